@@ -1,0 +1,121 @@
+/* mr2d: redistribution of 2D block-cyclic submatrices between BLACS grids.
+ *
+ * Prefixed C API. Every routine here takes the same arguments as ScaLAPACK's
+ * C entry points (Cp?gemr2d, Cp?trmr2d: scalars by value, 1-based IA..JB,
+ * 9-entry descriptors), so a program can call ScaLAPACK's routine and mr2d's
+ * side by side. Unlike ScaLAPACK, every routine returns a status: on error no
+ * process writes to B, every process of the union context returns the same
+ * status, and mr2d_last_error() holds the message.
+ *
+ * The drop-in library (libmr2d_scalapack) additionally exports ScaLAPACK's own
+ * names; their prototypes are in mr2d/scalapack.h.
+ */
+#ifndef MR2D_MR2D_H
+#define MR2D_MR2D_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32)
+#define MR2D_API
+#else
+#define MR2D_API __attribute__((visibility("default")))
+#endif
+
+/** Integer type of ScaLAPACK arguments and descriptors (32-bit unless built
+ *  with MR2D_ILP64 for a ScaLAPACK compiled with 64-bit integers). */
+#ifdef MR2D_ILP64
+typedef long long mr2d_int;
+#else
+typedef int mr2d_int;
+#endif
+
+/** Single and double complex elements, laid out as ScaLAPACK's (re, im). */
+typedef struct { float re, im; } mr2d_scomplex;
+typedef struct { double re, im; } mr2d_dcomplex;
+
+/** Status codes returned by every mr2d routine. */
+enum mr2d_status {
+  MR2D_SUCCESS = 0,
+  MR2D_ERR_ARGUMENT = 1,     /**< an argument is invalid on some process */
+  MR2D_ERR_CONTEXT = 2,      /**< the union context or a grid is unusable */
+  MR2D_ERR_INCONSISTENT = 3, /**< processes passed different global values */
+  MR2D_ERR_MPI = 4,          /**< an MPI call failed */
+  MR2D_ERR_MEMORY = 5,       /**< a buffer could not be allocated */
+  MR2D_ERR_INTERNAL = 6      /**< a bug in mr2d: please report it */
+};
+
+/** Element types, in ScaLAPACK's letter order. */
+enum mr2d_type { MR2D_S = 0, MR2D_D = 1, MR2D_C = 2, MR2D_Z = 3, MR2D_I = 4 };
+
+/** Type-generic general copy: sub(B) := sub(A), with B(IB+i, JB+j) = A(IA+i, JA+j).
+ *  @param type  element type of A and B
+ *  @param ictxt BLACS context whose grid holds every process of A's and B's grids;
+ *               every process of that grid must call.
+ *  @return MR2D_SUCCESS or an error code (the same on every process). */
+MR2D_API int mr2d_gemr2d(int type, mr2d_int m, mr2d_int n, const void *a, mr2d_int ia,
+                         mr2d_int ja, const mr2d_int *desca, void *b, mr2d_int ib, mr2d_int jb,
+                         const mr2d_int *descb, mr2d_int ictxt);
+
+/** Type-generic trapezoidal copy. Only uplo[0] and diag[0] are read:
+ *  uplo 'U'/'u' or 'L'/'l'; diag 'N'/'n' (diagonal copied) or 'U'/'u' (not copied).
+ *  The trapezoid is relative to the submatrix, as in ScaLAPACK: upper copies
+ *  (i, j) iff i <= j + max(m - n, 0) - e, lower iff i >= j - max(n - m, 0) + e,
+ *  with e = 1 for a unit diagonal. Other letters are an error here (the
+ *  ScaLAPACK-named entry points decode them as ScaLAPACK does). */
+MR2D_API int mr2d_trmr2d(int type, const char *uplo, const char *diag, mr2d_int m, mr2d_int n,
+                         const void *a, mr2d_int ia, mr2d_int ja, const mr2d_int *desca, void *b,
+                         mr2d_int ib, mr2d_int jb, const mr2d_int *descb, mr2d_int ictxt);
+
+/** The element types, one line each: X(letter, C type, mr2d_type value).
+ *  Every per-type list in mr2d (these prototypes, the ScaLAPACK entry points,
+ *  the tests) is an expansion of this table. */
+#define MR2D_TYPE_TABLE(X)            \
+  X(s, float, MR2D_S)                 \
+  X(d, double, MR2D_D)                \
+  X(c, mr2d_scomplex, MR2D_C)         \
+  X(z, mr2d_dcomplex, MR2D_Z)         \
+  X(i, mr2d_int, MR2D_I)
+
+/** Typed entries mr2d_p?gemr2d and mr2d_p?trmr2d for ? in s d c z i: the same
+ *  contracts as mr2d_gemr2d and mr2d_trmr2d, e.g.
+ *  int mr2d_pdgemr2d(m, n, const double *a, ia, ja, desca, double *b, ib, jb, descb, ictxt). */
+#define MR2D_DECLARE_TYPED(x, T, code)                                                          \
+  MR2D_API int mr2d_p##x##gemr2d(mr2d_int m, mr2d_int n, const T *a, mr2d_int ia, mr2d_int ja, \
+                                 const mr2d_int *desca, T *b, mr2d_int ib, mr2d_int jb,       \
+                                 const mr2d_int *descb, mr2d_int ictxt);                      \
+  MR2D_API int mr2d_p##x##trmr2d(const char *uplo, const char *diag, mr2d_int m, mr2d_int n,  \
+                                 const T *a, mr2d_int ia, mr2d_int ja, const mr2d_int *desca, \
+                                 T *b, mr2d_int ib, mr2d_int jb, const mr2d_int *descb,       \
+                                 mr2d_int ictxt);
+MR2D_TYPE_TABLE(MR2D_DECLARE_TYPED)
+#undef MR2D_DECLARE_TYPED
+
+/** Message of the last error on this process ("" after a success). The
+ *  pointer stays valid until the next mr2d call on this thread. */
+MR2D_API const char *mr2d_last_error(void);
+
+/** Short name of a status code. */
+MR2D_API const char *mr2d_status_name(int status);
+
+/** Statistics of this process since MPI was initialised (or the last reset). */
+typedef struct {
+  long long calls_gemr2d;   /**< general copies, all types and entry points */
+  long long calls_trmr2d;   /**< trapezoidal copies */
+  long long messages_sent;  /**< point-to-point messages to other processes */
+  long long bytes_sent;     /**< bytes sent to other processes */
+  long long bytes_received; /**< bytes received from other processes */
+  long long bytes_local;    /**< bytes copied without MPI (process to itself) */
+} mr2d_stats;
+
+/** Fill *stats with this process's counters. */
+MR2D_API void mr2d_get_stats(mr2d_stats *stats);
+/** Zero this process's counters. */
+MR2D_API void mr2d_reset_stats(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MR2D_MR2D_H */

@@ -1,0 +1,54 @@
+/* ScaLAPACK's redistribution entry points, as exported by libmr2d_scalapack
+ * (and by ScaLAPACK itself): for ? in s d c z i,
+ *   p?gemr2d_  p?gemr2do_  p?trmr2d_  p?trmr2do_   Fortran-callable, arguments by address
+ *   Cp?gemr2d  Cp?gemr2do  Cp?trmr2d  Cp?trmr2do   C-callable, scalars by value
+ * The `o` forms have no union-context argument: every process of MPI_COMM_WORLD
+ * takes part. These routines return nothing; errors are printed on stderr on
+ * every process and B is left unchanged. */
+#ifndef MR2D_SCALAPACK_H
+#define MR2D_SCALAPACK_H
+
+#include "mr2d/mr2d.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define MR2D_DECLARE_SCALAPACK(x, T, code)                                                      \
+  MR2D_API void p##x##gemr2d_(const mr2d_int *m, const mr2d_int *n, const T *a,               \
+                              const mr2d_int *ia, const mr2d_int *ja, const mr2d_int *desca,   \
+                              T *b, const mr2d_int *ib, const mr2d_int *jb,                    \
+                              const mr2d_int *descb, const mr2d_int *ictxt);                   \
+  MR2D_API void p##x##gemr2do_(const mr2d_int *m, const mr2d_int *n, const T *a,              \
+                               const mr2d_int *ia, const mr2d_int *ja, const mr2d_int *desca,  \
+                               T *b, const mr2d_int *ib, const mr2d_int *jb,                   \
+                               const mr2d_int *descb);                                         \
+  MR2D_API void p##x##trmr2d_(const char *uplo, const char *diag, const mr2d_int *m,          \
+                              const mr2d_int *n, const T *a, const mr2d_int *ia,               \
+                              const mr2d_int *ja, const mr2d_int *desca, T *b,                 \
+                              const mr2d_int *ib, const mr2d_int *jb, const mr2d_int *descb,   \
+                              const mr2d_int *ictxt);                                          \
+  MR2D_API void p##x##trmr2do_(const char *uplo, const char *diag, const mr2d_int *m,         \
+                               const mr2d_int *n, const T *a, const mr2d_int *ia,              \
+                               const mr2d_int *ja, const mr2d_int *desca, T *b,                \
+                               const mr2d_int *ib, const mr2d_int *jb, const mr2d_int *descb); \
+  MR2D_API void Cp##x##gemr2d(mr2d_int m, mr2d_int n, T *a, mr2d_int ia, mr2d_int ja,         \
+                              mr2d_int *desca, T *b, mr2d_int ib, mr2d_int jb,                 \
+                              mr2d_int *descb, mr2d_int ictxt);                                \
+  MR2D_API void Cp##x##gemr2do(mr2d_int m, mr2d_int n, T *a, mr2d_int ia, mr2d_int ja,        \
+                               mr2d_int *desca, T *b, mr2d_int ib, mr2d_int jb,                \
+                               mr2d_int *descb);                                               \
+  MR2D_API void Cp##x##trmr2d(char *uplo, char *diag, mr2d_int m, mr2d_int n, T *a,           \
+                              mr2d_int ia, mr2d_int ja, mr2d_int *desca, T *b, mr2d_int ib,    \
+                              mr2d_int jb, mr2d_int *descb, mr2d_int ictxt);                   \
+  MR2D_API void Cp##x##trmr2do(char *uplo, char *diag, mr2d_int m, mr2d_int n, T *a,          \
+                               mr2d_int ia, mr2d_int ja, mr2d_int *desca, T *b, mr2d_int ib,   \
+                               mr2d_int jb, mr2d_int *descb);
+MR2D_TYPE_TABLE(MR2D_DECLARE_SCALAPACK)
+#undef MR2D_DECLARE_SCALAPACK
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MR2D_SCALAPACK_H */

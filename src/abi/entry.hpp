@@ -1,0 +1,38 @@
+// Builds api::Arguments for the entry points; shared by the prefixed API and
+// the ScaLAPACK shims so each entry point is a single call.
+#pragma once
+
+#include "api/redistribute.hpp"
+
+namespace mr2d::abi {
+
+inline int gemr2d(const char* routine, api::Union scope, Index es, bool print, mr2d_int m,
+                  mr2d_int n, const void* a, mr2d_int ia, mr2d_int ja, const mr2d_int* desca,
+                  void* b, mr2d_int ib, mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt) {
+  api::Arguments args{routine, false, nullptr, nullptr, desc::Letters::strict, m, n, a, ia, ja,
+                      desca, b, ib, jb, descb, ictxt, scope, es};
+  return api::redistribute(args, print);
+}
+
+inline int trmr2d(const char* routine, api::Union scope, Index es, bool print,
+                  desc::Letters letters, const char* uplo, const char* diag, mr2d_int m,
+                  mr2d_int n, const void* a, mr2d_int ia, mr2d_int ja, const mr2d_int* desca,
+                  void* b, mr2d_int ib, mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt) {
+  api::Arguments args{routine, true, uplo, diag, letters, m, n, a, ia, ja,
+                      desca, b, ib, jb, descb, ictxt, scope, es};
+  return api::redistribute(args, print);
+}
+
+/// Size of each mr2d_type, in enum order.
+inline Index elem_size_of(int type) {
+  switch (type) {
+    case MR2D_S: return sizeof(float);
+    case MR2D_D: return sizeof(double);
+    case MR2D_C: return sizeof(mr2d_scomplex);
+    case MR2D_Z: return sizeof(mr2d_dcomplex);
+    case MR2D_I: return sizeof(mr2d_int);
+    default: return 0;
+  }
+}
+
+}  // namespace mr2d::abi

@@ -1,0 +1,73 @@
+// The prefixed C API of mr2d.h: every entry is one call into api::redistribute.
+#include <string>
+
+#include "abi/entry.hpp"
+#include "mr2d/mr2d.h"
+
+using mr2d::abi::elem_size_of;
+using mr2d::api::Union;
+
+namespace {
+
+bool print_errors() { return true; }
+
+int bad_type(const char* routine, int type) {
+  std::string msg = std::string("mr2d: ") + routine + ": argument 1 (type) is " +
+                    std::to_string(type) + ", not one of MR2D_S, MR2D_D, MR2D_C, MR2D_Z, MR2D_I";
+  mr2d::api::set_last_error(msg);
+  return MR2D_ERR_ARGUMENT;
+}
+
+}  // namespace
+
+extern "C" {
+
+MR2D_API int mr2d_gemr2d(int type, mr2d_int m, mr2d_int n, const void* a, mr2d_int ia,
+                         mr2d_int ja, const mr2d_int* desca, void* b, mr2d_int ib, mr2d_int jb,
+                         const mr2d_int* descb, mr2d_int ictxt) {
+  if (elem_size_of(type) == 0) return bad_type("mr2d_gemr2d", type);
+  return mr2d::abi::gemr2d("mr2d_gemr2d", Union::context, elem_size_of(type), print_errors(), m,
+                           n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
+}
+
+MR2D_API int mr2d_trmr2d(int type, const char* uplo, const char* diag, mr2d_int m, mr2d_int n,
+                         const void* a, mr2d_int ia, mr2d_int ja, const mr2d_int* desca, void* b,
+                         mr2d_int ib, mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt) {
+  if (elem_size_of(type) == 0) return bad_type("mr2d_trmr2d", type);
+  return mr2d::abi::trmr2d("mr2d_trmr2d", Union::context, elem_size_of(type), print_errors(),
+                           mr2d::desc::Letters::strict, uplo, diag, m, n, a, ia, ja, desca, b,
+                           ib, jb, descb, ictxt);
+}
+
+#define MR2D_DEFINE_PREFIXED(x, T, code)                                                       \
+  MR2D_API int mr2d_p##x##gemr2d(mr2d_int m, mr2d_int n, const T* a, mr2d_int ia, mr2d_int ja, \
+                                 const mr2d_int* desca, T* b, mr2d_int ib, mr2d_int jb,       \
+                                 const mr2d_int* descb, mr2d_int ictxt) {                     \
+    return mr2d::abi::gemr2d("mr2d_p" #x "gemr2d", Union::context, sizeof(T), print_errors(), \
+                             m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);                \
+  }                                                                                           \
+  MR2D_API int mr2d_p##x##trmr2d(const char* uplo, const char* diag, mr2d_int m, mr2d_int n,  \
+                                 const T* a, mr2d_int ia, mr2d_int ja, const mr2d_int* desca, \
+                                 T* b, mr2d_int ib, mr2d_int jb, const mr2d_int* descb,       \
+                                 mr2d_int ictxt) {                                            \
+    return mr2d::abi::trmr2d("mr2d_p" #x "trmr2d", Union::context, sizeof(T), print_errors(), \
+                             mr2d::desc::Letters::strict, uplo, diag, m, n, a, ia, ja, desca, \
+                             b, ib, jb, descb, ictxt);                                        \
+  }
+MR2D_TYPE_TABLE(MR2D_DEFINE_PREFIXED)
+#undef MR2D_DEFINE_PREFIXED
+
+MR2D_API const char* mr2d_status_name(int status) {
+  switch (status) {
+    case MR2D_SUCCESS: return "MR2D_SUCCESS";
+    case MR2D_ERR_ARGUMENT: return "MR2D_ERR_ARGUMENT";
+    case MR2D_ERR_CONTEXT: return "MR2D_ERR_CONTEXT";
+    case MR2D_ERR_INCONSISTENT: return "MR2D_ERR_INCONSISTENT";
+    case MR2D_ERR_MPI: return "MR2D_ERR_MPI";
+    case MR2D_ERR_MEMORY: return "MR2D_ERR_MEMORY";
+    case MR2D_ERR_INTERNAL: return "MR2D_ERR_INTERNAL";
+    default: return "MR2D_UNKNOWN_STATUS";
+  }
+}
+
+}  // extern "C"

@@ -1,0 +1,53 @@
+// (MPI) Statistics counters and their report at MPI_Finalize; see stats.hpp.
+#include "api/stats.hpp"
+
+#include <mpi.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace mr2d::api {
+
+mr2d_stats& stats() {
+  static mr2d_stats s{};
+  return s;
+}
+
+namespace {
+
+// MPI deletes MPI_COMM_SELF's attributes first thing in MPI_Finalize, while
+// MPI is still usable: the standard hook for finalize-time work.
+int report_at_finalize(MPI_Comm, int, void*, void*) {
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  const mr2d_stats& s = stats();
+  std::fprintf(stderr,
+               "mr2d-stats: rank %d gemr2d_calls %lld trmr2d_calls %lld messages_sent %lld "
+               "bytes_sent %lld bytes_received %lld bytes_local %lld\n",
+               rank, s.calls_gemr2d, s.calls_trmr2d, s.messages_sent, s.bytes_sent,
+               s.bytes_received, s.bytes_local);
+  std::fflush(stderr);
+  return MPI_SUCCESS;
+}
+
+}  // namespace
+
+void arm_stats_report() {
+  static bool armed = false;
+  if (armed) return;
+  armed = true;
+  const char* env = std::getenv("MR2D_STATS");
+  if (env == nullptr || *env == '\0' || std::strcmp(env, "0") == 0) return;
+  int key = MPI_KEYVAL_INVALID;
+  MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, report_at_finalize, &key, nullptr);
+  MPI_Comm_set_attr(MPI_COMM_SELF, key, nullptr);
+}
+
+}  // namespace mr2d::api
+
+extern "C" MR2D_API void mr2d_get_stats(mr2d_stats* out) {
+  if (out != nullptr) *out = mr2d::api::stats();
+}
+
+extern "C" MR2D_API void mr2d_reset_stats(void) { mr2d::api::stats() = mr2d_stats{}; }

@@ -1,0 +1,14 @@
+// (MPI) Per-process counters behind mr2d_get_stats and MR2D_STATS=1, which
+// prints one line per process when MPI is finalized.
+#pragma once
+
+#include "mr2d/mr2d.h"
+
+namespace mr2d::api {
+
+mr2d_stats& stats();
+
+/// Registers the finalize-time report if MR2D_STATS is set (idempotent).
+void arm_stats_report();
+
+}  // namespace mr2d::api

@@ -1,0 +1,314 @@
+// Local and global argument checks; see validate.hpp.
+#include "desc/validate.hpp"
+
+#include <cctype>
+#include <cstdio>
+#include <string>
+
+#include "index/cyclic_1d.hpp"
+#include "mr2d/mr2d.h"
+
+namespace mr2d::desc {
+
+namespace {
+
+// Argument positions of p?gemr2d; p?trmr2d shifts them by two (UPLO, DIAG).
+enum Arg { ARG_UPLO = 1, ARG_DIAG = 2, ARG_M = 1, ARG_N, ARG_A, ARG_IA, ARG_JA, ARG_DESCA,
+           ARG_B, ARG_IB, ARG_JB, ARG_DESCB, ARG_ICTXT };
+
+const char* const kEntryNames[DESC_LEN] = {"DTYPE_", "CTXT_", "M_",   "N_",  "MB_",
+                                           "NB_",    "RSRC_", "CSRC_", "LLD_"};
+
+std::string arg_name(const LocalCall& call, std::int64_t arg, std::int64_t entry) {
+  static const char* const gemr[] = {"", "M", "N", "A", "IA", "JA", "DESCA", "B", "IB", "JB",
+                                     "DESCB", "ICTXT"};
+  std::int64_t base = arg;
+  if (call.trapezoidal) {
+    if (arg == ARG_UPLO) return "UPLO";
+    if (arg == ARG_DIAG) return "DIAG";
+    base = arg - 2;
+  }
+  std::string name = (base >= 1 && base <= ARG_ICTXT) ? gemr[base] : "?";
+  if (entry > 0 && entry <= DESC_LEN) name += std::string("(") + kEntryNames[entry - 1] + ")";
+  return name;
+}
+
+std::string reason_text(Reason reason, std::int64_t value, std::int64_t limit) {
+  auto s = [](std::int64_t v) { return std::to_string(v); };
+  switch (reason) {
+    case Reason::negative: return "is " + s(value) + ", must be >= 0";
+    case Reason::not_positive: return "is " + s(value) + ", must be >= 1";
+    case Reason::src_out_of_grid:
+      return "is " + s(value) + ", must be a process coordinate in [0, " + s(limit) + ")";
+    case Reason::start_below_one: return "is " + s(value) + ", must be >= 1";
+    case Reason::beyond_matrix:
+      return "makes the submatrix end at " + s(value) + ", beyond the matrix extent " + s(limit);
+    case Reason::lld_too_small:
+      return "is " + s(value) + ", smaller than the " + s(limit) +
+             " local rows of the matrix on this process";
+    case Reason::bad_letter:
+      return std::string("is '") + static_cast<char>(value) + "', not one of the accepted letters";
+    case Reason::null_array: return "is NULL although this process holds part of the submatrix";
+    case Reason::not_in_union:
+      return "does not contain this process, which is in the grid of A or B";
+    case Reason::no_member: return "holds no process of the union context";
+    case Reason::grid_hole:
+      return "has grid position (" + s(value) + "," + s(limit) +
+             ") without a process of the union context (is every process of the grid calling "
+             "with its own context?)";
+    case Reason::grid_twice:
+      return "has grid position (" + s(value) + "," + s(limit) + ") claimed by two processes";
+    case Reason::inconsistent:
+      return "differs between processes (" + s(value) + " here, " + s(limit) +
+             " on the first member)";
+    case Reason::none: break;
+  }
+  return "is illegal";
+}
+
+struct Checker {
+  const LocalCall& call;
+  Report& rep;
+  std::int64_t shift;
+  bool failed() const { return rep[R_CODE] != 0; }
+  // Records the first failure only.
+  bool fail(int code, std::int64_t arg, std::int64_t entry, Reason reason, std::int64_t value,
+            std::int64_t limit = 0) {
+    if (failed()) return false;
+    rep[R_CODE] = code;
+    rep[R_ARG] = arg;
+    rep[R_ENTRY] = entry;
+    rep[R_REASON] = static_cast<std::int64_t>(reason);
+    rep[R_VALUE] = value;
+    rep[R_LIMIT] = limit;
+    return false;
+  }
+
+  // Checks one matrix on one of its members; positions of DESC, I, J, array.
+  void matrix(const std::array<Index, DESC_LEN>& d, const GridInfo& g, Index i, Index j,
+              Index m, Index n, bool null_array, std::int64_t a_desc, std::int64_t a_i,
+              std::int64_t a_j, std::int64_t a_arr) {
+    const std::int64_t pd = a_desc + shift;
+    if (d[M_] < 0) fail(MR2D_ERR_ARGUMENT, pd, M_ + 1, Reason::negative, d[M_]);
+    if (d[N_] < 0) fail(MR2D_ERR_ARGUMENT, pd, N_ + 1, Reason::negative, d[N_]);
+    if (d[MB] < 1) fail(MR2D_ERR_ARGUMENT, pd, MB + 1, Reason::not_positive, d[MB]);
+    if (d[NB] < 1) fail(MR2D_ERR_ARGUMENT, pd, NB + 1, Reason::not_positive, d[NB]);
+    if (d[RSRC] < 0 || d[RSRC] >= g.nprow)
+      fail(MR2D_ERR_ARGUMENT, pd, RSRC + 1, Reason::src_out_of_grid, d[RSRC], g.nprow);
+    if (d[CSRC] < 0 || d[CSRC] >= g.npcol)
+      fail(MR2D_ERR_ARGUMENT, pd, CSRC + 1, Reason::src_out_of_grid, d[CSRC], g.npcol);
+    if (i < 1) fail(MR2D_ERR_ARGUMENT, a_i + shift, 0, Reason::start_below_one, i);
+    if (j < 1) fail(MR2D_ERR_ARGUMENT, a_j + shift, 0, Reason::start_below_one, j);
+    if (failed()) return;
+    if (i - 1 + m > d[M_])
+      fail(MR2D_ERR_ARGUMENT, a_i + shift, 0, Reason::beyond_matrix, i - 1 + m, d[M_]);
+    if (j - 1 + n > d[N_])
+      fail(MR2D_ERR_ARGUMENT, a_j + shift, 0, Reason::beyond_matrix, j - 1 + n, d[N_]);
+    if (failed()) return;
+    Index local_rows = index::numroc(d[M_], d[MB], g.myrow, d[RSRC], g.nprow);
+    if (d[LLD] < local_rows)
+      fail(MR2D_ERR_ARGUMENT, pd, LLD + 1, Reason::lld_too_small, d[LLD], local_rows);
+    if (null_array && !failed()) {
+      // NULL is fine where this process holds nothing of the submatrix.
+      Index sub_rows = index::numroc(i - 1 + m, d[MB], g.myrow, d[RSRC], g.nprow) -
+                       index::numroc(i - 1, d[MB], g.myrow, d[RSRC], g.nprow);
+      Index sub_cols = index::numroc(j - 1 + n, d[NB], g.mycol, d[CSRC], g.npcol) -
+                       index::numroc(j - 1, d[NB], g.mycol, d[CSRC], g.npcol);
+      if (sub_rows > 0 && sub_cols > 0)
+        fail(MR2D_ERR_ARGUMENT, a_arr + shift, 0, Reason::null_array, 0);
+    }
+  }
+};
+
+void put_matrix(Report& r, int first, const std::array<Index, DESC_LEN>& d, const GridInfo& g,
+                Index i, Index j) {
+  // first = R_A_NPROW or R_B_NPROW; fields follow in ReportField order.
+  auto f = static_cast<std::size_t>(first);
+  r[f + 0] = g.nprow;
+  r[f + 1] = g.npcol;
+  r[f + 2] = g.member() ? g.myrow : -1;
+  r[f + 3] = g.member() ? g.mycol : -1;
+  const bool m = g.member();
+  r[f + 4] = m ? d[M_] : 0;
+  r[f + 5] = m ? d[N_] : 0;
+  r[f + 6] = m ? d[MB] : 0;
+  r[f + 7] = m ? d[NB] : 0;
+  r[f + 8] = m ? d[RSRC] : 0;
+  r[f + 9] = m ? d[CSRC] : 0;
+  r[f + 10] = m ? i - 1 : 0;
+  r[f + 11] = m ? j - 1 : 0;
+}
+
+// ScaLAPACK names are printed in upper case (PDGEMR2D), mr2d's as spelled.
+std::string routine_name(const char* routine) {
+  std::string name = routine;
+  if (name.rfind("mr2d_", 0) != 0)
+    for (char& ch : name) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  return name;
+}
+
+std::string message(const LocalCall& call, const Report& r, int rank) {
+  std::string text = "mr2d: " + routine_name(call.routine) + ": argument " +
+                     std::to_string(r[R_ARG]) + " (" + arg_name(call, r[R_ARG], r[R_ENTRY]) +
+                     ") " + reason_text(static_cast<Reason>(r[R_REASON]), r[R_VALUE], r[R_LIMIT]);
+  if (rank >= 0) text += " [detected on process " + std::to_string(rank) + " of the union context]";
+  return text;
+}
+
+}  // namespace
+
+Report make_report(const LocalCall& call) {
+  Report r{};
+  Checker c{call, r, call.trapezoidal ? 2 : 0};
+  if (call.trapezoidal && call.letters == Letters::strict) {
+    char u = call.uplo, d = call.diag;
+    if (u != 'U' && u != 'u' && u != 'L' && u != 'l')
+      c.fail(MR2D_ERR_ARGUMENT, ARG_UPLO, 0, Reason::bad_letter, u);
+    if (d != 'U' && d != 'u' && d != 'N' && d != 'n')
+      c.fail(MR2D_ERR_ARGUMENT, ARG_DIAG, 0, Reason::bad_letter, d);
+  }
+  if (call.m < 0) c.fail(MR2D_ERR_ARGUMENT, ARG_M + c.shift, 0, Reason::negative, call.m);
+  if (call.n < 0) c.fail(MR2D_ERR_ARGUMENT, ARG_N + c.shift, 0, Reason::negative, call.n);
+  if (!c.failed() && call.grid_a.member())
+    c.matrix(call.desca, call.grid_a, call.ia, call.ja, call.m, call.n, call.a_null, ARG_DESCA,
+             ARG_IA, ARG_JA, ARG_A);
+  if (!c.failed() && call.grid_b.member())
+    c.matrix(call.descb, call.grid_b, call.ib, call.jb, call.m, call.n, call.b_null, ARG_DESCB,
+             ARG_IB, ARG_JB, ARG_B);
+  put_matrix(r, R_A_NPROW, call.desca, call.grid_a, call.ia, call.ja);
+  put_matrix(r, R_B_NPROW, call.descb, call.grid_b, call.ib, call.jb);
+  r[R_SUB_M] = call.m;
+  r[R_SUB_N] = call.n;
+  index::Shape shape = index::Shape::full;
+  bool unit = false;
+  if (call.trapezoidal) {
+    // ScaLAPACK's decoding (semantics document 5.1): 'U'/'u' is upper, anything
+    // else lower; upper copies the diagonal only for 'N'/'n', lower skips it
+    // only for 'U'/'u'.
+    bool upper = call.uplo == 'U' || call.uplo == 'u';
+    shape = upper ? index::Shape::upper : index::Shape::lower;
+    unit = upper ? !(call.diag == 'N' || call.diag == 'n') : (call.diag == 'U' || call.diag == 'u');
+  }
+  r[R_SHAPE] = static_cast<std::int64_t>(shape);
+  r[R_UNIT] = unit ? 1 : 0;
+  r[R_ELEM] = call.elem_size;
+  return r;
+}
+
+Status local_error(const LocalCall& call, const Report& report, int rank) {
+  return {static_cast<int>(report[R_CODE]), message(call, report, rank)};
+}
+
+namespace {
+
+// Global checks of one matrix: at least one member, members agree, every
+// grid position is held by exactly one process. Fills `layout`.
+bool check_grid(const std::vector<Report>& reports, int first, std::int64_t desc_arg,
+                Report& err, plan::MatrixLayout& layout) {
+  auto f = static_cast<std::size_t>(first);
+  const Report* ref = nullptr;
+  int ref_rank = -1;
+  for (std::size_t k = 0; k < reports.size(); ++k) {
+    if (reports[k][f + 2] >= 0) {
+      ref = &reports[k];
+      ref_rank = static_cast<int>(k);
+      break;
+    }
+  }
+  auto fail = [&](int code, std::int64_t entry, Reason reason, std::int64_t v, std::int64_t l) {
+    err[R_CODE] = code;
+    err[R_ARG] = desc_arg;
+    err[R_ENTRY] = entry;
+    err[R_REASON] = static_cast<std::int64_t>(reason);
+    err[R_VALUE] = v;
+    err[R_LIMIT] = l;
+    return false;
+  };
+  if (ref == nullptr) return fail(MR2D_ERR_CONTEXT, CTXT + 1, Reason::no_member, 0, 0);
+  // Descriptor entry (1-based) compared for each report field after the coordinates.
+  static const std::int64_t entry_of[12] = {0, 0, 0, 0, M_ + 1, N_ + 1, MB + 1, NB + 1,
+                                            RSRC + 1, CSRC + 1, 0, 0};
+  for (std::size_t k = 0; k < reports.size(); ++k) {
+    const Report& r = reports[k];
+    if (r[f + 2] < 0) continue;
+    for (std::size_t x = 0; x < 12; ++x) {
+      if (x == 2 || x == 3) continue;
+      if (r[f + x] != (*ref)[f + x]) {
+        std::int64_t entry = x < 2 ? CTXT + 1 : entry_of[x];
+        err[R_ENTRY] = entry;
+        fail(MR2D_ERR_INCONSISTENT, entry, Reason::inconsistent, r[f + x], (*ref)[f + x]);
+        // IA/JA disagreements name the start arguments instead of the descriptor.
+        if (x == 10 || x == 11) {
+          err[R_ARG] = desc_arg + (x == 10 ? -2 : -1);
+          err[R_ENTRY] = 0;
+          err[R_VALUE] += 1;
+          err[R_LIMIT] += 1;
+        }
+        return false;
+      }
+    }
+  }
+  const Report& g = *ref;
+  layout.nprow = g[f];
+  layout.npcol = g[f + 1];
+  layout.rows = g[f + 4];
+  layout.cols = g[f + 5];
+  layout.mb = g[f + 6];
+  layout.nb = g[f + 7];
+  layout.rsrc = g[f + 8];
+  layout.csrc = g[f + 9];
+  layout.i0 = g[f + 10];
+  layout.j0 = g[f + 11];
+  layout.rank_of.assign(static_cast<std::size_t>(layout.nprow * layout.npcol), -1);
+  for (std::size_t k = 0; k < reports.size(); ++k) {
+    const Report& r = reports[k];
+    if (r[f + 2] < 0) continue;
+    auto pos = static_cast<std::size_t>(r[f + 2] * layout.npcol + r[f + 3]);
+    if (layout.rank_of[pos] >= 0)
+      return fail(MR2D_ERR_CONTEXT, CTXT + 1, Reason::grid_twice, r[f + 2], r[f + 3]);
+    layout.rank_of[pos] = static_cast<int>(k);
+  }
+  for (std::size_t pos = 0; pos < layout.rank_of.size(); ++pos) {
+    if (layout.rank_of[pos] < 0)
+      return fail(MR2D_ERR_CONTEXT, CTXT + 1, Reason::grid_hole,
+                  static_cast<std::int64_t>(pos) / layout.npcol,
+                  static_cast<std::int64_t>(pos) % layout.npcol);
+  }
+  (void)ref_rank;
+  return true;
+}
+
+}  // namespace
+
+Status agree(const std::vector<Report>& reports, const LocalCall& call, plan::Problem& problem) {
+  for (std::size_t k = 0; k < reports.size(); ++k)
+    if (reports[k][R_CODE] != 0) return local_error(call, reports[k], static_cast<int>(k));
+  const std::int64_t shift = call.trapezoidal ? 2 : 0;
+  Report err{};
+  // Scalars every process passes must agree.
+  static const std::pair<ReportField, std::int64_t> scalars[] = {
+      {R_SUB_M, ARG_M}, {R_SUB_N, ARG_N}, {R_SHAPE, ARG_UPLO}, {R_UNIT, ARG_DIAG}};
+  for (const auto& [field, arg] : scalars) {
+    for (std::size_t k = 1; k < reports.size(); ++k) {
+      if (reports[k][field] != reports[0][field]) {
+        err[R_CODE] = MR2D_ERR_INCONSISTENT;
+        err[R_ARG] = (field == R_SHAPE || field == R_UNIT) ? arg : arg + shift;
+        err[R_REASON] = static_cast<std::int64_t>(Reason::inconsistent);
+        err[R_VALUE] = reports[k][field];
+        err[R_LIMIT] = reports[0][field];
+        return local_error(call, err, static_cast<int>(k));
+      }
+    }
+  }
+  if (!check_grid(reports, R_A_NPROW, ARG_DESCA + shift, err, problem.a) ||
+      !check_grid(reports, R_B_NPROW, ARG_DESCB + shift, err, problem.b))
+    return local_error(call, err, -1);
+  problem.m = reports[0][R_SUB_M];
+  problem.n = reports[0][R_SUB_N];
+  problem.shape = static_cast<index::Shape>(reports[0][R_SHAPE]);
+  problem.unit_diag = reports[0][R_UNIT] != 0;
+  problem.elem_size = reports[0][R_ELEM];
+  return {};
+}
+
+}  // namespace mr2d::desc

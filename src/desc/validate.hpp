@@ -1,0 +1,28 @@
+// Argument checking in two pure steps: each process checks what it can see
+// (make_report), then every process runs the same global check over all
+// reports (agree) and builds the same Problem. No MPI here: the caller moves
+// the reports.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "common/status.hpp"
+#include "desc/call.hpp"
+#include "plan/problem.hpp"
+
+namespace mr2d::desc {
+
+/// This process's report: its grid coordinates, the global fields it holds and
+/// the first local error found (following ScaLAPACK's argument order).
+Report make_report(const LocalCall& call);
+
+/// Checks all reports (indexed by union rank) for errors, missing or
+/// duplicated grid positions and disagreements; on success fills `problem`.
+/// Every process gets the same verdict and message.
+Status agree(const std::vector<Report>& reports, const LocalCall& call, plan::Problem& problem);
+
+/// A status for an error found on this process alone (before any exchange).
+Status local_error(const LocalCall& call, const Report& report, int rank);
+
+}  // namespace mr2d::desc

@@ -1,0 +1,26 @@
+// (MPI) The BLACS entry points mr2d uses, and how a context becomes an MPI
+// communicator (../shared/docs/scalapack-redist-semantics.md section 7).
+#pragma once
+
+#include <mpi.h>
+
+#include "desc/call.hpp"
+#include "mr2d/mr2d.h"
+
+extern "C" {
+void Cblacs_gridinfo(mr2d_int ictxt, mr2d_int* nprow, mr2d_int* npcol, mr2d_int* myrow,
+                     mr2d_int* mycol);
+void blacs_get_(const mr2d_int* ictxt, const mr2d_int* what, mr2d_int* val);
+}
+
+namespace mr2d::grid {
+
+/// This process's place in the grid of `ictxt`; all -1 for -1, invalid or
+/// released handles (BLACS reports them so).
+desc::GridInfo grid_info(Index ictxt);
+
+/// The communicator of a context's grid (BLACS system handle of what=10, as
+/// a Fortran handle). Its rank order is the row-major grid order.
+MPI_Comm context_comm(Index ictxt);
+
+}  // namespace mr2d::grid

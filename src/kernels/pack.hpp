@@ -1,0 +1,31 @@
+// Copy kernels over (row runs x column runs) of column-major local arrays:
+// pack into a contiguous message, unpack from one, or copy A to B directly
+// for the part a process keeps. One walker serves all three; the element size
+// is a template parameter for the common sizes so short runs (block size 1)
+// become single moves instead of memcpy calls. Pure, no MPI.
+#pragma once
+
+#include <cstddef>
+
+#include "common/index_types.hpp"
+#include "index/runs_1d.hpp"
+#include "index/trapezoid.hpp"
+
+namespace mr2d::kernels {
+
+/// Copies the elements of rows x cols (clipped to the trapezoid) from the
+/// source local array `a` (leading dimension lda, source-side local indices)
+/// into `buf`, in message order. Returns the number of elements written.
+Index pack(const void* a, Index lda, const index::RunSet& rows, const index::RunSet& cols,
+           const index::Trapezoid& trapezoid, Index elem_size, void* buf);
+
+/// The inverse of pack on the receiving side: message order -> destination
+/// local array `b` (leading dimension ldb, destination-side local indices).
+Index unpack(const void* buf, const index::RunSet& rows, const index::RunSet& cols,
+             const index::Trapezoid& trapezoid, Index elem_size, void* b, Index ldb);
+
+/// Direct copy from A's local array to B's local array on one process.
+Index copy_local(const void* a, Index lda, void* b, Index ldb, const index::RunSet& rows,
+                 const index::RunSet& cols, const index::Trapezoid& trapezoid, Index elem_size);
+
+}  // namespace mr2d::kernels

@@ -1,0 +1,130 @@
+// make_plan; see plan.hpp.
+#include "plan/plan.hpp"
+
+#include <algorithm>
+
+namespace mr2d::plan {
+
+using index::AxisPair;
+using index::Role;
+using index::RunSet;
+
+GridCoord coord_of(const MatrixLayout& layout, int rank) {
+  for (std::size_t k = 0; k < layout.rank_of.size(); ++k) {
+    if (layout.rank_of[k] == rank) {
+      Index pos = static_cast<Index>(k);
+      return {pos / layout.npcol, pos % layout.npcol};
+    }
+  }
+  return {};
+}
+
+Index transfer_count(const RunSet& rows, const RunSet& cols, const index::Trapezoid& trapezoid) {
+  if (trapezoid.shape == index::Shape::full) return rows.count() * cols.count();
+  Index total = 0;
+  cols.for_each([&](Index t, Index len, Index, Index) {
+    for (Index j = t; j < t + len; ++j) {
+      auto [lo, hi] = trapezoid.rows_of_column(j);
+      total += rows.count_between(lo, hi);
+    }
+  });
+  return total;
+}
+
+namespace {
+
+AxisPair row_axes(const Problem& p) {
+  return {{p.a.mb, p.a.nprow, p.a.rsrc, p.a.i0}, {p.b.mb, p.b.nprow, p.b.rsrc, p.b.i0}, p.m};
+}
+AxisPair col_axes(const Problem& p) {
+  return {{p.a.nb, p.a.npcol, p.a.csrc, p.a.j0}, {p.b.nb, p.b.npcol, p.b.csrc, p.b.j0}, p.n};
+}
+
+// Appends the run sets to the plan's tables and returns (peer coordinate, table index).
+std::vector<std::pair<Index, int>> store(std::vector<std::pair<Index, RunSet>> sets,
+                                         std::vector<RunSet>& table) {
+  std::vector<std::pair<Index, int>> out;
+  out.reserve(sets.size());
+  for (auto& [coord, set] : sets) {
+    out.emplace_back(coord, static_cast<int>(table.size()));
+    table.push_back(std::move(set));
+  }
+  return out;
+}
+
+// Orders transfers starting after my own rank, so that the processes do not
+// all talk to the same peer first.
+void order_from(std::vector<Transfer>& list, int me, int nranks) {
+  auto key = [&](const Transfer& t) { return (t.peer - me - 1 + nranks) % nranks; };
+  std::sort(list.begin(), list.end(),
+            [&](const Transfer& x, const Transfer& y) { return key(x) < key(y); });
+}
+
+}  // namespace
+
+Plan make_plan(const Problem& problem, int me, Index lda, Index ldb) {
+  Plan plan;
+  plan.me = me;
+  plan.elem_size = problem.elem_size;
+  plan.lda = lda;
+  plan.ldb = ldb;
+  plan.trapezoid = {problem.shape, problem.unit_diag, problem.m, problem.n};
+  const GridCoord in_a = coord_of(problem.a, me);
+  const GridCoord in_b = coord_of(problem.b, me);
+  const AxisPair rows = row_axes(problem);
+  const AxisPair cols = col_axes(problem);
+  int nranks = 1;
+  for (int r : problem.a.rank_of) nranks = std::max(nranks, r + 1);
+  for (int r : problem.b.rank_of) nranks = std::max(nranks, r + 1);
+
+  if (in_a.member()) {
+    auto row_peers = store(index::runs_for(rows, Role::sender, in_a.row), plan.row_sets);
+    auto col_peers = store(index::runs_for(cols, Role::sender, in_a.col), plan.col_sets);
+    for (auto [qc, cs] : col_peers) {
+      for (auto [qr, rs] : row_peers) {
+        Transfer t;
+        t.peer = problem.b.rank_at(qr, qc);
+        t.row_set = rs;
+        t.col_set = cs;
+        t.count = transfer_count(plan.row_sets[static_cast<std::size_t>(rs)],
+                                 plan.col_sets[static_cast<std::size_t>(cs)], plan.trapezoid);
+        if (t.count == 0) continue;
+        if (t.peer == me) {
+          plan.has_self = true;
+          plan.self = t;
+        } else {
+          plan.sends.push_back(t);
+        }
+      }
+    }
+  }
+  if (in_b.member()) {
+    auto row_peers = store(index::runs_for(rows, Role::receiver, in_b.row), plan.row_sets);
+    auto col_peers = store(index::runs_for(cols, Role::receiver, in_b.col), plan.col_sets);
+    for (auto [pc, cs] : col_peers) {
+      for (auto [pr, rs] : row_peers) {
+        Transfer t;
+        t.peer = problem.a.rank_at(pr, pc);
+        if (t.peer == me) continue;  // the self part comes from the sender side
+        t.row_set = rs;
+        t.col_set = cs;
+        t.count = transfer_count(plan.row_sets[static_cast<std::size_t>(rs)],
+                                 plan.col_sets[static_cast<std::size_t>(cs)], plan.trapezoid);
+        if (t.count > 0) plan.recvs.push_back(t);
+      }
+    }
+  }
+  order_from(plan.sends, me, nranks);
+  order_from(plan.recvs, me, nranks);
+  for (Transfer& t : plan.sends) {
+    t.offset = plan.send_elems;
+    plan.send_elems += t.count;
+  }
+  for (Transfer& t : plan.recvs) {
+    t.offset = plan.recv_elems;
+    plan.recv_elems += t.count;
+  }
+  return plan;
+}
+
+}  // namespace mr2d::plan

@@ -1,0 +1,34 @@
+// A redistribution problem as every process of the union agrees on it after
+// the parameter exchange: 0-based, 64-bit, with the union rank of every grid
+// position. Plain data, no MPI.
+#pragma once
+
+#include <vector>
+
+#include "common/index_types.hpp"
+#include "index/trapezoid.hpp"
+
+namespace mr2d::plan {
+
+/// One matrix (A or B): the global fields of its descriptor, the submatrix
+/// start, and its grid as union ranks in row-major grid order.
+struct MatrixLayout {
+  Index rows = 0, cols = 0;    ///< M_, N_
+  Index mb = 1, nb = 1;        ///< MB_, NB_
+  Index rsrc = 0, csrc = 0;    ///< RSRC_, CSRC_
+  Index i0 = 0, j0 = 0;        ///< IA-1, JA-1
+  Index nprow = 1, npcol = 1;  ///< grid shape
+  std::vector<int> rank_of;    ///< union rank of grid position (r, c) at r*npcol + c
+
+  int rank_at(Index r, Index c) const { return rank_of[static_cast<std::size_t>(r * npcol + c)]; }
+};
+
+struct Problem {
+  Index m = 0, n = 0;           ///< submatrix size
+  MatrixLayout a, b;
+  index::Shape shape = index::Shape::full;
+  bool unit_diag = false;
+  Index elem_size = 8;          ///< bytes per element
+};
+
+}  // namespace mr2d::plan
