@@ -1,0 +1,59 @@
+// Local arrays of test matrices: values that name their global position, so
+// a misplaced element says where it came from, and a sentinel everywhere else
+// (padding rows included), so any stray write shows.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "mr2d/mr2d.h"
+
+namespace mr2d_test {
+
+inline int numroc(int n, int nb, int p, int src, int nprocs) {
+  int d = ((p - src) % nprocs + nprocs) % nprocs;
+  int nblk = n / nb;
+  int cnt = (nblk / nprocs) * nb;
+  if (d < nblk % nprocs) cnt += nb;
+  else if (d == nblk % nprocs) cnt += n % nb;
+  return cnt;
+}
+
+/// Global index of local index l on process p (0-based).
+inline int global_of(int l, int nb, int p, int src, int nprocs) {
+  int d = ((p - src) % nprocs + nprocs) % nprocs;
+  return (l / nb * nprocs + d) * nb + l % nb;
+}
+
+/// Element value encoding global (i, j), exact in every type (i, j < 4000).
+template <class T> T code_of(int i, int j);
+template <> inline float code_of<float>(int i, int j) { return static_cast<float>(4096 * i + j + 1); }
+template <> inline double code_of<double>(int i, int j) { return 4096.0 * i + j + 1; }
+template <> inline mr2d_scomplex code_of<mr2d_scomplex>(int i, int j) {
+  return {code_of<float>(i, j), -static_cast<float>(j)};
+}
+template <> inline mr2d_dcomplex code_of<mr2d_dcomplex>(int i, int j) {
+  return {code_of<double>(i, j), -static_cast<double>(j) - 0.5};
+}
+template <> inline int code_of<int>(int i, int j) { return 4096 * i + j + 1; }
+
+template <class T> T sentinel() {
+  T v;
+  std::memset(&v, 0xA5, sizeof v);
+  return v;
+}
+
+template <class T>
+bool same_bits(const T& x, const T& y) { return std::memcmp(&x, &y, sizeof(T)) == 0; }
+
+/// A local column-major array of lld x cols elements.
+template <class T>
+struct LocalArray {
+  int lld = 1, rows = 0, cols = 0;
+  std::vector<T> data;
+  T* ptr() { return data.empty() ? nullptr : data.data(); }
+  T& at(int r, int c) { return data[static_cast<std::size_t>(r) + static_cast<std::size_t>(c) * lld]; }
+};
+
+}  // namespace mr2d_test
