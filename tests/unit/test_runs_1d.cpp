@@ -1,0 +1,136 @@
+// Run tables against a brute-force element-by-element model over thousands
+// of random 1D layouts: every (source, destination) pair must enumerate
+// exactly the positions the owner maps give it, in increasing order, with the
+// right local indices on both sides, from both the sender's and the
+// receiver's computation.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <numeric>
+#include <random>
+#include <tuple>
+#include <vector>
+
+#include "index/cyclic_1d.hpp"
+#include "index/runs_1d.hpp"
+
+using namespace mr2d;
+using namespace mr2d::index;
+
+namespace {
+
+struct Elem {
+  Index t, src, dst;
+  bool operator==(const Elem& o) const { return t == o.t && src == o.src && dst == o.dst; }
+};
+
+using PairMap = std::map<std::pair<Index, Index>, std::vector<Elem>>;
+
+PairMap brute_force(const AxisPair& ax) {
+  PairMap out;
+  for (Index t = 0; t < ax.extent; ++t) {
+    Index gs = ax.src.start + t, gd = ax.dst.start + t;
+    Index p = owner(gs, ax.src.nb, ax.src.src, ax.src.nprocs);
+    Index q = owner(gd, ax.dst.nb, ax.dst.src, ax.dst.nprocs);
+    out[{p, q}].push_back(
+        {t, local_index(gs, ax.src.nb, ax.src.nprocs), local_index(gd, ax.dst.nb, ax.dst.nprocs)});
+  }
+  return out;
+}
+
+std::vector<Elem> expand(const RunSet& set) {
+  std::vector<Elem> out;
+  set.for_each([&](Index t, Index len, Index src, Index dst) {
+    for (Index k = 0; k < len; ++k) out.push_back({t + k, src + k, dst + k});
+  });
+  return out;
+}
+
+AxisPair random_axes(std::mt19937_64& rng) {
+  auto u = [&](Index lo, Index hi) { return std::uniform_int_distribution<Index>(lo, hi)(rng); };
+  AxisPair ax;
+  ax.extent = u(0, 3) == 0 ? u(0, 5) : u(1, 300);
+  for (Axis* a : {&ax.src, &ax.dst}) {
+    a->nprocs = u(0, 4) == 0 ? 1 : u(1, 9);
+    a->nb = u(0, 5) == 0 ? u(1, 400) : u(1, 12);
+    a->src = u(0, a->nprocs - 1);
+    a->start = u(0, 3) == 0 ? 0 : u(0, 60);
+  }
+  return ax;
+}
+
+void check_layout(const AxisPair& ax) {
+  PairMap expect = brute_force(ax);
+  for (Role role : {Role::sender, Role::receiver}) {
+    const Index nprocs = role == Role::sender ? ax.src.nprocs : ax.dst.nprocs;
+    PairMap got;
+    for (Index me = 0; me < nprocs; ++me) {
+      Index last_peer = -1;
+      for (const auto& [peer, set] : runs_for(ax, role, me)) {
+        ASSERT_GT(peer, last_peer) << "peers must be sorted and distinct";
+        last_peer = peer;
+        auto key = role == Role::sender ? std::make_pair(me, peer) : std::make_pair(peer, me);
+        got[key] = expand(set);
+        ASSERT_EQ(set.count(), static_cast<Index>(got[key].size()));
+        ASSERT_GT(set.count(), 0) << "empty run sets must not be listed";
+        // count_below agrees with the expansion at every position.
+        const auto& elems = got[key];
+        std::size_t k = 0;
+        for (Index x = 0; x <= ax.extent; x += 1 + ax.extent / 17) {
+          while (k < elems.size() && elems[k].t < x) ++k;
+          ASSERT_EQ(set.count_below(x), static_cast<Index>(k)) << "x=" << x;
+        }
+      }
+    }
+    ASSERT_EQ(got.size(), expect.size());
+    for (const auto& [key, elems] : expect) {
+      ASSERT_TRUE(got.count(key)) << "pair " << key.first << "->" << key.second << " missing";
+      ASSERT_EQ(got[key], elems) << "pair " << key.first << "->" << key.second;
+    }
+  }
+}
+
+}  // namespace
+
+TEST(Runs1D, MatchBruteForceOnRandomLayouts) {
+  std::mt19937_64 rng(20261122);
+  for (int k = 0; k < 3000; ++k) {
+    AxisPair ax = random_axes(rng);
+    SCOPED_TRACE("case " + std::to_string(k) + ": n=" + std::to_string(ax.extent) + " src nb=" +
+                 std::to_string(ax.src.nb) + " P=" + std::to_string(ax.src.nprocs) + " rsrc=" +
+                 std::to_string(ax.src.src) + " start=" + std::to_string(ax.src.start) +
+                 " dst nb=" + std::to_string(ax.dst.nb) + " Q=" + std::to_string(ax.dst.nprocs) +
+                 " rsrc=" + std::to_string(ax.dst.src) + " start=" + std::to_string(ax.dst.start));
+    check_layout(ax);
+    if (HasFatalFailure()) return;
+  }
+}
+
+TEST(Runs1D, DesprezExampleVolumes) {
+  // cyclic(2) on 5 -> cyclic(5) on 6, n = 30 (algorithms.md section 3):
+  // even q receive 2, 2, 1 from p0, p1, p2; odd q receive 1, 2, 2 from p2, p3, p4.
+  AxisPair ax{{2, 5, 0, 0}, {5, 6, 0, 0}, 30};
+  for (Index q = 0; q < 6; ++q) {
+    std::map<Index, Index> vol;
+    for (const auto& [p, set] : runs_for(ax, Role::receiver, q)) vol[p] = set.count();
+    std::map<Index, Index> want = q % 2 == 0 ? std::map<Index, Index>{{0, 2}, {1, 2}, {2, 1}}
+                                             : std::map<Index, Index>{{2, 1}, {3, 2}, {4, 2}};
+    EXPECT_EQ(vol, want) << "q=" << q;
+  }
+  EXPECT_EQ(runs_for(ax, Role::sender, 2).size(), 6u);  // out-degree of p2 is 6
+}
+
+TEST(Runs1D, CostFollowsThePeriodNotTheExtent) {
+  // 2^40 positions: the run table stays one period long and counts stay exact.
+  const Index n = Index{1} << 40;
+  AxisPair ax{{64, 4, 1, 12345}, {100, 6, 2, 777}, n};
+  EXPECT_EQ(pattern_period(ax), std::lcm(Index{64 * 4}, Index{100 * 6}));
+  Index total = 0;
+  for (Index p = 0; p < 4; ++p)
+    for (const auto& [q, set] : runs_for(ax, Role::sender, p)) {
+      // At most the runs of one period: L/nb_s + L/nb_d = 300 + 192.
+      EXPECT_LE(set.period_runs().size(), 492u);
+      total += set.count();
+    }
+  EXPECT_EQ(total, n);
+}
