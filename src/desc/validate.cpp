@@ -50,7 +50,7 @@ std::string reason_text(Reason reason, std::int64_t value, std::int64_t limit) {
       return std::string("is '") + static_cast<char>(value) + "', not one of the accepted letters";
     case Reason::null_array: return "is NULL although this process holds part of the submatrix";
     case Reason::not_in_union:
-      return "does not contain this process, which is in the grid of A or B";
+      return "is a union context that does not contain this process, which is in the grid of A or B";
     case Reason::no_member: return "holds no process of the union context";
     case Reason::grid_hole:
       return "has grid position (" + s(value) + "," + s(limit) +
