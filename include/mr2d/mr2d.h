@@ -92,6 +92,48 @@ MR2D_API int mr2d_trmr2d(int type, const char *uplo, const char *diag, mr2d_int 
 MR2D_TYPE_TABLE(MR2D_DECLARE_TYPED)
 #undef MR2D_DECLARE_TYPED
 
+/** Persistent plans: check and plan once, execute many times.
+ *
+ *  mr2d_plan_create_gemr2d / _trmr2d take the arguments of mr2d_gemr2d /
+ *  mr2d_trmr2d without the arrays; creating is collective over the union
+ *  context, validates everything (same rules and messages as the direct calls)
+ *  and builds this process's plan. mr2d_plan_execute moves the data of any A
+ *  and B with the layouts given at creation; it is collective over the union
+ *  context too. Rules:
+ *  - Between executions the array pointers may change; their local layout
+ *    (descriptors, LLD) must not. A and B must be valid wherever the plan says
+ *    this process holds data: execute does not re-check them.
+ *  - The BLACS contexts must outlive the plan (mr2d's communicator is released
+ *    when the union context's grid is exited).
+ *  - A plan is not thread-safe: execute one plan at a time per process.
+ *  - An empty plan (M or N is 0) is valid and executes as a no-op. */
+typedef struct mr2d_plan_s *mr2d_plan;
+
+/** What one process's plan moves, and what the whole redistribution costs. */
+typedef struct {
+  long long messages_sent;     /**< this process: messages to other processes */
+  long long messages_received; /**< this process: messages from other processes */
+  long long bytes_sent;        /**< this process */
+  long long bytes_received;    /**< this process */
+  long long bytes_local;       /**< this process: copied from its A to its B */
+  long long steps;             /**< communication rounds the transport uses */
+  long long steps_lower_bound; /**< max over processes of distinct peers on one side */
+  double predicted_seconds;    /**< cost model: slowest process (see README) */
+} mr2d_plan_info;
+
+MR2D_API int mr2d_plan_create_gemr2d(mr2d_plan *plan, int type, mr2d_int m, mr2d_int n,
+                                     mr2d_int ia, mr2d_int ja, const mr2d_int *desca,
+                                     mr2d_int ib, mr2d_int jb, const mr2d_int *descb,
+                                     mr2d_int ictxt);
+MR2D_API int mr2d_plan_create_trmr2d(mr2d_plan *plan, int type, const char *uplo,
+                                     const char *diag, mr2d_int m, mr2d_int n, mr2d_int ia,
+                                     mr2d_int ja, const mr2d_int *desca, mr2d_int ib,
+                                     mr2d_int jb, const mr2d_int *descb, mr2d_int ictxt);
+MR2D_API int mr2d_plan_execute(mr2d_plan plan, const void *a, void *b);
+MR2D_API int mr2d_plan_query(mr2d_plan plan, mr2d_plan_info *info);
+/** Releases the plan and sets *plan to NULL (NULL is accepted). Local. */
+MR2D_API void mr2d_plan_destroy(mr2d_plan *plan);
+
 /** Message of the last error on this process ("" after a success). The
  *  pointer stays valid until the next mr2d call on this thread. */
 MR2D_API const char *mr2d_last_error(void);

@@ -47,17 +47,19 @@ desc::LocalCall to_local_call(const Arguments& args) {
   return call;
 }
 
-Status run(const Arguments& args) {
+}  // namespace
+
+Status prepare(const Arguments& args, Prepared& out) {
   int initialized = 0, finalized = 0;
   MPI_Initialized(&initialized);
   MPI_Finalized(&finalized);
   if (!initialized || finalized)
     return {MR2D_ERR_CONTEXT, std::string("mr2d: ") + args.routine + ": MPI is not initialized"};
   arm_stats_report();
-  mr2d_stats& st = stats();
-  (args.trapezoidal ? st.calls_trmr2d : st.calls_gemr2d) += 1;
+  out.trapezoidal = args.trapezoidal;
   // ScaLAPACK returns before looking at anything else for an empty window.
-  if (args.m == 0 || args.n == 0) return {};
+  out.empty = args.m == 0 || args.n == 0;
+  if (out.empty) return {};
 
   desc::LocalCall call = to_local_call(args);
   MPI_Comm union_comm = MPI_COMM_WORLD;
@@ -74,7 +76,6 @@ Status run(const Arguments& args) {
   }
   call.grid_a = grid::grid_info(call.desca[desc::CTXT]);
   call.grid_b = grid::grid_info(call.descb[desc::CTXT]);
-  // A process that is not in a grid must not see its array: never dereferenced.
   desc::Report mine = desc::make_report(call);
 
   MPI_Comm comm = transport::private_comm(union_comm);
@@ -89,15 +90,22 @@ Status run(const Arguments& args) {
   if (err != MPI_SUCCESS)
     return {MR2D_ERR_MPI, std::string("mr2d: ") + args.routine + ": MPI_Allgather failed"};
 
-  plan::Problem problem;
-  Status verdict = desc::agree(reports, call, problem);
+  Status verdict = desc::agree(reports, call, out.problem);
   if (!verdict.ok()) return verdict;
 
   const Index lda = call.grid_a.member() ? call.desca[desc::LLD] : 0;
   const Index ldb = call.grid_b.member() ? call.descb[desc::LLD] : 0;
-  plan::Plan plan = plan::make_plan(problem, rank, lda, ldb);
+  out.comm = comm;
+  out.plan = plan::make_plan(out.problem, rank, lda, ldb);
+  return {};
+}
+
+Status execute_prepared(const Prepared& prepared, const void* a, void* b) {
+  mr2d_stats& st = stats();
+  (prepared.trapezoidal ? st.calls_trmr2d : st.calls_gemr2d) += 1;
+  if (prepared.empty) return {};
   transport::Traffic traffic;
-  Status done = transport::execute(plan, args.a, args.b, comm, traffic);
+  Status done = transport::execute(prepared.plan, a, b, prepared.comm, traffic);
   st.messages_sent += traffic.messages_sent;
   st.bytes_sent += traffic.bytes_sent;
   st.bytes_received += traffic.bytes_received;
@@ -105,21 +113,28 @@ Status run(const Arguments& args) {
   return done;
 }
 
+namespace {
+
+Status run(const Arguments& args) {
+  Prepared prepared;
+  Status status = prepare(args, prepared);
+  if (!status.ok()) {
+    (args.trapezoidal ? stats().calls_trmr2d : stats().calls_gemr2d) += 1;
+    return status;
+  }
+  return execute_prepared(prepared, args.a, args.b);
+}
+
 }  // namespace
 
 void set_last_error(const std::string& message) { g_last_error = message; }
 
 int redistribute(const Arguments& args, bool print_errors) noexcept {
-  Status status;
-  try {
-    status = run(args);
-  } catch (const InternalError& e) {
-    status = {MR2D_ERR_INTERNAL, std::string("mr2d: internal error: ") + e.what};
-  } catch (const std::bad_alloc&) {
-    status = {MR2D_ERR_MEMORY, std::string("mr2d: ") + args.routine + ": out of memory"};
-  } catch (...) {
-    status = {MR2D_ERR_INTERNAL, std::string("mr2d: ") + args.routine + ": unexpected exception"};
-  }
+  return guarded(args.routine, print_errors, [&] { return run(args); });
+}
+
+int finish(const char* routine, bool print_errors, Status status) noexcept {
+  (void)routine;
   try {
     set_last_error(status.message);
   } catch (...) {
@@ -129,6 +144,18 @@ int redistribute(const Arguments& args, bool print_errors) noexcept {
     std::fflush(stderr);
   }
   return status.code;
+}
+
+Status internal_failure(const char* routine) noexcept {
+  try {
+    throw;
+  } catch (const InternalError& e) {
+    return {MR2D_ERR_INTERNAL, std::string("mr2d: internal error: ") + e.what};
+  } catch (const std::bad_alloc&) {
+    return {MR2D_ERR_MEMORY, std::string("mr2d: ") + routine + ": out of memory"};
+  } catch (...) {
+    return {MR2D_ERR_INTERNAL, std::string("mr2d: ") + routine + ": unexpected exception"};
+  }
 }
 
 }  // namespace mr2d::api

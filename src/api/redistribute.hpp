@@ -3,9 +3,15 @@
 // entry point (ScaLAPACK names, prefixed API) ends here.
 #pragma once
 
+#include <mpi.h>
+
+#include <utility>
+
 #include "common/status.hpp"
 #include "desc/call.hpp"
 #include "mr2d/mr2d.h"
+#include "plan/plan.hpp"
+#include "plan/problem.hpp"
 
 namespace mr2d::api {
 
@@ -30,6 +36,40 @@ struct Arguments {
   Union scope;
   Index elem_size;
 };
+
+/// A validated call: the problem every process agreed on and this process's plan.
+struct Prepared {
+  MPI_Comm comm = MPI_COMM_NULL;  ///< mr2d's private duplicate of the union communicator
+  plan::Problem problem;
+  plan::Plan plan;
+  bool trapezoidal = false;
+  bool empty = false;             ///< M or N is 0: nothing to do, nothing was checked
+};
+
+/// Checks the arguments collectively and builds this process's plan. Collective
+/// over the union. On error `out` is unusable and the status is the same everywhere.
+Status prepare(const Arguments& args, Prepared& out);
+
+/// Moves the data of a prepared call; collective over the processes it talks to.
+Status execute_prepared(const Prepared& prepared, const void* a, void* b);
+
+/// Records `status` as the last error, prints it if asked, returns its code.
+int finish(const char* routine, bool print_errors, Status status) noexcept;
+
+/// The status for the exception being handled (call inside a catch block).
+Status internal_failure(const char* routine) noexcept;
+
+/// Runs `body` (returning Status), turning exceptions into statuses; never throws.
+template <class F>
+int guarded(const char* routine, bool print_errors, F&& body) noexcept {
+  Status status;
+  try {
+    status = body();
+  } catch (...) {
+    status = internal_failure(routine);
+  }
+  return finish(routine, print_errors, std::move(status));
+}
 
 /// Performs the call. On error no process writes to B, every process returns
 /// the same code, and each prints the message on stderr (unless quiet) and

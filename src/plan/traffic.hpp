@@ -1,0 +1,51 @@
+// What a redistribution costs, for every process at once, computed from the
+// agreed problem without MPI: messages and elements each process sends,
+// receives and keeps, the step lower bound (the most distinct peers any
+// process has on one side, seed 001_a9e171baf53a694e.txt section 4.1) and a
+// cost-model prediction. Used by plan queries and by the `mr2d plan` command.
+#pragma once
+
+#include <vector>
+
+#include "common/index_types.hpp"
+#include "plan/problem.hpp"
+
+namespace mr2d::plan {
+
+struct ProcessTraffic {
+  Index messages_sent = 0, messages_received = 0;
+  Index elems_sent = 0, elems_received = 0, elems_local = 0;
+};
+
+/// Nominal machine constants of the cost model: per-message latency, network
+/// and memory-copy bandwidths. Predictions scale with them; the defaults are
+/// those of one node with shared-memory MPI.
+struct CostModel {
+  double latency_s = 5e-6;
+  double network_bytes_per_s = 4e9;
+  double copy_bytes_per_s = 8e9;
+};
+
+/// Traffic of every union rank (indexed by rank; ranks in neither grid get zeros).
+/// gemr2d: O(number of communicating pairs); trmr2d adds the per-column trims.
+std::vector<ProcessTraffic> all_traffic(const Problem& problem);
+
+struct TrafficSummary {
+  int processes = 0;
+  Index bytes_moved = 0;         ///< between different processes
+  Index bytes_local = 0;         ///< copied by a process to itself
+  Index max_bytes_out = 0, max_bytes_in = 0;
+  Index messages = 0;
+  Index max_messages_out = 0, max_messages_in = 0;
+  Index steps_lower_bound = 0;   ///< max over processes of max(peers out, peers in)
+  double predicted_seconds = 0;  ///< slowest process under the model, all messages at once
+};
+
+TrafficSummary summarize(const std::vector<ProcessTraffic>& traffic, Index elem_size,
+                         const CostModel& model = {});
+
+/// Model time of one process: latency per message plus bytes over the network
+/// plus every byte copied (packed, unpacked or kept) once through memory.
+double predicted_seconds(const ProcessTraffic& t, Index elem_size, const CostModel& model);
+
+}  // namespace mr2d::plan
