@@ -11,11 +11,14 @@ namespace mr2d::plan {
 using index::Role;
 using index::RunSet;
 
-std::vector<ProcessTraffic> all_traffic(const Problem& pb) {
+int rank_count(const Problem& pb) {
   int nranks = 0;
   for (int r : pb.a.rank_of) nranks = std::max(nranks, r + 1);
   for (int r : pb.b.rank_of) nranks = std::max(nranks, r + 1);
-  std::vector<ProcessTraffic> out(static_cast<std::size_t>(nranks));
+  return nranks;
+}
+
+std::vector<Edge> all_edges(const Problem& pb) {
   const index::AxisPair rows{{pb.a.mb, pb.a.nprow, pb.a.rsrc, pb.a.i0},
                              {pb.b.mb, pb.b.nprow, pb.b.rsrc, pb.b.i0}, pb.m};
   const index::AxisPair cols{{pb.a.nb, pb.a.npcol, pb.a.csrc, pb.a.j0},
@@ -26,26 +29,35 @@ std::vector<ProcessTraffic> all_traffic(const Problem& pb) {
   for (Index pr = 0; pr < pb.a.nprow; ++pr) row_sets.push_back(index::runs_for(rows, Role::sender, pr));
   for (Index pc = 0; pc < pb.a.npcol; ++pc) col_sets.push_back(index::runs_for(cols, Role::sender, pc));
   const index::Trapezoid trap{pb.shape, pb.unit_diag, pb.m, pb.n};
+  std::vector<Edge> edges;
   for (Index pr = 0; pr < pb.a.nprow; ++pr)
-    for (Index pc = 0; pc < pb.a.npcol; ++pc) {
-      const int me = pb.a.rank_at(pr, pc);
-      ProcessTraffic& mine = out[static_cast<std::size_t>(me)];
+    for (Index pc = 0; pc < pb.a.npcol; ++pc)
       for (const auto& [qc, cs] : col_sets[static_cast<std::size_t>(pc)])
         for (const auto& [qr, rs] : row_sets[static_cast<std::size_t>(pr)]) {
           const Index count = transfer_count(rs, cs, trap);
-          if (count == 0) continue;
-          const int peer = pb.b.rank_at(qr, qc);
-          if (peer == me) {
-            mine.elems_local += count;
-            continue;
-          }
-          ProcessTraffic& theirs = out[static_cast<std::size_t>(peer)];
-          mine.messages_sent += 1;
-          mine.elems_sent += count;
-          theirs.messages_received += 1;
-          theirs.elems_received += count;
+          if (count > 0) edges.push_back({pb.a.rank_at(pr, pc), pb.b.rank_at(qr, qc), count});
         }
+  return edges;
+}
+
+std::vector<ProcessTraffic> all_traffic(const Problem& pb) {
+  return traffic_from(all_edges(pb), rank_count(pb));
+}
+
+std::vector<ProcessTraffic> traffic_from(const std::vector<Edge>& edges, int nranks) {
+  std::vector<ProcessTraffic> out(static_cast<std::size_t>(nranks));
+  for (const Edge& e : edges) {
+    ProcessTraffic& from = out[static_cast<std::size_t>(e.from)];
+    if (e.from == e.to) {
+      from.elems_local += e.count;
+      continue;
     }
+    ProcessTraffic& to = out[static_cast<std::size_t>(e.to)];
+    from.messages_sent += 1;
+    from.elems_sent += e.count;
+    to.messages_received += 1;
+    to.elems_received += e.count;
+  }
   return out;
 }
 

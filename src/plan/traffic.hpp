@@ -26,9 +26,25 @@ struct CostModel {
   double copy_bytes_per_s = 8e9;
 };
 
+/// One communicating pair (from == to for the part a process keeps).
+struct Edge {
+  int from = -1, to = -1;
+  Index count = 0;  ///< elements
+};
+
+/// Every pair with data, senders in grid order. gemr2d: O(number of pairs);
+/// trmr2d adds the per-column trims.
+std::vector<Edge> all_edges(const Problem& problem);
+
+/// Number of union ranks the problem names (1 + the largest rank in either grid).
+int rank_count(const Problem& problem);
+
 /// Traffic of every union rank (indexed by rank; ranks in neither grid get zeros).
 /// gemr2d: O(number of communicating pairs); trmr2d adds the per-column trims.
 std::vector<ProcessTraffic> all_traffic(const Problem& problem);
+
+/// Per-rank traffic from a list of edges over `nranks` ranks.
+std::vector<ProcessTraffic> traffic_from(const std::vector<Edge>& edges, int nranks);
 
 struct TrafficSummary {
   int processes = 0;

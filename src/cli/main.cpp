@@ -1,0 +1,58 @@
+// The `mr2d` command. `mr2d plan ...` computes, in one process and without
+// MPI, the plans every process would build for a redistribution and reports
+// volumes, messages, steps and the predicted time.
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+
+#include "cli/options.hpp"
+#include "cli/report.hpp"
+#include "plan/traffic.hpp"
+
+namespace {
+
+const char* const kUsage =
+    "usage: mr2d plan --m M [--n N] --a PxQ:MBxNB --b PxQ:MBxNB [--a-src r,c] [--b-src r,c]\n"
+    "                 [--ia i] [--ja j] [--ib i] [--jb j] [--b-first rank] [--type s|d|c|z|i]\n"
+    "                 [--uplo U|L [--diag N|U]] [--json] [--draw file.svg]\n"
+    "  A occupies ranks 0.. in row-major grid order, B ranks --b-first.. (default 0);\n"
+    "  --uplo makes it a trapezoidal copy (p?trmr2d).\n";
+
+int plan_command(int argc, char** argv) {
+  using namespace mr2d;
+  const cli::Options opt = cli::parse_options(
+      argc, argv, 2,
+      {"--m", "--n", "--a", "--b", "--a-src", "--b-src", "--ia", "--ja", "--ib", "--jb",
+       "--b-first", "--type", "--uplo", "--diag", "--draw"},
+      {"--json"});
+  const plan::Problem pb = cli::problem_from(opt);
+  const std::vector<plan::Edge> edges = plan::all_edges(pb);
+  const auto traffic = plan::traffic_from(edges, plan::rank_count(pb));
+  const plan::CostModel model;
+  const plan::TrafficSummary summary = plan::summarize(traffic, pb.elem_size, model);
+  if (opt.flag("--json")) cli::print_json(std::cout, pb, summary, model);
+  else cli::print_text(std::cout, pb, summary, model);
+  if (opt.values.count("--draw")) cli::draw_svg(opt.text("--draw", ""), pb, edges, summary);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "help") == 0) {
+    std::fputs(kUsage, argc < 2 ? stderr : stdout);
+    return argc < 2 ? 2 : 0;
+  }
+  try {
+    if (std::strcmp(argv[1], "plan") == 0) return plan_command(argc, argv);
+    std::fprintf(stderr, "mr2d: unknown command '%s'\n%s", argv[1], kUsage);
+    return 2;
+  } catch (const mr2d::cli::UsageError& e) {
+    std::fprintf(stderr, "mr2d plan: %s\n%s", e.what(), kUsage);
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "mr2d: %s\n", e.what());
+    return 1;
+  }
+}

@@ -1,0 +1,40 @@
+// Command-line parsing for `mr2d plan`: grid strings such as 2x2:64x64 and
+// coordinate pairs such as 1,0, with errors that name the option. No MPI.
+#pragma once
+
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "plan/problem.hpp"
+
+namespace mr2d::cli {
+
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// --name value pairs and bare --flags.
+struct Options {
+  std::map<std::string, std::string> values;
+  std::vector<std::string> flags;
+  bool flag(const std::string& name) const;
+  std::string text(const std::string& name, const std::string& fallback) const;
+  Index number(const std::string& name, Index fallback) const;
+};
+
+Options parse_options(int argc, char** argv, int first, const std::vector<std::string>& valued,
+                      const std::vector<std::string>& bare);
+
+/// Parses "PxQ:MBxNB" into the grid shape and block sizes of `layout`.
+void parse_grid(const std::string& option, const std::string& text, plan::MatrixLayout& layout);
+
+/// Parses "r,c".
+std::pair<Index, Index> parse_pair(const std::string& option, const std::string& text);
+
+/// Builds the problem of `mr2d plan` from its options (A on ranks 0.., B on
+/// ranks --b-first..), checking it as the library would.
+plan::Problem problem_from(const Options& opt);
+
+}  // namespace mr2d::cli

@@ -1,0 +1,21 @@
+# Runs a command and checks its exit code, and its standard output against a
+# golden file (exact) or a regular expression.
+#   cmake -DPROG=prog -DARGS="arg|arg|..." [-DGOLDEN=file] [-DEXPECT_RC=n] [-DEXPECT_REGEX=re] -P run_and_compare.cmake
+if(NOT DEFINED EXPECT_RC)
+  set(EXPECT_RC 0)
+endif()
+string(REPLACE "|" ";" args "${ARGS}")
+execute_process(COMMAND ${PROG} ${args} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL EXPECT_RC)
+  message(FATAL_ERROR "exit code ${rc}, expected ${EXPECT_RC}\nstdout:\n${out}\nstderr:\n${err}")
+endif()
+if(DEFINED GOLDEN)
+  file(READ ${GOLDEN} want)
+  if(NOT out STREQUAL want)
+    message(FATAL_ERROR "output differs from ${GOLDEN}:\n--- got\n${out}\n--- want\n${want}")
+  endif()
+endif()
+if(DEFINED EXPECT_REGEX AND NOT "${out}${err}" MATCHES "${EXPECT_REGEX}")
+  message(FATAL_ERROR "output does not match '${EXPECT_REGEX}':\n${out}\n${err}")
+endif()
+message("${out}${err}")
