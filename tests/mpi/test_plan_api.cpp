@@ -9,6 +9,7 @@
 
 #include "grids.hpp"
 #include "local_matrix.hpp"
+#include "mr2d/mr2d.hpp"
 
 using namespace mr2d_test;
 
@@ -85,10 +86,28 @@ int run(const Grid& ga, const Grid& gb, const Grid& gu, const Layout& la, const 
                 info.steps_lower_bound, info.predicted_seconds);
   mr2d_plan_destroy(&plan);
   bad += plan != nullptr;
+  // The C++ layer builds the same plan.
+  if (!trapezoidal) {
+    mr2d::Plan<double> cxx(m, n, 2, 1, desca, 1, 3, descb, gu.ctxt);
+    bad += cxx.info().bytes_sent != info.bytes_sent;
+    LocalArray<double> b = alloc(lb, gb, 1);
+    cxx.execute(a.ptr(), b.ptr());
+  }
   return bad;
 }
 
 }  // namespace
+
+// The C++ layer reports errors as exceptions carrying the status.
+int cxx_error_is_thrown(const Grid& gu) {
+  int desc[9] = {1, -1, 4, 4, 0, 1, 0, 0, 1};
+  try {
+    mr2d::gemr2d<double>(-1, 2, nullptr, 1, 1, desc, nullptr, 1, 1, desc, gu.ctxt);
+  } catch (const mr2d::Error& e) {
+    return e.status() == MR2D_ERR_ARGUMENT ? 0 : 1;
+  }
+  return 1;
+}
 
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
@@ -108,6 +127,12 @@ int main(int argc, char** argv) {
         failures += total > 0;
         ++cases;
       }
+  {
+    int bad = cxx_error_is_thrown(gu), total = 0;
+    MPI_Allreduce(&bad, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    failures += total > 0;
+    ++cases;
+  }
   if (rank == 0) std::printf("plan api: %d passed, %d failed\n", cases - failures, failures);
   MPI_Finalize();
   return failures == 0 ? 0 : 1;

@@ -1,0 +1,92 @@
+// C++ interface of mr2d: a thin layer over mr2d.h that throws mr2d::Error
+// instead of returning status codes and releases plans automatically.
+#ifndef MR2D_MR2D_HPP
+#define MR2D_MR2D_HPP
+
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include "mr2d/mr2d.h"
+
+namespace mr2d {
+
+/// A failed mr2d call: the status code and the library's message.
+class Error : public std::runtime_error {
+ public:
+  Error(int status, const std::string& message) : std::runtime_error(message), status_(status) {}
+  int status() const noexcept { return status_; }
+
+ private:
+  int status_;
+};
+
+inline void check(int status) {
+  if (status != MR2D_SUCCESS) throw Error(status, mr2d_last_error());
+}
+
+/// Element type code of T (float, double, mr2d_scomplex or a layout-compatible
+/// std::complex, mr2d_int).
+template <class T> struct type_of;
+template <> struct type_of<float> { static constexpr int value = MR2D_S; };
+template <> struct type_of<double> { static constexpr int value = MR2D_D; };
+template <> struct type_of<mr2d_scomplex> { static constexpr int value = MR2D_C; };
+template <> struct type_of<mr2d_dcomplex> { static constexpr int value = MR2D_Z; };
+template <> struct type_of<mr2d_int> { static constexpr int value = MR2D_I; };
+
+/// sub(B) := sub(A) (p?gemr2d semantics); throws on error.
+template <class T>
+void gemr2d(mr2d_int m, mr2d_int n, const T* a, mr2d_int ia, mr2d_int ja, const mr2d_int* desca,
+            T* b, mr2d_int ib, mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt) {
+  check(mr2d_gemr2d(type_of<T>::value, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt));
+}
+
+/// Trapezoidal copy (p?trmr2d semantics); throws on error.
+template <class T>
+void trmr2d(char uplo, char diag, mr2d_int m, mr2d_int n, const T* a, mr2d_int ia, mr2d_int ja,
+            const mr2d_int* desca, T* b, mr2d_int ib, mr2d_int jb, const mr2d_int* descb,
+            mr2d_int ictxt) {
+  const char u[2] = {uplo, 0}, d[2] = {diag, 0};
+  check(mr2d_trmr2d(type_of<T>::value, u, d, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt));
+}
+
+/// A persistent plan for element type T; same rules as mr2d_plan in mr2d.h.
+template <class T>
+class Plan {
+ public:
+  /// General copy (collective over the union context).
+  Plan(mr2d_int m, mr2d_int n, mr2d_int ia, mr2d_int ja, const mr2d_int* desca, mr2d_int ib,
+       mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt) {
+    check(mr2d_plan_create_gemr2d(&plan_, type_of<T>::value, m, n, ia, ja, desca, ib, jb, descb, ictxt));
+  }
+  /// Trapezoidal copy (collective over the union context).
+  Plan(char uplo, char diag, mr2d_int m, mr2d_int n, mr2d_int ia, mr2d_int ja,
+       const mr2d_int* desca, mr2d_int ib, mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt) {
+    const char u[2] = {uplo, 0}, d[2] = {diag, 0};
+    check(mr2d_plan_create_trmr2d(&plan_, type_of<T>::value, u, d, m, n, ia, ja, desca, ib, jb,
+                                  descb, ictxt));
+  }
+  Plan(const Plan&) = delete;
+  Plan& operator=(const Plan&) = delete;
+  Plan(Plan&& other) noexcept : plan_(std::exchange(other.plan_, nullptr)) {}
+  Plan& operator=(Plan&& other) noexcept {
+    std::swap(plan_, other.plan_);
+    return *this;
+  }
+  ~Plan() { mr2d_plan_destroy(&plan_); }
+
+  /// Moves A's data into B (collective over the union context).
+  void execute(const T* a, T* b) const { check(mr2d_plan_execute(plan_, a, b)); }
+  mr2d_plan_info info() const {
+    mr2d_plan_info i;
+    check(mr2d_plan_query(plan_, &i));
+    return i;
+  }
+
+ private:
+  mr2d_plan plan_ = nullptr;
+};
+
+}  // namespace mr2d
+
+#endif  // MR2D_MR2D_HPP
