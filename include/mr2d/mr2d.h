@@ -149,6 +149,7 @@ typedef struct {
   long long bytes_sent;     /**< bytes sent to other processes */
   long long bytes_received; /**< bytes received from other processes */
   long long bytes_local;    /**< bytes copied without MPI (process to itself) */
+  long long plans_reused;   /**< calls served by a cached plan (same arguments everywhere) */
 } mr2d_stats;
 
 /** Fill *stats with this process's counters. */

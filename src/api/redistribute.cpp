@@ -4,6 +4,7 @@
 #include <mpi.h>
 
 #include <cstdio>
+#include <memory>
 #include <new>
 #include <string>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "desc/validate.hpp"
 #include "grid/blacs.hpp"
 #include "plan/plan.hpp"
+#include "plan/plan_cache.hpp"
 #include "transport/comm_cache.hpp"
 #include "transport/exchange.hpp"
 
@@ -49,19 +51,24 @@ desc::LocalCall to_local_call(const Arguments& args) {
 
 }  // namespace
 
-Status prepare(const Arguments& args, Prepared& out) {
+namespace {
+
+// What one process learns without talking to the others.
+struct LocalStage {
+  desc::LocalCall call;
+  desc::Report report{};
+  MPI_Comm comm = MPI_COMM_NULL;
+  Index lda = 0, ldb = 0;
+};
+
+Status stage_local(const Arguments& args, LocalStage& st) {
   int initialized = 0, finalized = 0;
   MPI_Initialized(&initialized);
   MPI_Finalized(&finalized);
   if (!initialized || finalized)
     return {MR2D_ERR_CONTEXT, std::string("mr2d: ") + args.routine + ": MPI is not initialized"};
   arm_stats_report();
-  out.trapezoidal = args.trapezoidal;
-  // ScaLAPACK returns before looking at anything else for an empty window.
-  out.empty = args.m == 0 || args.n == 0;
-  if (out.empty) return {};
-
-  desc::LocalCall call = to_local_call(args);
+  st.call = to_local_call(args);
   MPI_Comm union_comm = MPI_COMM_WORLD;
   if (args.scope == Union::context) {
     desc::GridInfo u = grid::grid_info(args.ictxt);
@@ -70,34 +77,70 @@ Status prepare(const Arguments& args, Prepared& out) {
       r[desc::R_CODE] = MR2D_ERR_CONTEXT;
       r[desc::R_ARG] = args.trapezoidal ? 13 : 11;
       r[desc::R_REASON] = static_cast<std::int64_t>(desc::Reason::not_in_union);
-      return desc::local_error(call, r, -1);
+      return desc::local_error(st.call, r, -1);
     }
     union_comm = grid::context_comm(args.ictxt);
   }
-  call.grid_a = grid::grid_info(call.desca[desc::CTXT]);
-  call.grid_b = grid::grid_info(call.descb[desc::CTXT]);
-  desc::Report mine = desc::make_report(call);
-
-  MPI_Comm comm = transport::private_comm(union_comm);
-  if (comm == MPI_COMM_NULL)
+  st.call.grid_a = grid::grid_info(st.call.desca[desc::CTXT]);
+  st.call.grid_b = grid::grid_info(st.call.descb[desc::CTXT]);
+  st.report = desc::make_report(st.call);
+  st.lda = st.call.grid_a.member() ? st.call.desca[desc::LLD] : 0;
+  st.ldb = st.call.grid_b.member() ? st.call.descb[desc::LLD] : 0;
+  st.comm = transport::private_comm(union_comm);
+  if (st.comm == MPI_COMM_NULL)
     return {MR2D_ERR_MPI, std::string("mr2d: ") + args.routine + ": MPI_Comm_dup failed"};
+  return {};
+}
+
+// The one collective exchange, the global checks and this process's plan.
+Status stage_global(const Arguments& args, const LocalStage& st, Prepared& out) {
   int rank = 0, size = 1;
-  MPI_Comm_rank(comm, &rank);
-  MPI_Comm_size(comm, &size);
+  MPI_Comm_rank(st.comm, &rank);
+  MPI_Comm_size(st.comm, &size);
   std::vector<desc::Report> reports(static_cast<std::size_t>(size));
-  int err = MPI_Allgather(mine.data(), desc::REPORT_LEN, MPI_INT64_T, reports.data(),
-                          desc::REPORT_LEN, MPI_INT64_T, comm);
+  int err = MPI_Allgather(st.report.data(), desc::REPORT_LEN, MPI_INT64_T, reports.data(),
+                          desc::REPORT_LEN, MPI_INT64_T, st.comm);
   if (err != MPI_SUCCESS)
     return {MR2D_ERR_MPI, std::string("mr2d: ") + args.routine + ": MPI_Allgather failed"};
-
-  Status verdict = desc::agree(reports, call, out.problem);
+  Status verdict = desc::agree(reports, st.call, out.problem);
   if (!verdict.ok()) return verdict;
-
-  const Index lda = call.grid_a.member() ? call.desca[desc::LLD] : 0;
-  const Index ldb = call.grid_b.member() ? call.descb[desc::LLD] : 0;
-  out.comm = comm;
-  out.plan = plan::make_plan(out.problem, rank, lda, ldb);
+  out.comm = st.comm;
+  out.plan = plan::make_plan(out.problem, rank, st.lda, st.ldb);
   return {};
+}
+
+using CallCache = plan::PlanCache<Prepared>;
+
+int free_cache(MPI_Comm, int, void* value, void*) {
+  delete static_cast<CallCache*>(value);
+  return MPI_SUCCESS;
+}
+
+// The cache of prepared calls lives on mr2d's private communicator, so it
+// disappears with the union context's grid and can never outlive it.
+CallCache& call_cache(MPI_Comm comm) {
+  static int key = MPI_KEYVAL_INVALID;
+  if (key == MPI_KEYVAL_INVALID) MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, free_cache, &key, nullptr);
+  void* value = nullptr;
+  int found = 0;
+  MPI_Comm_get_attr(comm, key, &value, &found);
+  if (found) return *static_cast<CallCache*>(value);
+  auto* cache = new CallCache();
+  MPI_Comm_set_attr(comm, key, cache);
+  return *cache;
+}
+
+}  // namespace
+
+Status prepare(const Arguments& args, Prepared& out) {
+  out.trapezoidal = args.trapezoidal;
+  // ScaLAPACK returns before looking at anything else for an empty window.
+  out.empty = args.m == 0 || args.n == 0;
+  if (out.empty) return {};
+  LocalStage st;
+  Status s = stage_local(args, st);
+  if (!s.ok()) return s;
+  return stage_global(args, st, out);
 }
 
 Status execute_prepared(const Prepared& prepared, const void* a, void* b) {
@@ -115,14 +158,44 @@ Status execute_prepared(const Prepared& prepared, const void* a, void* b) {
 
 namespace {
 
+// A repeated call reuses the prepared call of the same arguments when every
+// process has it: one small all-reduce of generations replaces the exchange
+// of reports and the planning.
 Status run(const Arguments& args) {
-  Prepared prepared;
-  Status status = prepare(args, prepared);
-  if (!status.ok()) {
+  Prepared empty;
+  empty.trapezoidal = args.trapezoidal;
+  empty.empty = args.m == 0 || args.n == 0;
+  if (empty.empty) return execute_prepared(empty, args.a, args.b);
+  LocalStage st;
+  Status s = stage_local(args, st);
+  if (!s.ok()) {
     (args.trapezoidal ? stats().calls_trmr2d : stats().calls_gemr2d) += 1;
-    return status;
+    return s;
   }
-  return execute_prepared(prepared, args.a, args.b);
+  CallCache& cache = call_cache(st.comm);
+  CallCache::Key key(st.report.begin(), st.report.end());
+  key.push_back(st.lda);
+  key.push_back(st.ldb);
+  key.push_back(args.trapezoidal ? 1 : 0);
+  const std::uint64_t mine = cache.candidates(key);
+  std::uint64_t common = 0;
+  if (MPI_Allreduce(&mine, &common, 1, MPI_UINT64_T, MPI_BAND, st.comm) != MPI_SUCCESS)
+    return {MR2D_ERR_MPI, std::string("mr2d: ") + args.routine + ": MPI_Allreduce failed"};
+  if (auto cached = cache.take(key, common)) {
+    stats().plans_reused += 1;
+    return execute_prepared(*cached, args.a, args.b);
+  }
+
+  auto prepared = std::make_shared<Prepared>();
+  prepared->trapezoidal = args.trapezoidal;
+  const std::int64_t generation = cache.next_generation();
+  s = stage_global(args, st, *prepared);
+  if (!s.ok()) {
+    (args.trapezoidal ? stats().calls_trmr2d : stats().calls_gemr2d) += 1;
+    return s;
+  }
+  cache.insert(std::move(key), prepared, generation);
+  return execute_prepared(*prepared, args.a, args.b);
 }
 
 }  // namespace

@@ -24,9 +24,9 @@ int report_at_finalize(MPI_Comm, int, void*, void*) {
   const mr2d_stats& s = stats();
   std::fprintf(stderr,
                "mr2d-stats: rank %d gemr2d_calls %lld trmr2d_calls %lld messages_sent %lld "
-               "bytes_sent %lld bytes_received %lld bytes_local %lld\n",
+               "bytes_sent %lld bytes_received %lld bytes_local %lld plans_reused %lld\n",
                rank, s.calls_gemr2d, s.calls_trmr2d, s.messages_sent, s.bytes_sent,
-               s.bytes_received, s.bytes_local);
+               s.bytes_received, s.bytes_local, s.plans_reused);
   std::fflush(stderr);
   return MPI_SUCCESS;
 }
