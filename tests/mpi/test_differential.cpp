@@ -181,7 +181,7 @@ int run_case(const Case& c, const std::vector<Grid>& grids, const std::vector<Gr
     ++bad;
   }
   if (a.data.size() != a_before.size() ||
-      std::memcmp(a.data.data(), a_before.data(), a.data.size() * sizeof(T)) != 0) {
+      (!a.data.empty() && std::memcmp(a.data.data(), a_before.data(), a.data.size() * sizeof(T)) != 0)) {
     if (verbose) std::fprintf(stderr, "A was modified\n");
     ++bad;
   }
