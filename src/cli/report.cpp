@@ -2,7 +2,6 @@
 #include "cli/report.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <stdexcept>
@@ -120,14 +119,22 @@ void draw_svg(const std::string& path, const plan::Problem& pb, const std::vecto
     for (int c = 0; c < bins; ++c) {
       double v = cell[static_cast<std::size_t>(r * bins + c)];
       if (v <= 0) continue;
-      // Logarithmic shade so small messages stay visible next to large ones.
-      double t = top > 1 ? std::log1p(v) / std::log1p(top) : 1.0;
-      int shade = static_cast<int>(230 - 200 * t);
+      // Linear shade; the lightest nonzero shade stays visible against empty cells.
+      double t = top > 0 ? v / top : 1.0;
+      int shade = static_cast<int>(215 - 185 * t);
       svg << "<rect x=\"" << margin + c * step << "\" y=\"" << margin + r * step << "\" width=\""
           << step << "\" height=\"" << step << "\" fill=\"rgb(" << shade << "," << shade
           << ",255)\"><title>" << r << " -> " << c << ": " << static_cast<long long>(v)
           << " bytes</title></rect>\n";
     }
+  if (bins <= 32) {
+    for (int k = 0; k < bins; ++k) {
+      const double mid = margin + (k + 0.5) * step;
+      svg << "<text x=\"" << mid << "\" y=\"" << margin - 4 << "\" text-anchor=\"middle\">" << k
+          << "</text>\n<text x=\"" << margin - 6 << "\" y=\"" << mid + 4
+          << "\" text-anchor=\"end\">" << k << "</text>\n";
+    }
+  }
   svg << "<text x=\"" << margin << "\" y=\"" << size + margin + 20 << "\">receiving process</text>\n"
       << "<text x=\"15\" y=\"" << margin + size / 2 << "\" transform=\"rotate(-90 15 "
       << margin + size / 2 << ")\">sending process</text>\n</svg>\n";
