@@ -3,7 +3,7 @@
 set -euo pipefail
 pkgs=(build-essential cmake gfortran pkg-config openmpi-bin libopenmpi-dev
       libscalapack-openmpi-dev liblapacke-dev libgtest-dev libfftw3-dev
-      scalapack-mpi-test gnuplot-nox)
+      scalapack-mpi-test gnuplot-nox valgrind)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
