@@ -77,13 +77,17 @@ Plan make_plan(const Problem& problem, int me, Index lda, Index ldb) {
   for (int r : problem.a.rank_of) nranks = std::max(nranks, r + 1);
   for (int r : problem.b.rank_of) nranks = std::max(nranks, r + 1);
 
-  if (in_a.member()) {
-    auto row_peers = store(index::runs_for(rows, Role::sender, in_a.row), plan.row_sets);
-    auto col_peers = store(index::runs_for(cols, Role::sender, in_a.col), plan.col_sets);
-    for (auto [qc, cs] : col_peers) {
-      for (auto [qr, rs] : row_peers) {
+  // My transfers on one side: every pair of a row peer and a column peer.
+  auto add_side = [&](Role role, const GridCoord& mine, const MatrixLayout& peers,
+                      std::vector<Transfer>& out) {
+    auto row_peers = store(index::runs_for(rows, role, mine.row), plan.row_sets);
+    auto col_peers = store(index::runs_for(cols, role, mine.col), plan.col_sets);
+    for (auto [pc, cs] : col_peers) {
+      for (auto [pr, rs] : row_peers) {
         Transfer t;
-        t.peer = problem.b.rank_at(qr, qc);
+        t.peer = peers.rank_at(pr, pc);
+        // The part I keep is taken once, from the sending side.
+        if (t.peer == me && role == Role::receiver) continue;
         t.row_set = rs;
         t.col_set = cs;
         t.count = transfer_count(plan.row_sets[static_cast<std::size_t>(rs)],
@@ -93,27 +97,13 @@ Plan make_plan(const Problem& problem, int me, Index lda, Index ldb) {
           plan.has_self = true;
           plan.self = t;
         } else {
-          plan.sends.push_back(t);
+          out.push_back(t);
         }
       }
     }
-  }
-  if (in_b.member()) {
-    auto row_peers = store(index::runs_for(rows, Role::receiver, in_b.row), plan.row_sets);
-    auto col_peers = store(index::runs_for(cols, Role::receiver, in_b.col), plan.col_sets);
-    for (auto [pc, cs] : col_peers) {
-      for (auto [pr, rs] : row_peers) {
-        Transfer t;
-        t.peer = problem.a.rank_at(pr, pc);
-        if (t.peer == me) continue;  // the self part comes from the sender side
-        t.row_set = rs;
-        t.col_set = cs;
-        t.count = transfer_count(plan.row_sets[static_cast<std::size_t>(rs)],
-                                 plan.col_sets[static_cast<std::size_t>(cs)], plan.trapezoid);
-        if (t.count > 0) plan.recvs.push_back(t);
-      }
-    }
-  }
+  };
+  if (in_a.member()) add_side(Role::sender, in_a, problem.b, plan.sends);
+  if (in_b.member()) add_side(Role::receiver, in_b, problem.a, plan.recvs);
   order_from(plan.sends, me, nranks);
   order_from(plan.recvs, me, nranks);
   for (Transfer& t : plan.sends) {

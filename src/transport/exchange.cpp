@@ -28,6 +28,21 @@ Index pieces_of(Index bytes) {
   return bytes == 0 ? 0 : (bytes + piece - 1) / piece;
 }
 
+// Posts one message as its pieces (MPI_Isend or MPI_Irecv), appending the requests.
+template <class Post, class Buffer>
+int post_pieces(Post post, Buffer* base, Index bytes, int peer, MPI_Comm comm,
+                std::vector<MPI_Request>& reqs) {
+  const Index piece = piece_size(bytes);
+  for (Index off = 0; off < bytes; off += piece) {
+    MPI_Request req;
+    int err = post(base + off, static_cast<int>(std::min(piece, bytes - off)), MPI_BYTE, peer, kTag,
+                   comm, &req);
+    if (err != MPI_SUCCESS) return err;
+    reqs.push_back(req);
+  }
+  return MPI_SUCCESS;
+}
+
 Status mpi_error(const char* what, int err) {
   char text[MPI_MAX_ERROR_STRING];
   int len = 0;
@@ -54,16 +69,10 @@ Status execute(const plan::Plan& plan, const void* a, void* b, MPI_Comm comm, Tr
     const plan::Transfer& t = plan.recvs[k];
     const Index bytes = t.count * es;
     unsigned char* base = recvbuf + t.offset * es;
-    const Index piece = piece_size(bytes);
-    for (Index off = 0; off < bytes; off += piece) {
-      MPI_Request req;
-      int err = MPI_Irecv(base + off, static_cast<int>(std::min(piece, bytes - off)), MPI_BYTE,
-                          t.peer, kTag, comm, &req);
-      if (err != MPI_SUCCESS) return mpi_error("MPI_Irecv", err);
-      recv_reqs.push_back(req);
-      recv_owner.push_back(k);
-    }
+    int err = post_pieces(MPI_Irecv, base, bytes, t.peer, comm, recv_reqs);
+    if (err != MPI_SUCCESS) return mpi_error("MPI_Irecv", err);
     pending[k] = pieces_of(bytes);
+    recv_owner.resize(recv_reqs.size(), k);
   }
 
   std::vector<MPI_Request> send_reqs;
@@ -72,14 +81,8 @@ Status execute(const plan::Plan& plan, const void* a, void* b, MPI_Comm comm, Tr
     Index packed = kernels::pack(a, plan.lda, plan.rows(t), plan.cols(t), plan.trapezoid, es, base);
     MR2D_CHECK(packed == t.count);
     const Index bytes = t.count * es;
-    const Index piece = piece_size(bytes);
-    for (Index off = 0; off < bytes; off += piece) {
-      MPI_Request req;
-      int err = MPI_Isend(base + off, static_cast<int>(std::min(piece, bytes - off)), MPI_BYTE,
-                          t.peer, kTag, comm, &req);
-      if (err != MPI_SUCCESS) return mpi_error("MPI_Isend", err);
-      send_reqs.push_back(req);
-    }
+    int err = post_pieces(MPI_Isend, base, bytes, t.peer, comm, send_reqs);
+    if (err != MPI_SUCCESS) return mpi_error("MPI_Isend", err);
     traffic.messages_sent += 1;
     traffic.bytes_sent += bytes;
   }

@@ -53,13 +53,7 @@ int check(const Entries<T>& e, const Grid& ga, const Grid& gb, const Grid& gu, b
   LocalArray<T> a, b;
   int desca[9] = {1, -1, M, N, mba, nba, 0, 0, 1}, descb[9] = {1, -1, M, N, mbb, nbb, 0, 0, 1};
   if (ga.member()) {
-    a.rows = numroc(M, mba, ga.myrow, 0, ga.nprow);
-    a.cols = numroc(N, nba, ga.mycol, 0, ga.npcol);
-    a.lld = std::max(1, a.rows);
-    a.data.resize(static_cast<std::size_t>(a.lld * a.cols));
-    for (int c = 0; c < a.cols; ++c)
-      for (int r = 0; r < a.rows; ++r)
-        a.at(r, c) = code_of<T>(global_of(r, mba, ga.myrow, 0, ga.nprow), global_of(c, nba, ga.mycol, 0, ga.npcol));
+    fill_codes(a, M, N, mba, nba, 0, 0, ga.myrow, ga.nprow, ga.mycol, ga.npcol);
     desca[1] = ga.ctxt;
     desca[8] = a.lld;
   }

@@ -7,6 +7,7 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <random>
 #include <string>
 #include <vector>
@@ -57,6 +58,13 @@ inline Grid make_grid(int nprow, int npcol, const std::string& order,
     g.mycol = c;
   }
   return g;
+}
+
+/// False (after printing why on rank 0) unless the world has `want` processes.
+inline bool world_is(int want, int world, int rank, const char* program) {
+  if (world == want) return true;
+  if (rank == 0) std::fprintf(stderr, "%s needs %d processes, got %d\n", program, want, world);
+  return false;
 }
 
 /// Grids for matrices: every shape up to the world size in three orders.

@@ -40,8 +40,7 @@ int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank = 0, world = 1;
   Cblacs_pinfo(&rank, &world);
-  if (world != 4) {
-    if (rank == 0) std::fprintf(stderr, "test_bad_input needs 4 processes\n");
+  if (!world_is(4, world, rank, "test_bad_input")) {
     MPI_Finalize();
     return 2;
   }

@@ -23,13 +23,7 @@ int call(const Grid& ga, const Grid& gb, const Grid& gu, int pad, bool expect_hi
   LocalArray<double> a, b;
   int desca[9] = {1, -1, M, N, MBA, NBA, 0, 0, 1}, descb[9] = {1, -1, M, N, MBB, NBB, 0, 0, 1};
   if (ga.member()) {
-    a.rows = numroc(M, MBA, ga.myrow, 0, ga.nprow);
-    a.cols = numroc(N, NBA, ga.mycol, 0, ga.npcol);
-    a.lld = std::max(1, a.rows);
-    a.data.resize(static_cast<std::size_t>(a.lld * a.cols));
-    for (int c = 0; c < a.cols; ++c)
-      for (int r = 0; r < a.rows; ++r)
-        a.at(r, c) = code_of<double>(global_of(r, MBA, ga.myrow, 0, ga.nprow), global_of(c, NBA, ga.mycol, 0, ga.npcol));
+    fill_codes(a, M, N, MBA, NBA, 0, 0, ga.myrow, ga.nprow, ga.mycol, ga.npcol);
     desca[1] = ga.ctxt;
     desca[8] = a.lld;
   }
@@ -68,8 +62,7 @@ int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank = 0, world = 1;
   Cblacs_pinfo(&rank, &world);
-  if (world != 4) {
-    if (rank == 0) std::fprintf(stderr, "test_plan_cache needs 4 processes\n");
+  if (!world_is(4, world, rank, "test_plan_cache")) {
     MPI_Finalize();
     return 2;
   }
