@@ -3,7 +3,8 @@
 set -euo pipefail
 pkgs=(build-essential cmake gfortran pkg-config openmpi-bin libopenmpi-dev
       libscalapack-openmpi-dev liblapacke-dev libgtest-dev libfftw3-dev
-      scalapack-mpi-test gnuplot-nox valgrind)
+      scalapack-mpi-test gnuplot-nox valgrind librsvg2-bin
+      mpich libmpich-dev libscalapack-mpich-dev)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
