@@ -92,12 +92,48 @@ MR2D_API int mr2d_trmr2d(int type, const char *uplo, const char *diag, mr2d_int 
 MR2D_TYPE_TABLE(MR2D_DECLARE_TYPED)
 #undef MR2D_DECLARE_TYPED
 
+/** How messages are ordered (../shared/docs/algorithms.md section 8):
+ *  - CATERPILLAR: ScaLAPACK's step order, max(#senders, #receivers) steps;
+ *  - CIRCULANT: closed-form contention-free steps for cyclic(x) <-> cyclic(kx)
+ *    dimensions (generalized circulant); other layouts fall back to OPTIMAL;
+ *  - OPTIMAL: the fewest steps any contention-free schedule can have
+ *    (bipartite edge colouring: one message out and one in per process a step);
+ *  - ASYNC: every message posted at once, unpacked in arrival order;
+ *  - AUTO: chosen per call by the cost model (README, "Schedules"). */
+enum mr2d_schedule {
+  MR2D_SCHEDULE_AUTO = 0,
+  MR2D_SCHEDULE_CATERPILLAR = 1,
+  MR2D_SCHEDULE_CIRCULANT = 2,
+  MR2D_SCHEDULE_OPTIMAL = 3,
+  MR2D_SCHEDULE_ASYNC = 4
+};
+
+/** Tuning of a redistribution. Every process of a call must use the same values. */
+typedef struct {
+  int schedule;          /**< an mr2d_schedule */
+  long long chunk_bytes; /**< pipelining: messages above this size travel in chunks of
+                              about this size, at most 4 in flight per peer; 0 = default
+                              (1 MiB), negative = no pipelining */
+} mr2d_options;
+
+/** The process-wide options: AUTO and 1 MiB chunks unless the environment sets
+ *  MR2D_SCHEDULE (caterpillar|circulant|optimal|async|auto) or MR2D_CHUNK_BYTES. */
+MR2D_API void mr2d_get_options(mr2d_options *options);
+/** Replaces the process-wide options used by direct calls, the ScaLAPACK entry
+ *  points and plans created with NULL options. Local; returns MR2D_ERR_ARGUMENT
+ *  (options unchanged) for an unknown schedule. */
+MR2D_API int mr2d_set_options(const mr2d_options *options);
+/** "caterpillar", "circulant", "optimal", "async", "auto"; NULL if unknown. */
+MR2D_API const char *mr2d_schedule_name(int schedule);
+/** The mr2d_schedule of a name as above, or -1. */
+MR2D_API int mr2d_schedule_from_name(const char *name);
+
 /** Persistent plans: check and plan once, execute many times.
  *
  *  mr2d_plan_create_gemr2d / _trmr2d take the arguments of mr2d_gemr2d /
  *  mr2d_trmr2d without the arrays; creating is collective over the union
  *  context, validates everything (same rules and messages as the direct calls)
- *  and builds this process's plan. mr2d_plan_execute moves the data of any A
+ *  and builds this process's plan with `options` (NULL: the process-wide ones). mr2d_plan_execute moves the data of any A
  *  and B with the layouts given at creation; it is collective over the union
  *  context too. Rules:
  *  - Between executions the array pointers may change; their local layout
@@ -116,19 +152,22 @@ typedef struct {
   long long bytes_sent;        /**< this process */
   long long bytes_received;    /**< this process */
   long long bytes_local;       /**< this process: copied from its A to its B */
-  long long steps;             /**< communication rounds the transport uses */
+  long long steps;             /**< contention-free steps of the schedule (1 for ASYNC) */
   long long steps_lower_bound; /**< max over processes of distinct peers on one side */
   double predicted_seconds;    /**< cost model: slowest process (see README) */
+  int schedule;                /**< the schedule used (AUTO resolved) */
+  long long extra_bytes;       /**< this process: peak message-buffer memory of an execution */
 } mr2d_plan_info;
 
 MR2D_API int mr2d_plan_create_gemr2d(mr2d_plan *plan, int type, mr2d_int m, mr2d_int n,
                                      mr2d_int ia, mr2d_int ja, const mr2d_int *desca,
                                      mr2d_int ib, mr2d_int jb, const mr2d_int *descb,
-                                     mr2d_int ictxt);
+                                     mr2d_int ictxt, const mr2d_options *options);
 MR2D_API int mr2d_plan_create_trmr2d(mr2d_plan *plan, int type, const char *uplo,
                                      const char *diag, mr2d_int m, mr2d_int n, mr2d_int ia,
                                      mr2d_int ja, const mr2d_int *desca, mr2d_int ib,
-                                     mr2d_int jb, const mr2d_int *descb, mr2d_int ictxt);
+                                     mr2d_int jb, const mr2d_int *descb, mr2d_int ictxt,
+                                     const mr2d_options *options);
 MR2D_API int mr2d_plan_execute(mr2d_plan plan, const void *a, void *b);
 MR2D_API int mr2d_plan_query(mr2d_plan plan, mr2d_plan_info *info);
 /** Releases the plan and sets *plan to NULL (NULL is accepted). Local. */

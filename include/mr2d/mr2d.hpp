@@ -56,15 +56,17 @@ class Plan {
  public:
   /// General copy (collective over the union context).
   Plan(mr2d_int m, mr2d_int n, mr2d_int ia, mr2d_int ja, const mr2d_int* desca, mr2d_int ib,
-       mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt) {
-    check(mr2d_plan_create_gemr2d(&plan_, type_of<T>::value, m, n, ia, ja, desca, ib, jb, descb, ictxt));
+       mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt, const mr2d_options* options = nullptr) {
+    check(mr2d_plan_create_gemr2d(&plan_, type_of<T>::value, m, n, ia, ja, desca, ib, jb, descb,
+                                  ictxt, options));
   }
   /// Trapezoidal copy (collective over the union context).
   Plan(char uplo, char diag, mr2d_int m, mr2d_int n, mr2d_int ia, mr2d_int ja,
-       const mr2d_int* desca, mr2d_int ib, mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt) {
+       const mr2d_int* desca, mr2d_int ib, mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt,
+       const mr2d_options* options = nullptr) {
     const char u[2] = {uplo, 0}, d[2] = {diag, 0};
     check(mr2d_plan_create_trmr2d(&plan_, type_of<T>::value, u, d, m, n, ia, ja, desca, ib, jb,
-                                  descb, ictxt));
+                                  descb, ictxt, options));
   }
   Plan(const Plan&) = delete;
   Plan& operator=(const Plan&) = delete;

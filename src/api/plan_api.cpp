@@ -1,4 +1,5 @@
 // (MPI) The persistent-plan C API of mr2d.h over api::prepare / execute_prepared.
+#include <algorithm>
 #include <memory>
 
 #include "abi/entry.hpp"
@@ -28,9 +29,11 @@ mr2d_plan_info describe(const mr2d::api::Prepared& p) {
   info.bytes_sent = mine.elems_sent * es;
   info.bytes_received = mine.elems_received * es;
   info.bytes_local = mine.elems_local * es;
-  info.steps = summary.messages > 0 ? 1 : 0;  // every message is posted at once
+  info.steps = p.route.steps;
   info.steps_lower_bound = summary.steps_lower_bound;
-  info.predicted_seconds = summary.predicted_seconds;
+  info.predicted_seconds = std::max(summary.predicted_seconds, p.route.predicted_seconds);
+  info.schedule = static_cast<int>(p.route.kind);
+  info.extra_bytes = (p.route.send_buffer_elems + p.route.recv_buffer_elems) * es;
   return info;
 }
 
@@ -57,25 +60,26 @@ extern "C" {
 MR2D_API int mr2d_plan_create_gemr2d(mr2d_plan* plan, int type, mr2d_int m, mr2d_int n,
                                      mr2d_int ia, mr2d_int ja, const mr2d_int* desca,
                                      mr2d_int ib, mr2d_int jb, const mr2d_int* descb,
-                                     mr2d_int ictxt) {
+                                     mr2d_int ictxt, const mr2d_options* options) {
   // The arrays are not known yet: a non-null marker keeps the NULL-array check out.
   static char marker;
   mr2d::api::Arguments args{"mr2d_plan_create_gemr2d", false, nullptr, nullptr,
                             mr2d::desc::Letters::strict, m, n, &marker, ia, ja, desca, &marker,
                             ib, jb, descb, ictxt, mr2d::api::Union::context,
-                            mr2d::abi::elem_size_of(type)};
+                            mr2d::abi::elem_size_of(type), options};
   return create(plan, args);
 }
 
 MR2D_API int mr2d_plan_create_trmr2d(mr2d_plan* plan, int type, const char* uplo,
                                      const char* diag, mr2d_int m, mr2d_int n, mr2d_int ia,
                                      mr2d_int ja, const mr2d_int* desca, mr2d_int ib,
-                                     mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt) {
+                                     mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt,
+                                     const mr2d_options* options) {
   static char marker;
   mr2d::api::Arguments args{"mr2d_plan_create_trmr2d", true, uplo, diag,
                             mr2d::desc::Letters::strict, m, n, &marker, ia, ja, desca, &marker,
                             ib, jb, descb, ictxt, mr2d::api::Union::context,
-                            mr2d::abi::elem_size_of(type)};
+                            mr2d::abi::elem_size_of(type), options};
   return create(plan, args);
 }
 

@@ -9,11 +9,14 @@
 #include <string>
 #include <vector>
 
+#include "api/options.hpp"
 #include "api/stats.hpp"
 #include "desc/validate.hpp"
 #include "grid/blacs.hpp"
 #include "plan/plan.hpp"
 #include "plan/plan_cache.hpp"
+#include "plan/traffic.hpp"
+#include "schedule/schedule.hpp"
 #include "transport/comm_cache.hpp"
 #include "transport/exchange.hpp"
 
@@ -56,6 +59,7 @@ namespace {
 // What one process learns without talking to the others.
 struct LocalStage {
   desc::LocalCall call;
+  Resolved options;
   desc::Report report{};
   MPI_Comm comm = MPI_COMM_NULL;
   Index lda = 0, ldb = 0;
@@ -68,6 +72,8 @@ Status stage_local(const Arguments& args, LocalStage& st) {
   if (!initialized || finalized)
     return {MR2D_ERR_CONTEXT, std::string("mr2d: ") + args.routine + ": MPI is not initialized"};
   arm_stats_report();
+  if (!resolve(args.options, st.options))
+    return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + args.routine + ": options: unknown schedule"};
   st.call = to_local_call(args);
   MPI_Comm union_comm = MPI_COMM_WORLD;
   if (args.scope == Union::context) {
@@ -106,6 +112,14 @@ Status stage_global(const Arguments& args, const LocalStage& st, Prepared& out) 
   if (!verdict.ok()) return verdict;
   out.comm = st.comm;
   out.plan = plan::make_plan(out.problem, rank, st.lda, st.ldb);
+  // Every process derives the same schedule from the agreed problem.
+  const auto edges = plan::all_edges(out.problem);
+  const schedule::Schedule sched = schedule::make(st.options.schedule, out.problem, edges);
+  out.route = plan::make_route(out.plan, sched, st.options.chunk_bytes / out.problem.elem_size);
+  out.route.steps_lower_bound = schedule::lower_bound(edges);
+  out.route.steps = sched.kind == schedule::Kind::async ? (out.route.steps_lower_bound > 0 ? 1 : 0)
+                                                        : static_cast<Index>(sched.steps.size());
+  out.route.predicted_seconds = schedule::predicted_seconds(sched, edges, out.problem.elem_size, {});
   return {};
 }
 
@@ -148,7 +162,7 @@ Status execute_prepared(const Prepared& prepared, const void* a, void* b) {
   (prepared.trapezoidal ? st.calls_trmr2d : st.calls_gemr2d) += 1;
   if (prepared.empty) return {};
   transport::Traffic traffic;
-  Status done = transport::execute(prepared.plan, a, b, prepared.comm, traffic);
+  Status done = transport::execute(prepared.plan, prepared.route, a, b, prepared.comm, traffic);
   st.messages_sent += traffic.messages_sent;
   st.bytes_sent += traffic.bytes_sent;
   st.bytes_received += traffic.bytes_received;
@@ -177,6 +191,8 @@ Status run(const Arguments& args) {
   key.push_back(st.lda);
   key.push_back(st.ldb);
   key.push_back(args.trapezoidal ? 1 : 0);
+  key.push_back(static_cast<std::int64_t>(st.options.schedule));
+  key.push_back(st.options.chunk_bytes);
   const std::uint64_t mine = cache.candidates(key);
   std::uint64_t common = 0;
   if (MPI_Allreduce(&mine, &common, 1, MPI_UINT64_T, MPI_BAND, st.comm) != MPI_SUCCESS)

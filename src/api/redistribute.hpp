@@ -11,6 +11,7 @@
 #include "desc/call.hpp"
 #include "mr2d/mr2d.h"
 #include "plan/plan.hpp"
+#include "plan/route.hpp"
 #include "plan/problem.hpp"
 
 namespace mr2d::api {
@@ -35,6 +36,7 @@ struct Arguments {
   mr2d_int ictxt;     ///< ignored for Union::world
   Union scope;
   Index elem_size;
+  const mr2d_options* options = nullptr;  ///< null: the process-wide options
 };
 
 /// A validated call: the problem every process agreed on and this process's plan.
@@ -42,6 +44,7 @@ struct Prepared {
   MPI_Comm comm = MPI_COMM_NULL;  ///< mr2d's private duplicate of the union communicator
   plan::Problem problem;
   plan::Plan plan;
+  plan::Route route;              ///< schedule, chunks and buffer sizes of this process
   bool trapezoidal = false;
   bool empty = false;             ///< M or N is 0: nothing to do, nothing was checked
 };

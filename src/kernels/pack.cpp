@@ -11,12 +11,16 @@ using index::Trapezoid;
 namespace {
 
 // Visits every column segment: f(src_row, dst_row, src_col, dst_col, count)
-// with local indices, in message order (columns outer, rows inner).
+// with local indices, in message order (columns outer, rows inner), for the
+// columns inside `window`.
 template <class F>
-void for_each_segment(const RunSet& rows, const RunSet& cols, const Trapezoid& trapezoid, F&& f) {
+void for_each_segment(const RunSet& rows, const RunSet& cols, const Trapezoid& trapezoid,
+                      Window window, F&& f) {
   const bool full = trapezoid.shape == index::Shape::full;
   cols.for_each([&](Index tc, Index lenc, Index src_c, Index dst_c) {
-    for (Index j = 0; j < lenc; ++j) {
+    const Index j0 = window.lo > tc ? window.lo - tc : 0;
+    const Index j1 = window.hi < tc + lenc ? window.hi - tc : lenc;
+    for (Index j = j0; j < j1; ++j) {
       Index lo = 0, hi = trapezoid.m;
       if (!full) {
         auto range = trapezoid.rows_of_column(tc + j);
@@ -49,9 +53,9 @@ inline void move_bytes(unsigned char* dst, const unsigned char* src, Index count
 
 template <std::size_t ES>
 Index pack_t(const unsigned char* a, Index lda, const RunSet& rows, const RunSet& cols,
-             const Trapezoid& trapezoid, Index es, unsigned char* buf) {
+             const Trapezoid& trapezoid, Index es, unsigned char* buf, Window window) {
   unsigned char* out = buf;
-  for_each_segment(rows, cols, trapezoid, [&](Index sr, Index, Index sc, Index, Index cnt) {
+  for_each_segment(rows, cols, trapezoid, window, [&](Index sr, Index, Index sc, Index, Index cnt) {
     const unsigned char* from = a + (sr + sc * lda) * es;
     if constexpr (ES != 0) move_elems<ES>(out, from, cnt);
     else move_bytes(out, from, cnt, es);
@@ -62,9 +66,9 @@ Index pack_t(const unsigned char* a, Index lda, const RunSet& rows, const RunSet
 
 template <std::size_t ES>
 Index unpack_t(const unsigned char* buf, const RunSet& rows, const RunSet& cols,
-               const Trapezoid& trapezoid, Index es, unsigned char* b, Index ldb) {
+               const Trapezoid& trapezoid, Index es, unsigned char* b, Index ldb, Window window) {
   const unsigned char* in = buf;
-  for_each_segment(rows, cols, trapezoid, [&](Index, Index dr, Index, Index dc, Index cnt) {
+  for_each_segment(rows, cols, trapezoid, window, [&](Index, Index dr, Index, Index dc, Index cnt) {
     unsigned char* to = b + (dr + dc * ldb) * es;
     if constexpr (ES != 0) move_elems<ES>(to, in, cnt);
     else move_bytes(to, in, cnt, es);
@@ -77,7 +81,7 @@ template <std::size_t ES>
 Index copy_t(const unsigned char* a, Index lda, unsigned char* b, Index ldb, const RunSet& rows,
              const RunSet& cols, const Trapezoid& trapezoid, Index es) {
   Index total = 0;
-  for_each_segment(rows, cols, trapezoid, [&](Index sr, Index dr, Index sc, Index dc, Index cnt) {
+  for_each_segment(rows, cols, trapezoid, Window{}, [&](Index sr, Index dr, Index sc, Index dc, Index cnt) {
     const unsigned char* from = a + (sr + sc * lda) * es;
     unsigned char* to = b + (dr + dc * ldb) * es;
     if constexpr (ES != 0) move_elems<ES>(to, from, cnt);
@@ -117,15 +121,15 @@ struct CopyK {
 }  // namespace
 
 Index pack(const void* a, Index lda, const RunSet& rows, const RunSet& cols,
-           const Trapezoid& trapezoid, Index elem_size, void* buf) {
+           const Trapezoid& trapezoid, Index elem_size, void* buf, Window window) {
   return dispatch<PackK>(elem_size, static_cast<const unsigned char*>(a), lda, rows, cols,
-                         trapezoid, elem_size, static_cast<unsigned char*>(buf));
+                         trapezoid, elem_size, static_cast<unsigned char*>(buf), window);
 }
 
 Index unpack(const void* buf, const RunSet& rows, const RunSet& cols, const Trapezoid& trapezoid,
-             Index elem_size, void* b, Index ldb) {
+             Index elem_size, void* b, Index ldb, Window window) {
   return dispatch<UnpackK>(elem_size, static_cast<const unsigned char*>(buf), rows, cols,
-                           trapezoid, elem_size, static_cast<unsigned char*>(b), ldb);
+                           trapezoid, elem_size, static_cast<unsigned char*>(b), ldb, window);
 }
 
 Index copy_local(const void* a, Index lda, void* b, Index ldb, const RunSet& rows,

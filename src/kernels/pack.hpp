@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 #include "common/index_types.hpp"
 #include "index/runs_1d.hpp"
@@ -13,16 +14,24 @@
 
 namespace mr2d::kernels {
 
+/// Column positions [lo, hi) of the copied range a kernel call is limited to
+/// (one pipelined chunk); the default covers everything.
+struct Window {
+  Index lo = 0;
+  Index hi = INT64_MAX;
+};
+
 /// Copies the elements of rows x cols (clipped to the trapezoid) from the
 /// source local array `a` (leading dimension lda, source-side local indices)
 /// into `buf`, in message order. Returns the number of elements written.
 Index pack(const void* a, Index lda, const index::RunSet& rows, const index::RunSet& cols,
-           const index::Trapezoid& trapezoid, Index elem_size, void* buf);
+           const index::Trapezoid& trapezoid, Index elem_size, void* buf, Window window = {});
 
 /// The inverse of pack on the receiving side: message order -> destination
 /// local array `b` (leading dimension ldb, destination-side local indices).
 Index unpack(const void* buf, const index::RunSet& rows, const index::RunSet& cols,
-             const index::Trapezoid& trapezoid, Index elem_size, void* b, Index ldb);
+             const index::Trapezoid& trapezoid, Index elem_size, void* b, Index ldb,
+             Window window = {});
 
 /// Direct copy from A's local array to B's local array on one process.
 Index copy_local(const void* a, Index lda, void* b, Index ldb, const index::RunSet& rows,

@@ -1,12 +1,15 @@
-// (MPI) Executes a plan: receives are posted first, every outgoing message is
-// packed and sent at once, the local part is copied straight from A to B while
-// messages travel, and messages are unpacked in arrival order.
+// (MPI) Executes a plan along its route: stage by stage (one stage for async,
+// one per schedule step otherwise), receives posted first, messages packed and
+// sent chunk by chunk with a bounded window in flight, chunks unpacked in
+// arrival order, and the local part copied straight from A to B while the
+// first stage's messages travel.
 #pragma once
 
 #include <mpi.h>
 
 #include "common/status.hpp"
 #include "plan/plan.hpp"
+#include "plan/route.hpp"
 
 namespace mr2d::transport {
 
@@ -20,6 +23,7 @@ struct Traffic {
 
 /// Runs `plan` on this process. `comm` is mr2d's private duplicate of the
 /// union communicator. Collective over the processes named in the plans.
-Status execute(const plan::Plan& plan, const void* a, void* b, MPI_Comm comm, Traffic& traffic);
+Status execute(const plan::Plan& plan, const plan::Route& route, const void* a, void* b,
+               MPI_Comm comm, Traffic& traffic);
 
 }  // namespace mr2d::transport

@@ -44,8 +44,8 @@ int run(const Grid& ga, const Grid& gb, const Grid& gu, const Layout& la, const 
   desc_of(lb, gb, probe.lld, descb);
   mr2d_plan plan = nullptr;
   int status = trapezoidal
-                   ? mr2d_plan_create_trmr2d(&plan, MR2D_D, "L", "N", m, n, 2, 1, desca, 1, 3, descb, gu.ctxt)
-                   : mr2d_plan_create_gemr2d(&plan, MR2D_D, m, n, 2, 1, desca, 1, 3, descb, gu.ctxt);
+                   ? mr2d_plan_create_trmr2d(&plan, MR2D_D, "L", "N", m, n, 2, 1, desca, 1, 3, descb, gu.ctxt, nullptr)
+                   : mr2d_plan_create_gemr2d(&plan, MR2D_D, m, n, 2, 1, desca, 1, 3, descb, gu.ctxt, nullptr);
   if (status != MR2D_SUCCESS) return 1;
   mr2d_plan_info info;
   mr2d_plan_query(plan, &info);
@@ -88,7 +88,7 @@ int run(const Grid& ga, const Grid& gb, const Grid& gu, const Layout& la, const 
   bad += plan != nullptr;
   // The C++ layer builds the same plan.
   if (!trapezoidal) {
-    mr2d::Plan<double> cxx(m, n, 2, 1, desca, 1, 3, descb, gu.ctxt);
+    mr2d::Plan<double> cxx(m, n, 2, 1, desca, 1, 3, descb, gu.ctxt, nullptr);
     bad += cxx.info().bytes_sent != info.bytes_sent;
     LocalArray<double> b = alloc(lb, gb, 1);
     cxx.execute(a.ptr(), b.ptr());

@@ -1,0 +1,53 @@
+// How one process's plan is carried out: which of its messages are active
+// together (one stage per schedule step, or a single stage for async), how
+// each message is cut into chunks of whole columns for pipelining
+// (../shared/docs/algorithms.md section 9), and the buffer memory that needs.
+// Pure, no MPI.
+#pragma once
+
+#include <vector>
+
+#include "common/index_types.hpp"
+#include "plan/plan.hpp"
+#include "schedule/schedule.hpp"
+
+namespace mr2d::plan {
+
+/// Columns [col_lo, col_hi) of a message's range positions: `count` elements
+/// starting at element `offset` of the message.
+struct Chunk {
+  Index col_lo = 0, col_hi = 0;
+  Index offset = 0, count = 0;
+};
+
+/// Messages handled together; indices into Plan::sends / Plan::recvs.
+struct Stage {
+  std::vector<int> sends, recvs;
+};
+
+struct Route {
+  schedule::Kind kind = schedule::Kind::async;
+  Index steps = 0;          ///< steps of the whole schedule (1 for async with messages)
+  Index steps_lower_bound = 0;
+  double predicted_seconds = 0;
+  std::vector<Stage> stages;
+  std::vector<std::vector<Chunk>> send_chunks, recv_chunks;
+  Index window = 1;          ///< chunks in flight per message
+  Index send_buffer_elems = 0, recv_buffer_elems = 0;  ///< peak over stages
+};
+
+/// Chunks in flight per message when pipelining.
+constexpr Index kPipelineWindow = 4;
+
+/// Cuts one transfer into chunks of whole columns of at most `chunk_elems`
+/// elements (at least one column each); chunk_elems 0 keeps it whole.
+std::vector<Chunk> cut_chunks(const Plan& plan, const Transfer& t, Index chunk_elems);
+
+/// The route of `plan` (process plan.me) under a schedule of the whole problem.
+Route make_route(const Plan& plan, const schedule::Schedule& schedule, Index chunk_elems);
+
+/// Elements of buffer one message needs in a stage: whole, or `window` slots
+/// of its largest chunk.
+Index slot_elems(const std::vector<Chunk>& chunks, Index window);
+
+}  // namespace mr2d::plan

@@ -1,0 +1,134 @@
+// Building a schedule of a requested kind, and the automatic choice.
+#include <algorithm>
+#include <unordered_map>
+
+#include "schedule/bipartite.hpp"
+#include "schedule/product.hpp"
+#include "schedule/schedule.hpp"
+
+namespace mr2d::schedule {
+
+namespace {
+// Colour tables beyond this many entries (8 bytes each) cost more memory
+// than the schedule can save; such graphs use the caterpillar.
+constexpr Index kColourTableLimit = Index{1} << 25;
+}  // namespace
+
+Index lower_bound(const std::vector<plan::Edge>& edges) {
+  std::unordered_map<int, Index> out, in;
+  Index bound = 0;
+  for (const plan::Edge& e : edges) {
+    if (e.from == e.to) continue;
+    bound = std::max({bound, ++out[e.from], ++in[e.to]});
+  }
+  return bound;
+}
+
+Schedule colouring(const plan::Problem& pb, const std::vector<plan::Edge>& edges) {
+  std::vector<BipartiteEdge> graph;
+  std::vector<std::size_t> index;  // graph edge -> edges index
+  for (std::size_t k = 0; k < edges.size(); ++k)
+    if (edges[k].from != edges[k].to) {
+      graph.push_back({edges[k].from, edges[k].to});
+      index.push_back(k);
+    }
+  std::vector<std::size_t> order(graph.size());
+  for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+    return edges[index[x]].count > edges[index[y]].count;
+  });
+  const int nranks = plan::rank_count(pb);
+  auto classes = colour_edges(graph, nranks, nranks, order, kColourTableLimit);
+  if (classes.empty() && !graph.empty()) {
+    Schedule s = caterpillar(pb, edges);
+    s.note = "colour tables too large: caterpillar used";
+    return s;
+  }
+  Schedule s;
+  s.kind = Kind::optimal;
+  for (const auto& cls : classes) {
+    s.steps.emplace_back();
+    for (std::size_t k : cls) s.steps.back().push_back(edges[index[k]]);
+  }
+  return s;
+}
+
+Schedule optimal(const plan::Problem& pb, const std::vector<plan::Edge>& edges) {
+  const Index bound = lower_bound(edges);
+  Schedule s = caterpillar(pb, edges);
+  if (static_cast<Index>(s.steps.size()) <= bound) {
+    s.kind = Kind::optimal;
+    return s;
+  }
+  ProductResult p = product(pb, edges, false);
+  if (static_cast<Index>(p.schedule.steps.size()) <= bound) {
+    p.schedule.kind = Kind::optimal;
+    return p.schedule;
+  }
+  return colouring(pb, edges);
+}
+
+Schedule circulant(const plan::Problem& pb, const std::vector<plan::Edge>& edges) {
+  ProductResult p = product(pb, edges, true);
+  if (!p.row_closed_form && !p.col_closed_form) {
+    Schedule s = optimal(pb, edges);
+    s.note = "no cyclic(x) <-> cyclic(kx) dimension: optimal used";
+    return s;
+  }
+  if (static_cast<Index>(p.schedule.steps.size()) > lower_bound(edges)) {
+    Schedule s = optimal(pb, edges);
+    s.note = "circulant product above the lower bound: optimal used";
+    return s;
+  }
+  p.schedule.kind = Kind::circulant;
+  return p.schedule;
+}
+
+double predicted_seconds(const Schedule& s, const std::vector<plan::Edge>& edges, Index elem_size,
+                         const plan::CostModel& model) {
+  const double per_byte = 1.0 / model.network_bytes_per_s;
+  if (s.kind == Kind::async) {
+    std::unordered_map<int, std::pair<Index, Index>> load;  // rank -> (messages, elements)
+    for (const plan::Edge& e : edges) {
+      if (e.from == e.to) continue;
+      for (int r : {e.from, e.to}) {
+        load[r].first += 1;
+        load[r].second += e.count;
+      }
+    }
+    double worst = 0;
+    for (const auto& [rank, l] : load)
+      worst = std::max(worst, model.latency_s * static_cast<double>(l.first) +
+                                  per_byte * static_cast<double>(l.second * elem_size));
+    return worst;
+  }
+  double t = 0;
+  for (const auto& step : s.steps) {
+    Index largest = 0;
+    for (const plan::Edge& e : step) largest = std::max(largest, e.count);
+    t += model.latency_s + per_byte * static_cast<double>(largest * elem_size);
+  }
+  return t;
+}
+
+Schedule make(Kind kind, const plan::Problem& pb, const std::vector<plan::Edge>& edges,
+              const plan::CostModel& model) {
+  switch (kind) {
+    case Kind::caterpillar: return caterpillar(pb, edges);
+    case Kind::circulant: return circulant(pb, edges);
+    case Kind::optimal: return optimal(pb, edges);
+    case Kind::async: return Schedule{};
+    case Kind::automatic: break;
+  }
+  // Steps synchronise processes; posting everything at once only loses when
+  // a process receives far more than it can absorb at once, which the model
+  // sees as the async estimate exceeding the stepped one.
+  Schedule stepped = optimal(pb, edges);
+  Schedule async;
+  return predicted_seconds(async, edges, pb.elem_size, model) <=
+                 predicted_seconds(stepped, edges, pb.elem_size, model)
+             ? async
+             : stepped;
+}
+
+}  // namespace mr2d::schedule

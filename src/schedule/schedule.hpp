@@ -1,0 +1,76 @@
+// Contention-free schedules: the communicating pairs of a redistribution
+// split into steps in which every process sends at most one message and
+// receives at most one (../shared/docs/algorithms.md sections 7 and 8; seed
+// 001_a9e171baf53a694e.txt chapter 4). Pure, no MPI: every process computes
+// the same schedule from the agreed problem, and tests simulate any size.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "common/index_types.hpp"
+#include "plan/problem.hpp"
+#include "plan/traffic.hpp"
+
+namespace mr2d::schedule {
+
+/// Values equal mr2d_schedule in mr2d.h.
+enum class Kind { automatic = 0, caterpillar = 1, circulant = 2, optimal = 3, async = 4 };
+
+const char* name_of(Kind kind);
+/// Parses a schedule name; false if unknown.
+bool parse(const std::string& name, Kind& kind);
+
+/// Steps of messages between different processes (self copies are not
+/// scheduled: a process copies its own part while it waits).
+struct Schedule {
+  Kind kind = Kind::async;       ///< what was built (never automatic)
+  std::vector<std::vector<plan::Edge>> steps;  ///< empty for async
+  std::string note;              ///< why a requested schedule fell back, if it did
+};
+
+/// The most distinct peers any process has on one side (König: the fewest
+/// steps a contention-free schedule can have).
+Index lower_bound(const std::vector<plan::Edge>& edges);
+
+/// ScaLAPACK's caterpillar order (algorithms.md 8.1), empty iterations dropped.
+Schedule caterpillar(const plan::Problem& problem, const std::vector<plan::Edge>& edges);
+
+/// Bipartite edge colouring by alternating paths: exactly lower_bound steps,
+/// larger messages coloured first so that similar sizes share steps
+/// (algorithms.md 8.2). Falls back to the caterpillar when the colour tables
+/// would be too large (note says so).
+Schedule colouring(const plan::Problem& problem, const std::vector<plan::Edge>& edges);
+
+/// Fewest steps: the caterpillar when it already reaches the bound
+/// (all-to-all), the product of 1D schedules when it does, else colouring.
+Schedule optimal(const plan::Problem& problem, const std::vector<plan::Edge>& edges);
+
+/// Product of per-dimension schedules, closed-form generalized circulant for
+/// cyclic(x) <-> cyclic(kx) dimensions (algorithms.md 8.3, 8.4). Falls back to
+/// optimal when a dimension has no closed form or the product misses the bound.
+Schedule circulant(const plan::Problem& problem, const std::vector<plan::Edge>& edges);
+
+/// Cost-model time of a schedule: per step a latency plus the largest message;
+/// for async, the slowest process's messages and bytes.
+double predicted_seconds(const Schedule& s, const std::vector<plan::Edge>& edges,
+                         Index elem_size, const plan::CostModel& model);
+
+/// Builds the schedule of `kind`; automatic picks the cheapest of async and
+/// optimal under the cost model (ties go to async).
+Schedule make(Kind kind, const plan::Problem& problem, const std::vector<plan::Edge>& edges,
+              const plan::CostModel& model = {});
+
+/// Result of checking a schedule against the pairs it must carry.
+struct Verdict {
+  bool ok = true;
+  std::string problem;  ///< first violation found
+  Index steps = 0;
+  Index lower_bound = 0;
+};
+
+/// Every non-self pair exactly once, with its volume; no other pair; in each
+/// step every process sends at most once and receives at most once.
+Verdict validate(const std::vector<plan::Edge>& edges, const Schedule& schedule);
+
+}  // namespace mr2d::schedule
