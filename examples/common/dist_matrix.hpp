@@ -11,16 +11,20 @@
 
 namespace examples {
 
-/// A BLACS grid; ctxt is -1 and the coordinates are -1 on processes outside it.
+/// A BLACS grid of nprow x npcol processes; ctxt and the coordinates are -1
+/// on processes outside it.
 struct Grid {
   int ctxt = -1, nprow = 0, npcol = 0, myrow = -1, mycol = -1;
   bool member() const { return myrow >= 0; }
 };
 
-inline Grid grid_info(int ctxt) {
+inline Grid grid_info(int ctxt, int nprow, int npcol) {
   Grid g;
-  Cblacs_gridinfo(ctxt, &g.nprow, &g.npcol, &g.myrow, &g.mycol);
+  int rows = 0, cols = 0;
+  Cblacs_gridinfo(ctxt, &rows, &cols, &g.myrow, &g.mycol);
   g.ctxt = g.myrow >= 0 ? ctxt : -1;
+  g.nprow = nprow;
+  g.npcol = npcol;
   return g;
 }
 
@@ -29,7 +33,7 @@ inline Grid make_grid(int nprow, int npcol, const char* order = "R") {
   int ctxt = 0;
   Cblacs_get(0, 0, &ctxt);
   Cblacs_gridinit(&ctxt, order, nprow, npcol);
-  return grid_info(ctxt);
+  return grid_info(ctxt, nprow, npcol);
 }
 
 /// nprow x npcol grid whose process (r, c) is world rank ranks[r + c * nprow].
@@ -38,7 +42,7 @@ inline Grid make_grid_on(std::vector<int> ranks, int nprow, int npcol) {
   int ctxt = 0;
   Cblacs_get(0, 0, &ctxt);
   Cblacs_gridmap(&ctxt, ranks.data(), nprow, nprow, npcol);
-  return grid_info(ctxt);
+  return grid_info(ctxt, nprow, npcol);
 }
 
 /// Global index of local index l (block size nb, process p of np, source 0).

@@ -15,11 +15,13 @@ inline double slowest(double seconds, MPI_Comm comm = MPI_COMM_WORLD) {
   return max;
 }
 
-/// Median over `reps` runs of `call`, each timed on the slowest process.
-template <class F>
-double median_seconds(int reps, F&& call) {
+/// Median over `reps` runs of `call`, each timed on the slowest process;
+/// `prepare` runs before each, untimed.
+template <class F, class Prepare>
+double median_seconds(int reps, F&& call, Prepare&& prepare) {
   std::vector<double> t;
   for (int r = 0; r < reps; ++r) {
+    prepare();
     MPI_Barrier(MPI_COMM_WORLD);
     const double t0 = MPI_Wtime();
     call();
@@ -27,6 +29,11 @@ double median_seconds(int reps, F&& call) {
   }
   std::sort(t.begin(), t.end());
   return t[t.size() / 2];
+}
+
+template <class F>
+double median_seconds(int reps, F&& call) {
+  return median_seconds(reps, call, [] {});
 }
 
 }  // namespace examples
