@@ -10,13 +10,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <vector>
 
 #include "dist_matrix.hpp"
 #include "heat_modes.hpp"
 #include "mr2d/mr2d.hpp"
 #include "peaceman_rachford.hpp"
+#include "program.hpp"
 #include "timing.hpp"
 
 using examples::DistMatrix;
@@ -61,11 +61,9 @@ double max_difference(const std::vector<double>& a, const std::vector<double>& b
 }  // namespace
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  int rank = 0, nprocs = 1;
-  Cblacs_pinfo(&rank, &nprocs);
-  const int n = argc > 1 ? std::atoi(argv[1]) : 1000;
-  const int steps = argc > 2 ? std::atoi(argv[2]) : 20;
+  const examples::Program program(argc, argv);
+  const int rank = program.rank, nprocs = program.nprocs;
+  const int n = program.arg(1, 1000), steps = program.arg(2, 20);
   const double dt = t_end / steps, h = 1.0 / (n + 1), c = dt / 2 / (h * h);
   const int block = (n + nprocs - 1) / nprocs;
 
@@ -102,7 +100,7 @@ int main(int argc, char** argv) {
       [&] { Cpdgemr2d(n, n, l.s_rows.data(), 1, 1, l.s_rows.desc, l.u_cols.data(), 1, 1, l.u_cols.desc, ctxt_union); });
   const std::vector<double> u_scalapack = result_on_rank0();
 
-  int passed = 1;
+  bool passed = true;
   if (rank == 0) {
     // Serial: one process holds whole rows and whole columns at once, so both
     // layouts are the full matrix and nothing moves.
@@ -134,7 +132,5 @@ int main(int argc, char** argv) {
     std::printf("  max |U - closed form|: %.2e (limit 1e-10)\n", d_closed);
     std::printf("verification: %s\n", passed ? "passed" : "FAILED");
   }
-  MPI_Bcast(&passed, 1, MPI_INT, 0, MPI_COMM_WORLD);
-  MPI_Finalize();
-  return passed ? 0 : 1;
+  return program.finish(passed);
 }

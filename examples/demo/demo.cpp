@@ -5,11 +5,11 @@
 #include <mpi.h>
 
 #include <cstdio>
-#include <cstdlib>
 #include <vector>
 
 #include "dist_matrix.hpp"
 #include "mr2d/mr2d.h"
+#include "program.hpp"
 #include "timing.hpp"
 
 using examples::DistMatrix;
@@ -18,15 +18,10 @@ using examples::median_seconds;
 using examples::position_value;
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  int rank = 0, nprocs = 1;
-  Cblacs_pinfo(&rank, &nprocs);
-  const int n = argc > 1 ? std::atoi(argv[1]) : 2000;
-  if (nprocs != 4) {
-    if (rank == 0) std::fprintf(stderr, "mr2d_demo runs on 4 processes (got %d)\n", nprocs);
-    MPI_Finalize();
-    return 2;
-  }
+  const examples::Program program(argc, argv);
+  const int rank = program.rank, nprocs = program.nprocs;
+  const int n = program.arg(1, 2000);
+  if (nprocs != 4) return program.usage_error("mr2d_demo runs on 4 processes");
   // A: 2x2 grid, 64x64 blocks. B: 4x1 grid in column-major order, 100x37 blocks.
   DistMatrix<double> a(make_grid(2, 2, "R"), n, n, 64, 64);
   DistMatrix<double> b(make_grid(4, 1, "C"), n, n, 100, 37);
@@ -72,6 +67,5 @@ int main(int argc, char** argv) {
   if (rank == 0)
     std::printf("time (median of %d, slowest process): mr2d %.4f s, ScaLAPACK %.4f s, speedup %.1fx\n",
                 reps, ours, theirs, theirs / ours);
-  MPI_Finalize();
-  return total_errors == 0 ? 0 : 1;
+  return program.finish(total_errors == 0);
 }

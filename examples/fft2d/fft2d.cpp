@@ -10,12 +10,12 @@
 #include <cmath>
 #include <complex>
 #include <cstdio>
-#include <cstdlib>
 #include <vector>
 
 #include "dist_matrix.hpp"
 #include "fft_lines.hpp"
 #include "mr2d/mr2d.hpp"
+#include "program.hpp"
 #include "timing.hpp"
 #ifdef MR2D_HAVE_FFTW_MPI
 #include "fftw_mpi_time.hpp"
@@ -58,19 +58,13 @@ std::vector<zdouble> serial_fft(int n) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
+  const examples::Program program(argc, argv);
 #ifdef MR2D_HAVE_FFTW_MPI
   fftw_mpi_init();
 #endif
-  int rank = 0, nprocs = 1;
-  Cblacs_pinfo(&rank, &nprocs);
-  const int n = argc > 1 ? std::atoi(argv[1]) : 1024;
-  const int q = argc > 2 ? std::atoi(argv[2]) : nprocs;
-  if (q < 1 || q > nprocs) {
-    if (rank == 0) std::fprintf(stderr, "Q must be between 1 and %d\n", nprocs);
-    MPI_Finalize();
-    return 2;
-  }
+  const int rank = program.rank, nprocs = program.nprocs;
+  const int n = program.arg(1, 1024), q = program.arg(2, nprocs);
+  if (q < 1 || q > nprocs) return program.usage_error("Q must be between 1 and the process count");
   const int row_block = (n + nprocs - 1) / nprocs, col_block = (n + q - 1) / q;
   const Grid all = examples::make_grid(1, nprocs);
   DistMatrix<zdouble> rows(examples::make_grid(nprocs, 1), n, n, row_block, n);
@@ -91,19 +85,18 @@ int main(int argc, char** argv) {
     return on_rank0.local;
   };
 
-  // Each timing leaves the transform of freshly filled input in `cols`.
+  // Times the whole transform; leaves the transform of fresh input in `cols`.
   const int reps = 7;
-  const double pipeline_mr2d = median_seconds(reps, [&] {
-    row_ffts.execute();
-    mr2d_move();
-    col_ffts.execute();
-  }, fill);
+  auto pipeline = [&](auto&& move) {
+    return median_seconds(reps, [&] {
+      row_ffts.execute();
+      move();
+      col_ffts.execute();
+    }, fill);
+  };
+  const double pipeline_mr2d = pipeline(mr2d_move);
   const std::vector<zdouble> result_mr2d = gather();
-  const double pipeline_scalapack = median_seconds(reps, [&] {
-    row_ffts.execute();
-    scalapack_move();
-    col_ffts.execute();
-  }, fill);
+  const double pipeline_scalapack = pipeline(scalapack_move);
   const std::vector<zdouble> result_scalapack = gather();
   const double move_mr2d = median_seconds(reps, mr2d_move);
   const double move_scalapack = median_seconds(reps, scalapack_move);
@@ -111,7 +104,7 @@ int main(int argc, char** argv) {
   const double fftw_mpi = fft2d::fftw_mpi_seconds(n, reps, input);
 #endif
 
-  int passed = 1;
+  bool passed = true;
   if (rank == 0) {
     const std::vector<zdouble> reference = serial_fft(n);
     const double e_mr2d = relative_error(result_mr2d, reference);
@@ -134,7 +127,5 @@ int main(int argc, char** argv) {
                 e_mr2d, e_scalapack);
     std::printf("verification: %s\n", passed ? "passed" : "FAILED");
   }
-  MPI_Bcast(&passed, 1, MPI_INT, 0, MPI_COMM_WORLD);
-  MPI_Finalize();
-  return passed ? 0 : 1;
+  return program.finish(passed);
 }

@@ -7,13 +7,13 @@
 #include <mpi.h>
 
 #include <cstdio>
-#include <cstdlib>
 #include <functional>
 #include <string>
 #include <vector>
 
 #include "dist_matrix.hpp"
 #include "mr2d/mr2d.hpp"
+#include "program.hpp"
 #include "timing.hpp"
 
 using examples::DistMatrix;
@@ -68,16 +68,10 @@ long long hop(const char* what, const DistMatrix<double>& from, DistMatrix<doubl
 }  // namespace
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  int rank = 0, nprocs = 1;
-  Cblacs_pinfo(&rank, &nprocs);
-  if (nprocs != 6) {
-    if (rank == 0) std::fprintf(stderr, "mr2d_regrid runs on 6 processes (got %d)\n", nprocs);
-    MPI_Finalize();
-    return 2;
-  }
-  const int m = argc > 1 ? std::atoi(argv[1]) : 3000;
-  const int n = argc > 2 ? std::atoi(argv[2]) : 2000;
+  const examples::Program program(argc, argv);
+  const int rank = program.rank;
+  if (program.nprocs != 6) return program.usage_error("mr2d_regrid runs on 6 processes");
+  const int m = program.arg(1, 3000), n = program.arg(2, 2000);
   const Grid all_six = examples::make_grid(1, 6);
   const Grid on_two = examples::make_grid_on({0, 1}, 1, 2);
   const Grid on_six = examples::make_grid(2, 3);
@@ -106,6 +100,5 @@ int main(int argc, char** argv) {
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
   if (rank == 0) std::printf("verification: %s\n", wrong == 0 ? "passed" : "FAILED");
-  MPI_Finalize();
-  return wrong == 0 ? 0 : 1;
+  return program.finish(wrong == 0);
 }
