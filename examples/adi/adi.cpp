@@ -119,9 +119,9 @@ int main(int argc, char** argv) {
     const double mbytes = 8.0 * n * n / 1e6;
     std::printf("mr2d ADI: %d x %d interior points, %d Peaceman-Rachford steps of dt = %g, %d processes\n",
                 n, n, steps, dt, nprocs);
-    std::printf("  U in whole columns (1x%d grid, %dx%d blocks); each step moves a %.1f MB right-hand side\n"
-                "  to whole rows (%dx1 grid, %dx%d blocks) and one back: %d redistributions\n",
-                nprocs, n, block, mbytes, nprocs, block, n, 2 * steps);
+    std::printf("  U in whole columns (1x%d grid, %dx%d blocks); each step moves one right-hand side\n"
+                "  to whole rows (%dx1 grid, %dx%d blocks) and one back: %d redistributions of %.1f MB\n",
+                nprocs, n, block, nprocs, block, n, 2 * steps, mbytes);
     std::printf("  with mr2d plans (made once, %.4f s): total %.3f s, compute %.3f s, redistribution %.3f s\n",
                 plan_seconds, with_mr2d.total, with_mr2d.compute, with_mr2d.redistribution);
     std::printf("  with ScaLAPACK pdgemr2d:            total %.3f s, compute %.3f s, redistribution %.3f s\n",
