@@ -2,7 +2,7 @@
 # Installs the Debian 12 packages mr2d needs, if any is missing.
 set -euo pipefail
 pkgs=(build-essential cmake gfortran pkg-config openmpi-bin libopenmpi-dev
-      libscalapack-openmpi-dev liblapacke-dev libgtest-dev libfftw3-dev
+      libscalapack-openmpi-dev liblapacke-dev libgtest-dev libfftw3-dev libfftw3-mpi-dev
       scalapack-mpi-test gnuplot-nox valgrind librsvg2-bin
       mpich libmpich-dev libscalapack-mpich-dev)
 missing=()
