@@ -9,13 +9,15 @@
 #include "cli/options.hpp"
 #include "cli/report.hpp"
 #include "plan/traffic.hpp"
+#include "schedule/schedule.hpp"
 
 namespace {
 
 const char* const kUsage =
     "usage: mr2d plan --m M [--n N] --a PxQ:MBxNB --b PxQ:MBxNB [--a-src r,c] [--b-src r,c]\n"
     "                 [--ia i] [--ja j] [--ib i] [--jb j] [--b-first rank] [--type s|d|c|z|i]\n"
-    "                 [--uplo U|L [--diag N|U]] [--json] [--draw file.svg]\n"
+    "                 [--uplo U|L [--diag N|U]] [--schedule auto|caterpillar|circulant|optimal|async]\n"
+    "                 [--json] [--draw file.svg]\n"
     "  A occupies ranks 0.. in row-major grid order, B ranks --b-first.. (default 0);\n"
     "  --uplo makes it a trapezoidal copy (p?trmr2d).\n";
 
@@ -24,16 +26,21 @@ int plan_command(int argc, char** argv) {
   const cli::Options opt = cli::parse_options(
       argc, argv, 2,
       {"--m", "--n", "--a", "--b", "--a-src", "--b-src", "--ia", "--ja", "--ib", "--jb",
-       "--b-first", "--type", "--uplo", "--diag", "--draw"},
+       "--b-first", "--type", "--uplo", "--diag", "--draw", "--schedule"},
       {"--json"});
   const plan::Problem pb = cli::problem_from(opt);
   const std::vector<plan::Edge> edges = plan::all_edges(pb);
   const auto traffic = plan::traffic_from(edges, plan::rank_count(pb));
   const plan::CostModel model;
   const plan::TrafficSummary summary = plan::summarize(traffic, pb.elem_size, model);
-  if (opt.flag("--json")) cli::print_json(std::cout, pb, summary, model);
-  else cli::print_text(std::cout, pb, summary, model);
-  if (opt.values.count("--draw")) cli::draw_svg(opt.text("--draw", ""), pb, edges, summary);
+  schedule::Kind requested;
+  const std::string name = opt.text("--schedule", "auto");
+  if (!schedule::parse(name, requested))
+    throw cli::UsageError("--schedule expects auto, caterpillar, circulant, optimal or async, got '" + name + "'");
+  const cli::ScheduleReport sched = cli::schedule_report(requested, pb, edges, model);
+  if (opt.flag("--json")) cli::print_json(std::cout, pb, summary, sched, model);
+  else cli::print_text(std::cout, pb, summary, sched, model);
+  if (opt.values.count("--draw")) cli::draw_svg(opt.text("--draw", ""), pb, edges, summary, sched);
   return 0;
 }
 

@@ -8,16 +8,30 @@
 
 #include "plan/problem.hpp"
 #include "plan/traffic.hpp"
+#include "schedule/schedule.hpp"
 
 namespace mr2d::cli {
 
+/// The schedule the library would use, with its checked step count.
+struct ScheduleReport {
+  schedule::Kind requested = schedule::Kind::automatic;
+  schedule::Schedule schedule;
+  Index steps = 0;            ///< 1 for async (everything at once), else schedule steps
+  double predicted_seconds = 0;
+  double seconds_to_compute = 0;
+};
+
+ScheduleReport schedule_report(schedule::Kind requested, const plan::Problem& pb,
+                               const std::vector<plan::Edge>& edges, const plan::CostModel& model);
+
 void print_text(std::ostream& out, const plan::Problem& pb, const plan::TrafficSummary& s,
-                const plan::CostModel& model);
+                const ScheduleReport& sched, const plan::CostModel& model);
 void print_json(std::ostream& out, const plan::Problem& pb, const plan::TrafficSummary& s,
-                const plan::CostModel& model);
-/// Writes the volume matrix (senders down, receivers across; processes
-/// grouped into at most 128 bins per side) and per-process bars as SVG.
+                const ScheduleReport& sched, const plan::CostModel& model);
+/// Writes as SVG the volume matrix (senders down, receivers across; processes
+/// grouped into at most 128 bins per side) and, for a stepped schedule, the
+/// steps (senders down, steps across, shaded by message size).
 void draw_svg(const std::string& path, const plan::Problem& pb, const std::vector<plan::Edge>& edges,
-              const plan::TrafficSummary& s);
+              const plan::TrafficSummary& s, const ScheduleReport& sched);
 
 }  // namespace mr2d::cli

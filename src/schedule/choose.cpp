@@ -12,6 +12,8 @@ namespace {
 // Colour tables beyond this many entries (8 bytes each) cost more memory
 // than the schedule can save; such graphs use the caterpillar.
 constexpr Index kColourTableLimit = Index{1} << 25;
+// Beyond this many communicating pairs `automatic` does not build a stepped schedule.
+constexpr std::size_t kAutoEdgeLimit = 200000;
 }  // namespace
 
 Index lower_bound(const std::vector<plan::Edge>& edges) {
@@ -88,18 +90,22 @@ double predicted_seconds(const Schedule& s, const std::vector<plan::Edge>& edges
                          const plan::CostModel& model) {
   const double per_byte = 1.0 / model.network_bytes_per_s;
   if (s.kind == Kind::async) {
-    std::unordered_map<int, std::pair<Index, Index>> load;  // rank -> (messages, elements)
+    // Full duplex, as for steps: a process's sends and receives overlap.
+    struct Load {
+      Index out_msgs = 0, in_msgs = 0, out_elems = 0, in_elems = 0;
+    };
+    std::unordered_map<int, Load> load;
     for (const plan::Edge& e : edges) {
       if (e.from == e.to) continue;
-      for (int r : {e.from, e.to}) {
-        load[r].first += 1;
-        load[r].second += e.count;
-      }
+      load[e.from].out_msgs += 1;
+      load[e.from].out_elems += e.count;
+      load[e.to].in_msgs += 1;
+      load[e.to].in_elems += e.count;
     }
     double worst = 0;
     for (const auto& [rank, l] : load)
-      worst = std::max(worst, model.latency_s * static_cast<double>(l.first) +
-                                  per_byte * static_cast<double>(l.second * elem_size));
+      worst = std::max(worst, model.latency_s * static_cast<double>(std::max(l.out_msgs, l.in_msgs)) +
+                                  per_byte * static_cast<double>(std::max(l.out_elems, l.in_elems) * elem_size));
     return worst;
   }
   double t = 0;
@@ -120,13 +126,17 @@ Schedule make(Kind kind, const plan::Problem& pb, const std::vector<plan::Edge>&
     case Kind::async: return Schedule{};
     case Kind::automatic: break;
   }
-  // Steps synchronise processes; posting everything at once only loses when
-  // a process receives far more than it can absorb at once, which the model
-  // sees as the async estimate exceeding the stepped one.
+  // Under the model (full duplex, one message per direction at a time) a
+  // stepped schedule can only tie with posting everything at once: its steps
+  // add up the largest message of each step. Ties go to async, which also
+  // overlaps unpacking with arrival; the stepped schedules are there for
+  // networks where simultaneous messages to one process contend (choose them
+  // with MR2D_SCHEDULE or the options). Very large graphs skip the comparison.
+  if (edges.size() > kAutoEdgeLimit) return Schedule{};
   Schedule stepped = optimal(pb, edges);
   Schedule async;
   return predicted_seconds(async, edges, pb.elem_size, model) <=
-                 predicted_seconds(stepped, edges, pb.elem_size, model)
+                 predicted_seconds(stepped, edges, pb.elem_size, model) * (1 + 1e-9)
              ? async
              : stepped;
 }

@@ -57,7 +57,8 @@ double predicted_seconds(const Schedule& s, const std::vector<plan::Edge>& edges
                          Index elem_size, const plan::CostModel& model);
 
 /// Builds the schedule of `kind`; automatic picks the cheapest of async and
-/// optimal under the cost model (ties go to async).
+/// optimal under the cost model (ties go to async); graphs of more than 200000
+/// pairs go async directly.
 Schedule make(Kind kind, const plan::Problem& problem, const std::vector<plan::Edge>& edges,
               const plan::CostModel& model = {});
 
