@@ -23,6 +23,7 @@ struct Setup {
   int desca[9], descb[9];
   int ictxt = -1;
   bool null_a = false;
+  bool null_b = false;
   char uplo = 'U', diag = 'N';
   bool trapezoidal = false;
 };
@@ -97,6 +98,24 @@ int main(int argc, char** argv) {
       {"trapezoidal: IA < 1 counts from UPLO", MR2D_ERR_ARGUMENT, "argument 6 (IA)",
        [](Setup& s, int) { s.trapezoidal = true; s.ia = 0; }},
       // What ScaLAPACK accepts stays accepted.
+      {"NB_=0 in DESCA", MR2D_ERR_ARGUMENT, "argument 6 (DESCA(NB_))",
+       [](Setup& s, int) { if (s.desca[1] >= 0) s.desca[5] = 0; }},
+      {"MB_<0 in DESCB on one process", MR2D_ERR_ARGUMENT, "argument 10 (DESCB(MB_))",
+       [](Setup& s, int rank) { if (rank == 2) s.descb[4] = -3; }},
+      {"N_<0 in DESCB", MR2D_ERR_ARGUMENT, "argument 10 (DESCB(N_))",
+       [](Setup& s, int) { if (s.descb[1] >= 0) s.descb[3] = -1; }},
+      {"LLD_ too small in DESCB", MR2D_ERR_ARGUMENT, "argument 10 (DESCB(LLD_))",
+       [](Setup& s, int) { if (s.descb[1] >= 0) s.descb[8] = 1; }},
+      {"IB < 1", MR2D_ERR_ARGUMENT, "argument 8 (IB)", [](Setup& s, int) { s.ib = 0; }},
+      {"JB < 1", MR2D_ERR_ARGUMENT, "argument 9 (JB)", [](Setup& s, int) { s.jb = -2; }},
+      {"submatrix beyond A's rows", MR2D_ERR_ARGUMENT, "argument 4 (IA)",
+       [](Setup& s, int) { s.ia = 7; }},
+      {"processes disagree on N", MR2D_ERR_INCONSISTENT, "argument 2 (N)",
+       [](Setup& s, int rank) { if (rank == 1) s.n = 8; }},
+      {"RSRC_<0 in DESCB", MR2D_ERR_ARGUMENT, "argument 10 (DESCB(RSRC_))",
+       [](Setup& s, int) { if (s.descb[1] >= 0) s.descb[6] = -1; }},
+      {"NULL B where data is held", MR2D_ERR_ARGUMENT, "argument 7 (B)",
+       [](Setup& s, int) { s.null_b = true; }},
       {"DTYPE_=77 is accepted", MR2D_SUCCESS, "", [](Setup& s, int) { s.desca[0] = 77; }},
       {"M=0 with junk descriptors", MR2D_SUCCESS, "",
        [](Setup& s, int) { s.m = 0; for (int k = 0; k < 9; ++k) s.desca[k] = s.descb[k] = -99; }},
@@ -126,10 +145,10 @@ int main(int argc, char** argv) {
     if (s.trapezoidal) {
       const char uplo[2] = {s.uplo, 0}, diag[2] = {s.diag, 0};
       status = mr2d_pdtrmr2d(uplo, diag, s.m, s.n, s.null_a ? nullptr : a.ptr(), s.ia, s.ja, s.desca,
-                             b.ptr(), s.ib, s.jb, s.descb, s.ictxt);
+                             s.null_b ? nullptr : b.ptr(), s.ib, s.jb, s.descb, s.ictxt);
     } else {
-      status = mr2d_pdgemr2d(s.m, s.n, s.null_a ? nullptr : a.ptr(), s.ia, s.ja, s.desca, b.ptr(),
-                             s.ib, s.jb, s.descb, s.ictxt);
+      status = mr2d_pdgemr2d(s.m, s.n, s.null_a ? nullptr : a.ptr(), s.ia, s.ja, s.desca,
+                             s.null_b ? nullptr : b.ptr(), s.ib, s.jb, s.descb, s.ictxt);
     }
     const std::string msg = mr2d_last_error();
     bool ok = status == bc.expect_code && msg.find(bc.expect_text) != std::string::npos;
@@ -143,7 +162,9 @@ int main(int argc, char** argv) {
     if (bad)
       std::fprintf(stderr, "rank %d: case '%s': status %d (want %d), message \"%s\" (want \"%s\")\n",
                    rank, bc.name, status, bc.expect_code, msg.c_str(), bc.expect_text);
-    if (rank == 0) std::printf("%-45s %s\n", bc.name, total ? "FAILED" : "ok");
+    if (rank == 0)
+      std::printf("%-45s %s  %s\n", bc.name, total ? "FAILED" : "ok",
+                  msg.empty() ? "(accepted)" : msg.c_str());
     failures += total > 0;
   }
   if (rank == 0)
