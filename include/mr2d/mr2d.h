@@ -108,16 +108,31 @@ enum mr2d_schedule {
   MR2D_SCHEDULE_ASYNC = 4
 };
 
-/** Tuning of a redistribution. Every process of a call must use the same values. */
+/** Index tables (seed 002_ac3f99f26d089ae8.txt section 3): BBC keeps one
+ *  period of runs per dimension and replays it; CDC tabulates the whole local
+ *  extent; AUTO applies the seed's cost condition (Eq. 17) per message. */
+enum mr2d_indexing { MR2D_INDEXING_AUTO = 0, MR2D_INDEXING_BBC = 1, MR2D_INDEXING_CDC = 2 };
+
+/** Phases (seed 000_05bef4cd3a914996.txt sections 3-5): ONE moves the data
+ *  once; GCD and LCM route through block sizes gcd or lcm of A's and B's (on
+ *  B's grid), trading a second pass over the data for fewer messages; AUTO
+ *  picks the cheapest under the cost model. */
+enum mr2d_phases { MR2D_PHASES_AUTO = 0, MR2D_PHASES_ONE = 1, MR2D_PHASES_GCD = 2, MR2D_PHASES_LCM = 3 };
+
+/** Tuning of a redistribution. Every process of a call must use the same
+ *  values; zero-initialised options mean "all defaults". */
 typedef struct {
   int schedule;          /**< an mr2d_schedule */
   long long chunk_bytes; /**< pipelining: messages above this size travel in chunks of
                               about this size, at most 4 in flight per peer; 0 = default
                               (1 MiB), negative = no pipelining */
+  int indexing;          /**< an mr2d_indexing */
+  int phases;            /**< an mr2d_phases */
 } mr2d_options;
 
-/** The process-wide options: AUTO and 1 MiB chunks unless the environment sets
- *  MR2D_SCHEDULE (caterpillar|circulant|optimal|async|auto) or MR2D_CHUNK_BYTES. */
+/** The process-wide options: all AUTO and 1 MiB chunks unless the environment
+ *  sets MR2D_SCHEDULE (caterpillar|circulant|optimal|async|auto),
+ *  MR2D_CHUNK_BYTES, MR2D_INDEXING (auto|bbc|cdc) or MR2D_PHASES (auto|one|gcd|lcm). */
 MR2D_API void mr2d_get_options(mr2d_options *options);
 /** Replaces the process-wide options used by direct calls, the ScaLAPACK entry
  *  points and plans created with NULL options. Local; returns MR2D_ERR_ARGUMENT
@@ -127,6 +142,10 @@ MR2D_API int mr2d_set_options(const mr2d_options *options);
 MR2D_API const char *mr2d_schedule_name(int schedule);
 /** The mr2d_schedule of a name as above, or -1. */
 MR2D_API int mr2d_schedule_from_name(const char *name);
+/** Names of indexing modes ("auto", "bbc", "cdc") and phase strategies
+ *  ("auto", "one", "gcd", "lcm"); NULL if unknown. */
+MR2D_API const char *mr2d_indexing_name(int indexing);
+MR2D_API const char *mr2d_phases_name(int phases);
 
 /** Persistent plans: check and plan once, execute many times.
  *
@@ -155,8 +174,11 @@ typedef struct {
   long long steps;             /**< contention-free steps of the schedule (1 for ASYNC) */
   long long steps_lower_bound; /**< max over processes of distinct peers on one side */
   double predicted_seconds;    /**< cost model: slowest process (see README) */
-  int schedule;                /**< the schedule used (AUTO resolved) */
-  long long extra_bytes;       /**< this process: peak message-buffer memory of an execution */
+  int schedule;                /**< the schedule used (AUTO resolved; of the first phase) */
+  long long extra_bytes;       /**< this process: peak buffer memory of an execution
+                                    (messages, and the intermediate matrix of two phases) */
+  int indexing;                /**< MR2D_INDEXING_CDC if any table was expanded, else BBC */
+  int phases;                  /**< the phases used (ONE, GCD or LCM) */
 } mr2d_plan_info;
 
 MR2D_API int mr2d_plan_create_gemr2d(mr2d_plan *plan, int type, mr2d_int m, mr2d_int n,

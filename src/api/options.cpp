@@ -1,7 +1,9 @@
 // Process-wide options; see options.hpp and mr2d.h.
 #include "api/options.hpp"
 
+#include <array>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 
 #include "abi/entry.hpp"
@@ -11,14 +13,30 @@ namespace mr2d::api {
 namespace {
 
 constexpr long long kDefaultChunk = 1 << 20;
+constexpr std::array<const char*, 3> kIndexingNames = {"auto", "bbc", "cdc"};
+constexpr std::array<const char*, 4> kPhasesNames = {"auto", "one", "gcd", "lcm"};
+
+template <std::size_t N>
+int index_of(const std::array<const char*, N>& names, const char* name) {
+  for (std::size_t k = 0; k < N; ++k)
+    if (name != nullptr && std::strcmp(name, names[k]) == 0) return static_cast<int>(k);
+  return -1;
+}
+
+template <std::size_t N>
+const char* name_at(const std::array<const char*, N>& names, int k) {
+  return k >= 0 && static_cast<std::size_t>(k) < N ? names[static_cast<std::size_t>(k)] : nullptr;
+}
 
 mr2d_options from_environment() {
-  mr2d_options o{MR2D_SCHEDULE_AUTO, 0};
+  mr2d_options o{MR2D_SCHEDULE_AUTO, 0, MR2D_INDEXING_AUTO, MR2D_PHASES_AUTO};
   if (const char* s = std::getenv("MR2D_SCHEDULE")) {
     schedule::Kind kind;
     if (schedule::parse(s, kind)) o.schedule = static_cast<int>(kind);
   }
   if (const char* c = std::getenv("MR2D_CHUNK_BYTES")) o.chunk_bytes = std::atoll(c);
+  if (int k = index_of(kIndexingNames, std::getenv("MR2D_INDEXING")); k >= 0) o.indexing = k;
+  if (int k = index_of(kPhasesNames, std::getenv("MR2D_PHASES")); k >= 0) o.phases = k;
   return o;
 }
 
@@ -27,15 +45,20 @@ mr2d_options& current() {
   return options;
 }
 
-bool known(int schedule) { return schedule >= MR2D_SCHEDULE_AUTO && schedule <= MR2D_SCHEDULE_ASYNC; }
+bool valid(const mr2d_options& o) {
+  return o.schedule >= MR2D_SCHEDULE_AUTO && o.schedule <= MR2D_SCHEDULE_ASYNC &&
+         name_at(kIndexingNames, o.indexing) != nullptr && name_at(kPhasesNames, o.phases) != nullptr;
+}
 
 }  // namespace
 
 bool resolve(const mr2d_options* given, Resolved& out) {
   const mr2d_options& o = given != nullptr ? *given : current();
-  if (!known(o.schedule)) return false;
+  if (!valid(o)) return false;
   out.schedule = static_cast<schedule::Kind>(o.schedule);
   out.chunk_bytes = o.chunk_bytes == 0 ? kDefaultChunk : o.chunk_bytes < 0 ? 0 : o.chunk_bytes;
+  out.indexing = static_cast<plan::Indexing>(o.indexing);
+  out.phases = o.phases;
   return true;
 }
 
@@ -48,8 +71,8 @@ MR2D_API void mr2d_get_options(mr2d_options* options) {
 }
 
 MR2D_API int mr2d_set_options(const mr2d_options* options) {
-  if (options == nullptr || !mr2d::api::known(options->schedule)) {
-    mr2d::api::set_last_error("mr2d: mr2d_set_options: argument 1 (options) has an unknown schedule");
+  if (options == nullptr || !mr2d::api::valid(*options)) {
+    mr2d::api::set_last_error("mr2d: mr2d_set_options: argument 1 (options) is NULL or has an unknown value");
     return MR2D_ERR_ARGUMENT;
   }
   mr2d::api::current() = *options;
@@ -57,13 +80,18 @@ MR2D_API int mr2d_set_options(const mr2d_options* options) {
 }
 
 MR2D_API const char* mr2d_schedule_name(int schedule) {
-  return mr2d::api::known(schedule) ? mr2d::schedule::name_of(static_cast<mr2d::schedule::Kind>(schedule))
-                                    : nullptr;
+  return schedule >= MR2D_SCHEDULE_AUTO && schedule <= MR2D_SCHEDULE_ASYNC
+             ? mr2d::schedule::name_of(static_cast<mr2d::schedule::Kind>(schedule))
+             : nullptr;
 }
 
 MR2D_API int mr2d_schedule_from_name(const char* name) {
   mr2d::schedule::Kind kind;
   return name != nullptr && mr2d::schedule::parse(name, kind) ? static_cast<int>(kind) : -1;
 }
+
+MR2D_API const char* mr2d_indexing_name(int indexing) { return mr2d::api::name_at(mr2d::api::kIndexingNames, indexing); }
+
+MR2D_API const char* mr2d_phases_name(int phases) { return mr2d::api::name_at(mr2d::api::kPhasesNames, phases); }
 
 }  // extern "C"

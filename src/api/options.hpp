@@ -1,22 +1,24 @@
 // Process-wide redistribution options (mr2d_get_options / mr2d_set_options),
-// initialised from MR2D_SCHEDULE and MR2D_CHUNK_BYTES.
+// initialised from MR2D_SCHEDULE, MR2D_CHUNK_BYTES, MR2D_INDEXING, MR2D_PHASES.
 #pragma once
 
 #include "common/index_types.hpp"
 #include "mr2d/mr2d.h"
+#include "plan/indexing.hpp"
 #include "schedule/schedule.hpp"
 
 namespace mr2d::api {
 
-/// Options with defaults resolved: a schedule kind and a chunk size in bytes
-/// (0: no pipelining).
+/// Options with defaults resolved: a chunk size in bytes (0: no pipelining).
 struct Resolved {
   schedule::Kind schedule = schedule::Kind::automatic;
   Index chunk_bytes = 0;
+  plan::Indexing indexing = plan::Indexing::automatic;
+  int phases = MR2D_PHASES_AUTO;
 };
 
 /// The options in force: `given`, or the process-wide ones when null.
-/// False (with nothing resolved) for an unknown schedule.
+/// False (with nothing resolved) for an unknown value.
 bool resolve(const mr2d_options* given, Resolved& out);
 
 }  // namespace mr2d::api

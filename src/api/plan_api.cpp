@@ -17,23 +17,29 @@ using mr2d::Status;
 
 mr2d_plan_info describe(const mr2d::api::Prepared& p) {
   mr2d_plan_info info{};
+  info.phases = p.phases;
+  info.indexing = p.cdc ? MR2D_INDEXING_CDC : MR2D_INDEXING_BBC;
   if (p.empty) return info;
   const mr2d::Index es = p.problem.elem_size;
-  const auto traffic = mr2d::plan::all_traffic(p.problem);
-  // Processes in neither grid have no entry: they move nothing.
-  const auto me = static_cast<std::size_t>(p.plan.me);
-  const mr2d::plan::ProcessTraffic mine = me < traffic.size() ? traffic[me] : mr2d::plan::ProcessTraffic{};
-  const auto summary = mr2d::plan::summarize(traffic, es);
-  info.messages_sent = mine.messages_sent;
-  info.messages_received = mine.messages_received;
-  info.bytes_sent = mine.elems_sent * es;
-  info.bytes_received = mine.elems_received * es;
-  info.bytes_local = mine.elems_local * es;
-  info.steps = p.route.steps;
-  info.steps_lower_bound = summary.steps_lower_bound;
-  info.predicted_seconds = std::max(summary.predicted_seconds, p.route.predicted_seconds);
-  info.schedule = static_cast<int>(p.route.kind);
-  info.extra_bytes = (p.route.send_buffer_elems + p.route.recv_buffer_elems) * es;
+  mr2d::Index buffers = 0;
+  for (const mr2d::api::Pass& pass : p.passes) {
+    const auto traffic = mr2d::plan::all_traffic(pass.problem);
+    // Processes in neither grid have no entry: they move nothing.
+    const auto me = static_cast<std::size_t>(pass.plan.me);
+    const mr2d::plan::ProcessTraffic mine = me < traffic.size() ? traffic[me] : mr2d::plan::ProcessTraffic{};
+    const auto summary = mr2d::plan::summarize(traffic, es);
+    info.messages_sent += mine.messages_sent;
+    info.messages_received += mine.messages_received;
+    info.bytes_sent += mine.elems_sent * es;
+    info.bytes_received += mine.elems_received * es;
+    info.bytes_local += mine.elems_local * es;
+    info.steps += pass.route.steps;
+    info.steps_lower_bound += summary.steps_lower_bound;
+    info.predicted_seconds += std::max(summary.predicted_seconds, pass.route.predicted_seconds);
+    buffers = std::max(buffers, (pass.route.send_buffer_elems + pass.route.recv_buffer_elems) * es);
+  }
+  info.schedule = static_cast<int>(p.passes.front().route.kind);
+  info.extra_bytes = buffers + p.middle_elems * es;
   return info;
 }
 

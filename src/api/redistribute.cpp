@@ -3,6 +3,7 @@
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <new>
@@ -16,6 +17,10 @@
 #include "plan/plan.hpp"
 #include "plan/plan_cache.hpp"
 #include "plan/traffic.hpp"
+#include "plan/phases.hpp"
+#include "plan/indexing.hpp"
+#include "index/cyclic_1d.hpp"
+#include "transport/buffers.hpp"
 #include "schedule/schedule.hpp"
 #include "transport/comm_cache.hpp"
 #include "transport/exchange.hpp"
@@ -111,15 +116,40 @@ Status stage_global(const Arguments& args, const LocalStage& st, Prepared& out) 
   Status verdict = desc::agree(reports, st.call, out.problem);
   if (!verdict.ok()) return verdict;
   out.comm = st.comm;
-  out.plan = plan::make_plan(out.problem, rank, st.lda, st.ldb);
-  // Every process derives the same schedule from the agreed problem.
-  const auto edges = plan::all_edges(out.problem);
-  const schedule::Schedule sched = schedule::make(st.options.schedule, out.problem, edges);
-  out.route = plan::make_route(out.plan, sched, st.options.chunk_bytes / out.problem.elem_size);
-  out.route.steps_lower_bound = schedule::lower_bound(edges);
-  out.route.steps = sched.kind == schedule::Kind::async ? (out.route.steps_lower_bound > 0 ? 1 : 0)
-                                                        : static_cast<Index>(sched.steps.size());
-  out.route.predicted_seconds = schedule::predicted_seconds(sched, edges, out.problem.elem_size, {});
+  const auto via = static_cast<plan::Phases>(st.options.phases) == plan::Phases::automatic
+                       ? plan::choose_phases(out.problem, {})
+                       : static_cast<plan::Phases>(st.options.phases);
+  out.phases = static_cast<int>(via);
+  const std::vector<plan::Problem> problems = plan::passes_for(out.problem, via);
+  // The intermediate matrix (two passes) lives on B's grid: its local leading
+  // dimension is its local row count.
+  Index ld_middle = 1;
+  if (problems.size() > 1) {
+    const plan::MatrixLayout& mid = problems[0].b;
+    const plan::GridCoord c = plan::coord_of(mid, rank);
+    if (c.member()) {
+      const Index rows = index::numroc(mid.rows, mid.mb, c.row, mid.rsrc, mid.nprow);
+      ld_middle = std::max<Index>(rows, 1);
+      out.middle_elems = rows * index::numroc(mid.cols, mid.nb, c.col, mid.csrc, mid.npcol);
+    }
+  }
+  for (std::size_t k = 0; k < problems.size(); ++k) {
+    Pass pass;
+    pass.problem = problems[k];
+    const Index lda = k == 0 ? st.lda : ld_middle;
+    const Index ldb = k + 1 == problems.size() ? st.ldb : ld_middle;
+    pass.plan = plan::make_plan(pass.problem, rank, lda, ldb);
+    out.cdc = plan::apply_indexing(pass.plan, st.options.indexing) || out.cdc;
+    // Every process derives the same schedule from the agreed problem.
+    const auto edges = plan::all_edges(pass.problem);
+    const schedule::Schedule sched = schedule::make(st.options.schedule, pass.problem, edges);
+    pass.route = plan::make_route(pass.plan, sched, st.options.chunk_bytes / pass.problem.elem_size);
+    pass.route.steps_lower_bound = schedule::lower_bound(edges);
+    pass.route.steps = sched.kind == schedule::Kind::async ? (pass.route.steps_lower_bound > 0 ? 1 : 0)
+                                                           : static_cast<Index>(sched.steps.size());
+    pass.route.predicted_seconds = schedule::predicted_seconds(sched, edges, pass.problem.elem_size, {});
+    out.passes.push_back(std::move(pass));
+  }
   return {};
 }
 
@@ -162,7 +192,19 @@ Status execute_prepared(const Prepared& prepared, const void* a, void* b) {
   (prepared.trapezoidal ? st.calls_trmr2d : st.calls_gemr2d) += 1;
   if (prepared.empty) return {};
   transport::Traffic traffic;
-  Status done = transport::execute(prepared.plan, prepared.route, a, b, prepared.comm, traffic);
+  Status done;
+  if (prepared.passes.size() == 1) {
+    const Pass& p = prepared.passes[0];
+    done = transport::execute(p.plan, p.route, a, b, prepared.comm, traffic);
+  } else {
+    void* middle = transport::middle_pool().get(
+        static_cast<std::size_t>(std::max<Index>(prepared.middle_elems * prepared.problem.elem_size, 1)));
+    if (middle == nullptr) return {MR2D_ERR_MEMORY, "mr2d: out of memory for the intermediate matrix"};
+    const Pass& first = prepared.passes[0];
+    const Pass& second = prepared.passes[1];
+    done = transport::execute(first.plan, first.route, a, middle, prepared.comm, traffic);
+    if (done.ok()) done = transport::execute(second.plan, second.route, middle, b, prepared.comm, traffic);
+  }
   st.messages_sent += traffic.messages_sent;
   st.bytes_sent += traffic.bytes_sent;
   st.bytes_received += traffic.bytes_received;
@@ -193,6 +235,8 @@ Status run(const Arguments& args) {
   key.push_back(args.trapezoidal ? 1 : 0);
   key.push_back(static_cast<std::int64_t>(st.options.schedule));
   key.push_back(st.options.chunk_bytes);
+  key.push_back(static_cast<std::int64_t>(st.options.indexing));
+  key.push_back(st.options.phases);
   const std::uint64_t mine = cache.candidates(key);
   std::uint64_t common = 0;
   if (MPI_Allreduce(&mine, &common, 1, MPI_UINT64_T, MPI_BAND, st.comm) != MPI_SUCCESS)

@@ -6,6 +6,7 @@
 #include <mpi.h>
 
 #include <utility>
+#include <vector>
 
 #include "common/status.hpp"
 #include "desc/call.hpp"
@@ -39,12 +40,22 @@ struct Arguments {
   const mr2d_options* options = nullptr;  ///< null: the process-wide options
 };
 
-/// A validated call: the problem every process agreed on and this process's plan.
-struct Prepared {
-  MPI_Comm comm = MPI_COMM_NULL;  ///< mr2d's private duplicate of the union communicator
+/// One pass of the data: this process's plan and route for one problem.
+struct Pass {
   plan::Problem problem;
   plan::Plan plan;
   plan::Route route;              ///< schedule, chunks and buffer sizes of this process
+};
+
+/// A validated call: the problem every process agreed on and this process's
+/// passes (one, or two through an intermediate matrix).
+struct Prepared {
+  MPI_Comm comm = MPI_COMM_NULL;  ///< mr2d's private duplicate of the union communicator
+  plan::Problem problem;
+  std::vector<Pass> passes;
+  Index middle_elems = 0;         ///< this process's part of the intermediate matrix
+  int phases = MR2D_PHASES_ONE;
+  bool cdc = false;               ///< some run table is in complete-dimension form
   bool trapezoidal = false;
   bool empty = false;             ///< M or N is 0: nothing to do, nothing was checked
 };

@@ -40,6 +40,13 @@ Index RunSet::total_runs() const {
   return full * static_cast<Index>(runs_.size()) + static_cast<Index>(it - runs_.begin());
 }
 
+RunSet RunSet::expanded() const {
+  std::vector<Run> all;
+  all.reserve(static_cast<std::size_t>(total_runs()));
+  for_each([&](Index t, Index len, Index src, Index dst) { all.push_back({t, len, src, dst}); });
+  return RunSet(std::move(all), std::max<Index>(extent_, 1), 0, 0, extent_);
+}
+
 namespace {
 
 // Block size used to walk an axis: a single-process axis takes the other

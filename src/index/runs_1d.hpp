@@ -63,6 +63,11 @@ class RunSet {
   Index extent() const { return extent_; }
   /// Number of runs over the whole range.
   Index total_runs() const;
+  /// Number of periods the range spans (the replays for_each performs).
+  Index cycles() const { return runs_.empty() ? 0 : (extent_ + period_ - 1) / period_; }
+  /// The same set tabulated over the whole range (complete-dimension form,
+  /// seed 002_ac3f99f26d089ae8.txt section 3.2): no replay shifts when walking it.
+  RunSet expanded() const;
 
  private:
   std::vector<Run> runs_;

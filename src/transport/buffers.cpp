@@ -29,4 +29,9 @@ BufferPool& recv_pool() {
   return pool;
 }
 
+BufferPool& middle_pool() {
+  static BufferPool pool;
+  return pool;
+}
+
 }  // namespace mr2d::transport

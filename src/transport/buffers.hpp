@@ -23,8 +23,10 @@ class BufferPool {
   std::size_t capacity_ = 0;
 };
 
-/// The process-wide send and receive buffers.
+/// The process-wide send and receive buffers, and the intermediate matrix of
+/// two-phase redistributions.
 BufferPool& send_pool();
 BufferPool& recv_pool();
+BufferPool& middle_pool();
 
 }  // namespace mr2d::transport
