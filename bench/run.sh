@@ -9,7 +9,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(dirname "$here")
 build=${MR2D_BUILD_DIR:-$repo/build}
 cases=$here/cases.txt
-reps=5
+reps=9
 out=
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -26,6 +26,8 @@ out=${out:-$here/results/$(date -u +%Y-%m-%d)}
 
 if [ ! -f "$build/CMakeCache.txt" ]; then
   cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=Release
+elif ! grep -q '^MR2D_BUILD_BENCH:BOOL=ON' "$build/CMakeCache.txt"; then
+  cmake -S "$repo" -B "$build" -DMR2D_BUILD_BENCH=ON
 fi
 cmake --build "$build" -j2 --target mr2d_bench mr2d_bench_table
 build_type=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$build/CMakeCache.txt")
