@@ -46,12 +46,14 @@ fi
 mkdir -p "$out"
 rm -f "$out/results.csv" "$out/results.md" "$out/plot.png" "$out/plot.dat"
 start=$(date +%s)
+load_start=$(cut -d' ' -f1 /proc/loadavg)
 status=0
 while read -r name procs _; do
   "$mpirun" -n "$procs" "${mpi_flags[@]}" "$build/bin/mr2d_bench" --cases "$cases" --case "$name" \
     --reps "$reps" --csv "$out/results.csv" < /dev/null || status=1
 done < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$cases")
 seconds=$(( $(date +%s) - start ))
+load_end=$(cut -d' ' -f1 /proc/loadavg)
 
 {
   echo "# mr2d benchmark, $(date -u '+%Y-%m-%d %H:%M UTC')"
@@ -61,7 +63,8 @@ seconds=$(( $(date +%s) - start ))
   echo "Machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores," \
        "$(free -g | awk '/Mem:/ {print $2}') GiB, $(uname -sr); $("$mpirun" --version 2>&1 | head -1);" \
        "reference: $scalapack ${scalapack_package:+($scalapack_package $(dpkg-query -W -f='${Version}' "$scalapack_package"))}."
-  echo "Processes beyond the cores are oversubscribed (the P (cores) column)."
+  echo "Load average (1 min) at the start $load_start, at the end $load_end;" \
+       "processes beyond the cores are oversubscribed (the P (cores) column)."
   echo
   "$build/bin/mr2d_bench_table" "$out/results.csv" "$out/plot.dat"
 } > "$out/results.md"
