@@ -3,7 +3,6 @@
 #pragma once
 
 extern "C" {
-void Cblacs_pinfo(int* mypnum, int* nprocs);
 void Cblacs_get(int ictxt, int what, int* val);
 void Cblacs_gridinit(int* ictxt, const char* order, int nprow, int npcol);
 void Cblacs_gridinfo(int ictxt, int* nprow, int* npcol, int* myrow, int* mycol);
