@@ -1,10 +1,17 @@
 // The `mr2d` command. `mr2d plan ...` computes, in one process and without
 // MPI, the plans every process would build for a redistribution and reports
-// volumes, messages, steps and the predicted time.
+// volumes, messages, steps and the predicted time. `mr2d bench ...` runs the
+// benchmark script of the source tree the command was built from.
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include "cli/options.hpp"
 #include "cli/report.hpp"
@@ -19,7 +26,9 @@ const char* const kUsage =
     "                 [--uplo U|L [--diag N|U]] [--schedule auto|caterpillar|circulant|optimal|async]\n"
     "                 [--json] [--draw file.svg]\n"
     "  A occupies ranks 0.. in row-major grid order, B ranks --b-first.. (default 0);\n"
-    "  --uplo makes it a trapezoidal copy (p?trmr2d).\n";
+    "  --uplo makes it a trapezoidal copy (p?trmr2d).\n"
+    "       mr2d bench [--quick] [--reps N] [--cases FILE] [--out DIR]\n"
+    "  runs bench/run.sh of the source tree (bench/README.md).\n";
 
 int plan_command(int argc, char** argv) {
   using namespace mr2d;
@@ -44,6 +53,18 @@ int plan_command(int argc, char** argv) {
   return 0;
 }
 
+// Replaces this process with bench/run.sh, which builds into this build tree.
+int bench_command(int argc, char** argv) {
+  const std::string script = std::string(MR2D_SOURCE_DIR) + "/bench/run.sh";
+  std::vector<char*> args{const_cast<char*>(script.c_str())};
+  for (int i = 2; i < argc; ++i) args.push_back(argv[i]);
+  args.push_back(nullptr);
+  setenv("MR2D_BUILD_DIR", MR2D_BINARY_DIR, 0);
+  execv(script.c_str(), args.data());
+  std::fprintf(stderr, "mr2d bench: cannot run %s: %s\n", script.c_str(), std::strerror(errno));
+  return 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -53,6 +74,7 @@ int main(int argc, char** argv) {
   }
   try {
     if (std::strcmp(argv[1], "plan") == 0) return plan_command(argc, argv);
+    if (std::strcmp(argv[1], "bench") == 0) return bench_command(argc, argv);
     std::fprintf(stderr, "mr2d: unknown command '%s'\n%s", argv[1], kUsage);
     return 2;
   } catch (const mr2d::cli::UsageError& e) {

@@ -1,0 +1,67 @@
+// One benchmark case on this process: its matrices, the reference result and
+// the buffers of the baselines, and the measurement of every variant under
+// the allocator settings in force (see bench/README.md for what is measured).
+#pragma once
+
+#include <mpi.h>
+
+#include <string>
+#include <vector>
+
+#include "case_file.hpp"
+#include "distributed_matrix.hpp"
+#include "mr2d/mr2d.h"
+#include "results_csv.hpp"
+
+namespace mr2d::bench {
+
+struct RunSettings {
+  int reps = 5;
+  double min_rep_s = 0.02;  ///< a repetition repeats the call until it lasts this long
+  int machine_cores = 1;
+};
+
+class CaseRun {
+ public:
+  /// Collective over MPI_COMM_WORLD, whose size must be c.procs.
+  CaseRun(const Case& c, const RunSettings& settings);
+  ~CaseRun();
+  CaseRun(const CaseRun&) = delete;
+  CaseRun& operator=(const CaseRun&) = delete;
+
+  /// Measures every variant once, labelled with `allocator`. Collective.
+  std::vector<Row> measure_all(const std::string& allocator);
+
+  const Case& spec() const { return case_; }
+  const CaseFacts& facts() const { return facts_; }
+  /// Problems found so far: data different from ScaLAPACK's, or mr2d's plan
+  /// moving other volumes than the layouts imply (same on every process).
+  long long failures() const { return failures_; }
+
+ private:
+  Row scalapack(const std::string& allocator);
+  std::vector<Row> mr2d_schedule(const std::string& allocator, int schedule);
+  Row alltoallv(const std::string& allocator);
+  Row copy_limit(const std::string& allocator);
+
+  int call_mr2d();
+  void reset_b();
+  long long count_mismatches();
+  void check_plan_volumes(const mr2d_plan_info& info);
+  void require(int status, const char* what) const;
+
+  Case case_;
+  RunSettings settings_;
+  int rank_ = 0;
+  int ictxt_ = -1;
+  int type_code_ = 0;
+  DistributedMatrix a_, b_;
+  std::vector<unsigned char> reference_b_;
+  std::vector<long long> send_bytes_;
+  std::vector<int> send_counts_, send_displs_, recv_counts_, recv_displs_;
+  std::vector<unsigned char> send_buffer_, recv_buffer_;
+  CaseFacts facts_;
+  long long failures_ = 0;
+};
+
+}  // namespace mr2d::bench

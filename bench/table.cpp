@@ -1,0 +1,234 @@
+// mr2d_bench_table: turns the benchmark's CSV (results_csv.hpp) into the
+// markdown tables and target checks of results.md, and the data of plot.png.
+//   mr2d_bench_table results.csv [plot.dat] > results.md
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+using Record = std::map<std::string, std::string>;
+
+std::vector<std::string> split(const std::string& line) {
+  std::vector<std::string> fields;
+  std::stringstream in(line);
+  for (std::string f; std::getline(in, f, ',');) fields.push_back(f);
+  if (!line.empty() && line.back() == ',') fields.emplace_back();
+  return fields;
+}
+
+std::vector<Record> read_csv(std::istream& in) {
+  std::string line;
+  std::getline(in, line);
+  const std::vector<std::string> header = split(line);
+  std::vector<Record> records;
+  while (std::getline(in, line)) {
+    if (line.empty() || line.rfind("case,", 0) == 0) continue;
+    const std::vector<std::string> fields = split(line);
+    Record r;
+    for (std::size_t k = 0; k < header.size() && k < fields.size(); ++k) r[header[k]] = fields[k];
+    records.push_back(r);
+  }
+  return records;
+}
+
+std::string format(const char* pattern, double value) {
+  char text[64];
+  std::snprintf(text, sizeof text, pattern, value);
+  return text;
+}
+
+std::string ms(double seconds) { return seconds < 0 ? "-" : format("%.3g", seconds * 1e3); }
+std::string ratio(double value) { return value < 0 ? "-" : format(value < 10 ? "%.2f" : "%.0f", value); }
+
+// The rows of one case.
+class CaseRows {
+ public:
+  explicit CaseRows(std::vector<Record> rows) : rows_(std::move(rows)) {}
+  const Record& first() const { return rows_.front(); }
+  std::string get(const std::string& column) const { return first().at(column); }
+  double number(const std::string& column) const { return std::stod(get(column)); }
+
+  const Record* find(const std::string& allocator, const std::string& variant,
+                     const std::string& schedule = "") const {
+    for (const Record& r : rows_)
+      if (r.at("allocator") == allocator && r.at("variant") == variant && r.at("schedule") == schedule) return &r;
+    return nullptr;
+  }
+  double median(const std::string& allocator, const std::string& variant, const std::string& schedule = "") const {
+    const Record* r = find(allocator, variant, schedule);
+    return r ? std::stod(r->at("median_s")) : -1;
+  }
+  std::string timing(const std::string& allocator, const std::string& variant,
+                     const std::string& schedule = "") const {
+    const Record* r = find(allocator, variant, schedule);
+    return r ? ms(std::stod(r->at("median_s"))) + " (" + ms(std::stod(r->at("min_s"))) + ")" : "-";
+  }
+  /// "yes" when every compared variant matched ScaLAPACK, else the mismatches.
+  std::string verified() const {
+    long long wrong = 0, compared = 0;
+    for (const Record& r : rows_)
+      if (!r.at("mismatches").empty()) {
+        ++compared;
+        wrong += std::stoll(r.at("mismatches"));
+      }
+    return compared == 0 ? "-" : wrong == 0 ? "yes (" + std::to_string(compared) + ")" : std::to_string(wrong) + " wrong";
+  }
+  double mr2d() const { return median("default", "mr2d", "auto"); }
+  double extra_bytes() const { return std::stod(find("default", "mr2d", "auto")->at("extra_bytes")); }
+
+ private:
+  std::vector<Record> rows_;
+};
+
+std::vector<CaseRows> group(const std::vector<Record>& records) {
+  std::vector<std::string> order;
+  std::map<std::string, std::vector<Record>> by_case;
+  for (const Record& r : records) {
+    if (!by_case.count(r.at("case"))) order.push_back(r.at("case"));
+    by_case[r.at("case")].push_back(r);
+  }
+  std::vector<CaseRows> cases;
+  for (const std::string& name : order) cases.emplace_back(by_case[name]);
+  return cases;
+}
+
+const char* const kSchedules[] = {"caterpillar", "circulant", "optimal", "async", "auto"};
+
+void print_summary(const std::vector<CaseRows>& cases) {
+  std::printf(
+      "| case | copy | P (cores) | MiB/proc | ScaLAPACK | ScaLAPACK, reuse | mr2d | mr2d, reuse | alltoallv | "
+      "copy limit | vs ScaLAPACK | vs ScaLAPACK, reuse | x copy limit | x alltoallv | GB/s | extra MiB (x local) | "
+      "verified |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+  for (const CaseRows& c : cases) {
+    const double mr2d = c.mr2d(), local = c.number("local_bytes");
+    std::printf("| %s | %s %s %sx%s, %s -> %s | %s (%s) | %.1f | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %.2f | %.1f (%.2f) | %s |\n",
+                c.get("case").c_str(), c.get("type").c_str(), c.get("routine").c_str(), c.get("m").c_str(),
+                c.get("n").c_str(), c.get("a").c_str(), c.get("b").c_str(), c.get("procs").c_str(),
+                c.get("cores").c_str(), local / 1048576.0, c.timing("default", "scalapack").c_str(),
+                c.timing("reuse", "scalapack").c_str(), c.timing("default", "mr2d", "auto").c_str(),
+                c.timing("reuse", "mr2d", "auto").c_str(), c.timing("default", "alltoallv").c_str(),
+                c.timing("default", "copy-limit").c_str(), ratio(c.median("default", "scalapack") / mr2d).c_str(),
+                ratio(c.median("reuse", "scalapack") / c.median("reuse", "mr2d", "auto")).c_str(),
+                ratio(mr2d / c.median("default", "copy-limit")).c_str(),
+                ratio(mr2d / c.median("default", "alltoallv")).c_str(), c.number("volume_bytes") / mr2d / 1e9,
+                c.extra_bytes() / 1048576.0, c.extra_bytes() / local, c.verified().c_str());
+  }
+}
+
+void print_schedules(const std::vector<CaseRows>& cases) {
+  std::printf("| case | caterpillar | circulant | optimal | async | auto | explicit plan | auto / plan | "
+              "auto, reuse / default |\n|---|---|---|---|---|---|---|---|---|\n");
+  for (const CaseRows& c : cases) {
+    std::printf("| %s |", c.get("case").c_str());
+    for (const char* s : kSchedules) {
+      const Record* r = c.find("default", "mr2d", s);
+      const std::string used = r && r->at("resolved") != s ? " (" + r->at("resolved") + ")" : "";
+      std::printf(" %s%s |", ms(c.median("default", "mr2d", s)).c_str(), used.c_str());
+    }
+    std::printf(" %s | %s | %s |\n", ms(c.median("default", "mr2d-plan", "auto")).c_str(),
+                ratio(c.mr2d() / c.median("default", "mr2d-plan", "auto")).c_str(),
+                ratio(c.median("reuse", "mr2d", "auto") / c.mr2d()).c_str());
+  }
+}
+
+// One target: the cases it applies to, the number it judges and the limit.
+struct Target {
+  const char* text;
+  std::function<bool(const CaseRows&)> applies;
+  std::function<double(const CaseRows&)> value;
+  bool at_least;
+  double limit;
+};
+
+void print_targets(const std::vector<CaseRows>& cases) {
+  auto large = [](const CaseRows& c) { return c.get("class") == "large"; };
+  auto small = [](const CaseRows& c) { return c.get("class") == "small"; };
+  auto every = [](const CaseRows&) { return true; };
+  auto slowest_vs_scalapack = [](const CaseRows& c) {
+    return std::max(c.mr2d() / c.median("default", "scalapack"),
+                    c.median("reuse", "mr2d", "auto") / c.median("reuse", "scalapack"));
+  };
+  const Target targets[] = {
+      {"large: speedup over ScaLAPACK (default allocator)", large,
+       [](const CaseRows& c) { return c.median("default", "scalapack") / c.mr2d(); }, true, 10},
+      {"large: speedup over ScaLAPACK (memory reuse)", large,
+       [](const CaseRows& c) { return c.median("reuse", "scalapack") / c.median("reuse", "mr2d", "auto"); }, true, 3},
+      {"large: mr2d / copy limit", large, [](const CaseRows& c) { return c.mr2d() / c.median("default", "copy-limit"); },
+       false, 3},
+      {"large: mr2d / pre-packed MPI_Alltoallv", large,
+       [](const CaseRows& c) { return c.mr2d() / c.median("default", "alltoallv"); }, false, 1.5},
+      {"small: mr2d / faster ScaLAPACK setting", small,
+       [](const CaseRows& c) {
+         return std::max(c.mr2d(), c.median("reuse", "mr2d", "auto")) /
+                std::min(c.median("default", "scalapack"), c.median("reuse", "scalapack"));
+       },
+       false, 0.5},
+      {"every case: mr2d / ScaLAPACK, same allocator setting (worse of the two)", every, slowest_vs_scalapack, false, 1},
+      {"small: repeated direct call / explicit plan", small,
+       [](const CaseRows& c) { return c.mr2d() / c.median("default", "mr2d-plan", "auto"); }, false, 1.2},
+      {"every case: mr2d extra memory / largest local array", every,
+       [](const CaseRows& c) { return c.extra_bytes() / c.number("local_bytes"); }, false, 1},
+      {"every case: mr2d with memory reuse / with default allocator (independence, taken as at most 1.25)", every,
+       [](const CaseRows& c) { return c.median("reuse", "mr2d", "auto") / c.mr2d(); }, false, 1.25},
+  };
+  for (const Target& t : targets) {
+    std::string list, missed;
+    for (const CaseRows& c : cases) {
+      if (!t.applies(c)) continue;
+      const double v = t.value(c);
+      const bool met = t.at_least ? v >= t.limit : v <= t.limit;
+      list += (list.empty() ? "" : ", ") + c.get("case") + " " + ratio(v) + (met ? "" : " (missed)");
+      if (!met) missed += " " + c.get("case");
+    }
+    const char* verdict = list.empty() ? "no case of this class" : missed.empty() ? "**met**" : "**missed**";
+    std::printf("- %s %s %s: %s%s%s\n", t.text, t.at_least ? ">=" : "<=", ratio(t.limit).c_str(), verdict,
+                list.empty() ? "" : ": ", list.c_str());
+  }
+}
+
+void write_plot_data(const std::vector<CaseRows>& cases, const std::string& path) {
+  std::ofstream out(path);
+  out << "# case volume_MiB scalapack scalapack_reuse mr2d copy_limit (median seconds)\n";
+  for (const CaseRows& c : cases)
+    out << c.get("case") << ' ' << c.number("volume_bytes") / 1048576.0 << ' ' << c.median("default", "scalapack")
+        << ' ' << c.median("reuse", "scalapack") << ' ' << c.mr2d() << ' ' << c.median("default", "copy-limit")
+        << '\n';
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: mr2d_bench_table results.csv [plot.dat]\n");
+    return 2;
+  }
+  std::ifstream in(argv[1]);
+  if (!in) {
+    std::fprintf(stderr, "mr2d_bench_table: cannot read %s\n", argv[1]);
+    return 2;
+  }
+  const std::vector<CaseRows> cases = group(read_csv(in));
+  if (cases.empty()) {
+    std::fprintf(stderr, "mr2d_bench_table: %s holds no results\n", argv[1]);
+    return 1;
+  }
+  std::printf("Times in ms: median (min) over the repetitions, of the slowest process; ratios of medians.\n\n");
+  print_summary(cases);
+  std::printf("\nmr2d by schedule (ms, median, default allocator; in brackets the schedule a plan used "
+              "when it differs):\n\n");
+  print_schedules(cases);
+  std::printf("\nTargets of issue 10:\n\n");
+  print_targets(cases);
+  if (argc > 2) write_plot_data(cases, argv[2]);
+  std::size_t verified = 0;
+  for (const CaseRows& c : cases) verified += c.verified().rfind("yes", 0) == 0;
+  std::printf("\n%zu cases, %s\n", cases.size(),
+              verified == cases.size() ? "all verified against ScaLAPACK" : "SOME NOT VERIFIED");
+  return verified == cases.size() ? 0 : 1;
+}
