@@ -20,8 +20,29 @@ constexpr unsigned char kSentinel = 0x5A;
 constexpr long long kLargeLocalBytes = 32LL << 20;
 constexpr long long kSmallVolumeBytes = 1LL << 20;
 constexpr std::size_t kCopyChunk = std::size_t{64} << 20;
-constexpr int kSchedules[] = {MR2D_SCHEDULE_CATERPILLAR, MR2D_SCHEDULE_CIRCULANT, MR2D_SCHEDULE_OPTIMAL,
-                              MR2D_SCHEDULE_ASYNC, MR2D_SCHEDULE_AUTO};
+// Every mr2d variant measured: each schedule (the rest automatic), then the
+// indexing modes and the phase strategies (schedule automatic).
+struct Variant {
+  const char* name;
+  mr2d_options options;
+};
+constexpr Variant kVariants[] = {
+    {"caterpillar", {MR2D_SCHEDULE_CATERPILLAR, 0, MR2D_INDEXING_AUTO, MR2D_PHASES_AUTO}},
+    {"circulant", {MR2D_SCHEDULE_CIRCULANT, 0, MR2D_INDEXING_AUTO, MR2D_PHASES_AUTO}},
+    {"optimal", {MR2D_SCHEDULE_OPTIMAL, 0, MR2D_INDEXING_AUTO, MR2D_PHASES_AUTO}},
+    {"async", {MR2D_SCHEDULE_ASYNC, 0, MR2D_INDEXING_AUTO, MR2D_PHASES_AUTO}},
+    {"bbc", {MR2D_SCHEDULE_AUTO, 0, MR2D_INDEXING_BBC, MR2D_PHASES_AUTO}},
+    {"cdc", {MR2D_SCHEDULE_AUTO, 0, MR2D_INDEXING_CDC, MR2D_PHASES_AUTO}},
+    {"one", {MR2D_SCHEDULE_AUTO, 0, MR2D_INDEXING_AUTO, MR2D_PHASES_ONE}},
+    {"gcd", {MR2D_SCHEDULE_AUTO, 0, MR2D_INDEXING_AUTO, MR2D_PHASES_GCD}},
+    {"lcm", {MR2D_SCHEDULE_AUTO, 0, MR2D_INDEXING_AUTO, MR2D_PHASES_LCM}},
+    {"auto", {MR2D_SCHEDULE_AUTO, 0, MR2D_INDEXING_AUTO, MR2D_PHASES_AUTO}}};
+
+// What a plan resolved each automatic choice to, e.g. "async/cdc/one".
+std::string resolved_name(const mr2d_plan_info& info) {
+  return std::string(mr2d_schedule_name(info.schedule)) + "/" + mr2d_indexing_name(info.indexing) + "/" +
+         mr2d_phases_name(info.phases);
+}
 
 long long sum_over(MPI_Comm comm, long long mine) {
   long long total = 0;
@@ -100,8 +121,8 @@ std::vector<Row> CaseRun::measure_all(const std::string& allocator) {
   std::vector<Row> rows{scalapack(allocator)};
   mr2d_options saved;
   mr2d_get_options(&saved);
-  for (int schedule : kSchedules) {
-    std::vector<Row> more = mr2d_schedule(allocator, schedule);
+  for (const Variant& v : kVariants) {
+    std::vector<Row> more = mr2d_variant(allocator, v.name, v.options);
     rows.insert(rows.end(), more.begin(), more.end());
   }
   mr2d_set_options(&saved);
@@ -120,8 +141,8 @@ Row CaseRun::scalapack(const std::string& allocator) {
   return row;
 }
 
-std::vector<Row> CaseRun::mr2d_schedule(const std::string& allocator, int schedule) {
-  const mr2d_options options{schedule, 0};
+std::vector<Row> CaseRun::mr2d_variant(const std::string& allocator, const std::string& asked,
+                                       const mr2d_options& options) {
   require(mr2d_set_options(&options), "mr2d_set_options");
   mr2d_plan plan = nullptr;
   char uplo[2] = {case_.uplo, 0}, diag[2] = {case_.diag, 0};
@@ -133,9 +154,9 @@ std::vector<Row> CaseRun::mr2d_schedule(const std::string& allocator, int schedu
           "mr2d_plan_create");
   mr2d_plan_info info;
   require(mr2d_plan_query(plan, &info), "mr2d_plan_query");
-  check_plan_volumes(info);
+  if (info.phases == MR2D_PHASES_ONE) check_plan_volumes(info);  // two phases move the data twice
   const long long extra = max_over(MPI_COMM_WORLD, info.extra_bytes);
-  const std::string asked = mr2d_schedule_name(schedule), used = mr2d_schedule_name(info.schedule);
+  const std::string used = resolved_name(info);
 
   std::vector<Row> rows;
   reset_b();
@@ -144,7 +165,7 @@ std::vector<Row> CaseRun::mr2d_schedule(const std::string& allocator, int schedu
                           across(MPI_COMM_WORLD));
   direct.mismatches = count_mismatches();
   rows.push_back(direct);
-  if (schedule == MR2D_SCHEDULE_AUTO) {
+  if (asked == "auto") {
     reset_b();
     Row planned{allocator, "mr2d-plan", asked, used, {}, extra, -1};
     planned.timing = measure(settings_.reps, settings_.min_rep_s,

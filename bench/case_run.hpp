@@ -40,7 +40,8 @@ class CaseRun {
 
  private:
   Row scalapack(const std::string& allocator);
-  std::vector<Row> mr2d_schedule(const std::string& allocator, int schedule);
+  std::vector<Row> mr2d_variant(const std::string& allocator, const std::string& asked,
+                                const mr2d_options& options);
   Row alltoallv(const std::string& allocator);
   Row copy_limit(const std::string& allocator);
 

@@ -121,6 +121,20 @@ void print_summary(const std::vector<CaseRows>& cases) {
   }
 }
 
+// mr2d with each indexing mode and phase strategy (everything else automatic).
+void print_tunings(const std::vector<CaseRows>& cases) {
+  std::printf("| case | bbc | cdc | one phase | gcd | lcm | auto |\n|---|---|---|---|---|---|---|\n");
+  for (const CaseRows& c : cases) {
+    std::printf("| %s |", c.get("case").c_str());
+    for (const char* s : {"bbc", "cdc", "one", "gcd", "lcm", "auto"}) {
+      const Record* r = c.find("default", "mr2d", s);
+      const std::string used = r ? " (" + r->at("resolved") + ")" : "";
+      std::printf(" %s%s |", ms(c.median("default", "mr2d", s)).c_str(), used.c_str());
+    }
+    std::printf("\n");
+  }
+}
+
 void print_schedules(const std::vector<CaseRows>& cases) {
   std::printf("| case | caterpillar | circulant | optimal | async | auto | explicit plan | auto / plan | "
               "auto, reuse / default |\n|---|---|---|---|---|---|---|---|---|\n");
@@ -128,7 +142,7 @@ void print_schedules(const std::vector<CaseRows>& cases) {
     std::printf("| %s |", c.get("case").c_str());
     for (const char* s : kSchedules) {
       const Record* r = c.find("default", "mr2d", s);
-      const std::string used = r && r->at("resolved") != s ? " (" + r->at("resolved") + ")" : "";
+      const std::string used = r ? " (" + r->at("resolved") + ")" : "";
       std::printf(" %s%s |", ms(c.median("default", "mr2d", s)).c_str(), used.c_str());
     }
     std::printf(" %s | %s | %s |\n", ms(c.median("default", "mr2d-plan", "auto")).c_str(),
@@ -223,6 +237,9 @@ int main(int argc, char** argv) {
   std::printf("\nmr2d by schedule (ms, median, default allocator; in brackets the schedule a plan used "
               "when it differs):\n\n");
   print_schedules(cases);
+  std::printf("\nmr2d by indexing mode and phase strategy (ms, median, default allocator; in brackets "
+              "schedule/indexing/phases the plan used)\n\n");
+  print_tunings(cases);
   std::printf("\nTargets of issue 10:\n\n");
   print_targets(cases);
   if (argc > 2) write_plot_data(cases, argv[2]);
