@@ -1,6 +1,7 @@
 # Runs a command and checks its exit code, and its standard output against a
 # golden file (exact) or a regular expression.
-#   cmake -DPROG=prog -DARGS="arg|arg|..." [-DGOLDEN=file] [-DEXPECT_RC=n] [-DEXPECT_REGEX=re] -P run_and_compare.cmake
+#   cmake -DPROG=prog -DARGS="arg|arg|..." [-DGOLDEN=file] [-DEXPECT_RC=n] [-DEXPECT_REGEX=re]
+#         [-DREJECT_REGEX=re] -P run_and_compare.cmake
 if(NOT DEFINED EXPECT_RC)
   set(EXPECT_RC 0)
 endif()
@@ -17,5 +18,8 @@ if(DEFINED GOLDEN)
 endif()
 if(DEFINED EXPECT_REGEX AND NOT "${out}${err}" MATCHES "${EXPECT_REGEX}")
   message(FATAL_ERROR "output does not match '${EXPECT_REGEX}':\n${out}\n${err}")
+endif()
+if(DEFINED REJECT_REGEX AND "${out}${err}" MATCHES "${REJECT_REGEX}")
+  message(FATAL_ERROR "output matches '${REJECT_REGEX}', which it must not:\n${out}\n${err}")
 endif()
 message("${out}${err}")

@@ -15,6 +15,7 @@
 
 #include "grids.hpp"
 #include "local_matrix.hpp"
+#include "typed_calls.hpp"
 #include "mr2d/scalapack.h"
 
 using namespace mr2d_test;
@@ -124,22 +125,8 @@ LocalArray<T> alloc_local(const Side& s, const Grid& g) {
 }
 
 bool in_trapezoid(const Case& c, int i, int j) {
-  if (!c.trapezoidal) return true;
-  bool upper = c.uplo == 'U' || c.uplo == 'u';
-  int e = 0;
-  if (upper) e = (c.diag == 'N' || c.diag == 'n') ? 0 : 1;
-  else e = (c.diag == 'U' || c.diag == 'u') ? 1 : 0;
-  if (upper) return i <= j + std::max(c.m - c.n, 0) - e;
-  return i >= j - std::max(c.n - c.m, 0) + e;
+  return mr2d_test::in_trapezoid(c.trapezoidal, c.uplo, c.diag, c.m, c.n, i, j);
 }
-
-struct Calls {
-  void (*ref_ge)(int, int, void*, int, int, int*, void*, int, int, int*, int);
-  void (*ref_tr)(char*, char*, int, int, void*, int, int, int*, void*, int, int, int*, int);
-  int (*our_ge)(int, int, const void*, int, int, const int*, void*, int, int, const int*, int);
-  int (*our_tr)(const char*, const char*, int, int, const void*, int, int, const int*, void*, int,
-                int, const int*, int);
-};
 
 template <class T>
 int run_case(const Case& c, const std::vector<Grid>& grids, const std::vector<Grid>& unions,
@@ -209,13 +196,6 @@ int run_case(const Case& c, const std::vector<Grid>& grids, const std::vector<Gr
   return bad;
 }
 
-#define MR2D_TEST_CALLS(x, T, code)                                                           \
-  Calls{reinterpret_cast<decltype(Calls::ref_ge)>(&Cp##x##gemr2d),                           \
-        reinterpret_cast<decltype(Calls::ref_tr)>(&Cp##x##trmr2d),                           \
-        reinterpret_cast<decltype(Calls::our_ge)>(&mr2d_p##x##gemr2d),                       \
-        reinterpret_cast<decltype(Calls::our_tr)>(&mr2d_p##x##trmr2d)},
-const Calls kCalls[] = {MR2D_TYPE_TABLE(MR2D_TEST_CALLS)};
-#undef MR2D_TEST_CALLS
 
 int dispatch(const Case& c, const std::vector<Grid>& grids, const std::vector<Grid>& unions,
              std::mt19937_64& junk, bool verbose) {
