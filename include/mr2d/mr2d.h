@@ -68,6 +68,16 @@ MR2D_API int mr2d_trmr2d(int type, const char *uplo, const char *diag, mr2d_int 
                          const void *a, mr2d_int ia, mr2d_int ja, const mr2d_int *desca, void *b,
                          mr2d_int ib, mr2d_int jb, const mr2d_int *descb, mr2d_int ictxt);
 
+/** Strided regular sections (an mr2d extension; seed 003_d40141267e56f02f.txt):
+ *  B(ib + i*sb, jb + j*tb) := A(ia + i*sa, ja + j*ta) for 0 <= i < m, 0 <= j < n,
+ *  strides >= 1 (1-based indices, e.g. sa = 2 takes every other row of A).
+ *  Same rules, checks and messages as mr2d_gemr2d; argument positions in
+ *  messages count M as 1: M N A IA JA SA TA DESCA B IB JB SB TB DESCB ICTXT. */
+MR2D_API int mr2d_gemr2d_strided(int type, mr2d_int m, mr2d_int n, const void *a, mr2d_int ia,
+                                 mr2d_int ja, mr2d_int sa, mr2d_int ta, const mr2d_int *desca,
+                                 void *b, mr2d_int ib, mr2d_int jb, mr2d_int sb, mr2d_int tb,
+                                 const mr2d_int *descb, mr2d_int ictxt);
+
 /** The element types, one line each: X(letter, C type, mr2d_type value).
  *  Every per-type list in mr2d (these prototypes, the ScaLAPACK entry points,
  *  the tests) is an expansion of this table. */

@@ -30,6 +30,22 @@ MR2D_API int mr2d_gemr2d(int type, mr2d_int m, mr2d_int n, const void* a, mr2d_i
                            n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
 }
 
+MR2D_API int mr2d_gemr2d_strided(int type, mr2d_int m, mr2d_int n, const void* a, mr2d_int ia,
+                                 mr2d_int ja, mr2d_int sa, mr2d_int ta, const mr2d_int* desca,
+                                 void* b, mr2d_int ib, mr2d_int jb, mr2d_int sb, mr2d_int tb,
+                                 const mr2d_int* descb, mr2d_int ictxt) {
+  if (elem_size_of(type) == 0) return bad_type("mr2d_gemr2d_strided", type);
+  mr2d::api::Arguments args{"mr2d_gemr2d_strided", false, nullptr, nullptr, mr2d::desc::Letters::strict,
+                            m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt, Union::context,
+                            elem_size_of(type)};
+  args.strided = true;
+  args.sa = sa;
+  args.ta = ta;
+  args.sb = sb;
+  args.tb = tb;
+  return mr2d::api::redistribute(args, print_errors());
+}
+
 MR2D_API int mr2d_trmr2d(int type, const char* uplo, const char* diag, mr2d_int m, mr2d_int n,
                          const void* a, mr2d_int ia, mr2d_int ja, const mr2d_int* desca, void* b,
                          mr2d_int ib, mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt) {

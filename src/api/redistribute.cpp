@@ -52,6 +52,11 @@ desc::LocalCall to_local_call(const Arguments& args) {
     call.descb[static_cast<std::size_t>(k)] = args.descb != nullptr ? args.descb[k] : -1;
   }
   call.elem_size = args.elem_size;
+  call.strided = args.strided;
+  call.sa = args.sa;
+  call.ta = args.ta;
+  call.sb = args.sb;
+  call.tb = args.tb;
   call.a_null = args.a == nullptr;
   call.b_null = args.b == nullptr;
   return call;
@@ -86,7 +91,7 @@ Status stage_local(const Arguments& args, LocalStage& st) {
     if (!u.member()) {
       desc::Report r{};
       r[desc::R_CODE] = MR2D_ERR_CONTEXT;
-      r[desc::R_ARG] = args.trapezoidal ? 13 : 11;
+      r[desc::R_ARG] = desc::arg_position(st.call, "ICTXT");
       r[desc::R_REASON] = static_cast<std::int64_t>(desc::Reason::not_in_union);
       return desc::local_error(st.call, r, -1);
     }

@@ -38,6 +38,8 @@ struct Arguments {
   Union scope;
   Index elem_size;
   const mr2d_options* options = nullptr;  ///< null: the process-wide options
+  bool strided = false;                   ///< mr2d_gemr2d_strided
+  mr2d_int sa = 1, ta = 1, sb = 1, tb = 1;
 };
 
 /// One pass of the data: this process's plan and route for one problem.

@@ -33,6 +33,8 @@ struct LocalCall {
   Letters letters = Letters::strict;
   Index m = 0, n = 0;
   Index ia = 1, ja = 1, ib = 1, jb = 1;  ///< 1-based, as passed
+  bool strided = false;                  ///< mr2d_gemr2d_strided: strides are arguments
+  Index sa = 1, ta = 1, sb = 1, tb = 1;  ///< row and column strides in A and B
   std::array<Index, DESC_LEN> desca{}, descb{};
   Index elem_size = 0;
   GridInfo grid_a, grid_b;
@@ -64,7 +66,7 @@ enum ReportField {
   R_A_I, R_A_J,
   R_B_NPROW, R_B_NPCOL, R_B_ROW, R_B_COL, R_B_M, R_B_N, R_B_MB, R_B_NB, R_B_RSRC, R_B_CSRC,
   R_B_I, R_B_J,
-  R_SUB_M, R_SUB_N, R_SHAPE, R_UNIT, R_ELEM, REPORT_LEN
+  R_SUB_M, R_SUB_N, R_SHAPE, R_UNIT, R_ELEM, R_SA, R_TA, R_SB, R_TB, REPORT_LEN
 };
 using Report = std::array<std::int64_t, REPORT_LEN>;
 

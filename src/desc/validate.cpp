@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "index/cyclic_1d.hpp"
 #include "mr2d/mr2d.h"
@@ -12,23 +13,38 @@ namespace mr2d::desc {
 
 namespace {
 
-// Argument positions of p?gemr2d; p?trmr2d shifts them by two (UPLO, DIAG).
-enum Arg { ARG_UPLO = 1, ARG_DIAG = 2, ARG_M = 1, ARG_N, ARG_A, ARG_IA, ARG_JA, ARG_DESCA,
-           ARG_B, ARG_IB, ARG_JB, ARG_DESCB, ARG_ICTXT };
+// Argument lists, 1-based positions (the type argument of the type-generic
+// prefixed entries is not counted): p?gemr2d, p?trmr2d (UPLO and DIAG first)
+// and mr2d_gemr2d_strided (strides after each start).
+const std::vector<std::string>& arg_list(const LocalCall& call) {
+  static const std::vector<std::string> gemr{"M", "N", "A", "IA", "JA", "DESCA", "B", "IB", "JB", "DESCB", "ICTXT"};
+  static const std::vector<std::string> trmr{"UPLO", "DIAG", "M", "N", "A", "IA", "JA", "DESCA",
+                                             "B", "IB", "JB", "DESCB", "ICTXT"};
+  static const std::vector<std::string> strided{"M", "N", "A", "IA", "JA", "SA", "TA", "DESCA", "B",
+                                                "IB", "JB", "SB", "TB", "DESCB", "ICTXT"};
+  return call.strided ? strided : call.trapezoidal ? trmr : gemr;
+}
+
+}  // namespace
+
+std::int64_t arg_position(const LocalCall& call, const char* name) {
+  const auto& list = arg_list(call);
+  for (std::size_t k = 0; k < list.size(); ++k)
+    if (list[k] == name) return static_cast<std::int64_t>(k) + 1;
+  return 0;
+}
+
+namespace {
+
+std::int64_t at(const LocalCall& call, const char* name) { return arg_position(call, name); }
 
 const char* const kEntryNames[DESC_LEN] = {"DTYPE_", "CTXT_", "M_",   "N_",  "MB_",
                                            "NB_",    "RSRC_", "CSRC_", "LLD_"};
 
 std::string arg_name(const LocalCall& call, std::int64_t arg, std::int64_t entry) {
-  static const char* const gemr[] = {"", "M", "N", "A", "IA", "JA", "DESCA", "B", "IB", "JB",
-                                     "DESCB", "ICTXT"};
-  std::int64_t base = arg;
-  if (call.trapezoidal) {
-    if (arg == ARG_UPLO) return "UPLO";
-    if (arg == ARG_DIAG) return "DIAG";
-    base = arg - 2;
-  }
-  std::string name = (base >= 1 && base <= ARG_ICTXT) ? gemr[base] : "?";
+  const auto& list = arg_list(call);
+  std::string name = arg >= 1 && arg <= static_cast<std::int64_t>(list.size())
+                         ? list[static_cast<std::size_t>(arg - 1)] : "?";
   if (entry > 0 && entry <= DESC_LEN) name += std::string("(") + kEntryNames[entry - 1] + ")";
   return name;
 }
@@ -69,7 +85,6 @@ std::string reason_text(Reason reason, std::int64_t value, std::int64_t limit) {
 struct Checker {
   const LocalCall& call;
   Report& rep;
-  std::int64_t shift;
   bool failed() const { return rep[R_CODE] != 0; }
   // Records the first failure only.
   bool fail(int code, std::int64_t arg, std::int64_t entry, Reason reason, std::int64_t value,
@@ -84,11 +99,11 @@ struct Checker {
     return false;
   }
 
-  // Checks one matrix on one of its members; positions of DESC, I, J, array.
+  // Checks one matrix on one of its members: descriptor, window start (i, j)
+  // and the rows and columns the window spans; positions of DESC, I, J, array.
   void matrix(const std::array<Index, DESC_LEN>& d, const GridInfo& g, Index i, Index j,
-              Index m, Index n, bool null_array, std::int64_t a_desc, std::int64_t a_i,
+              Index m, Index n, bool null_array, std::int64_t pd, std::int64_t a_i,
               std::int64_t a_j, std::int64_t a_arr) {
-    const std::int64_t pd = a_desc + shift;
     if (d[M_] < 0) fail(MR2D_ERR_ARGUMENT, pd, M_ + 1, Reason::negative, d[M_]);
     if (d[N_] < 0) fail(MR2D_ERR_ARGUMENT, pd, N_ + 1, Reason::negative, d[N_]);
     if (d[MB] < 1) fail(MR2D_ERR_ARGUMENT, pd, MB + 1, Reason::not_positive, d[MB]);
@@ -97,13 +112,13 @@ struct Checker {
       fail(MR2D_ERR_ARGUMENT, pd, RSRC + 1, Reason::src_out_of_grid, d[RSRC], g.nprow);
     if (d[CSRC] < 0 || d[CSRC] >= g.npcol)
       fail(MR2D_ERR_ARGUMENT, pd, CSRC + 1, Reason::src_out_of_grid, d[CSRC], g.npcol);
-    if (i < 1) fail(MR2D_ERR_ARGUMENT, a_i + shift, 0, Reason::start_below_one, i);
-    if (j < 1) fail(MR2D_ERR_ARGUMENT, a_j + shift, 0, Reason::start_below_one, j);
+    if (i < 1) fail(MR2D_ERR_ARGUMENT, a_i, 0, Reason::start_below_one, i);
+    if (j < 1) fail(MR2D_ERR_ARGUMENT, a_j, 0, Reason::start_below_one, j);
     if (failed()) return;
     if (i - 1 + m > d[M_])
-      fail(MR2D_ERR_ARGUMENT, a_i + shift, 0, Reason::beyond_matrix, i - 1 + m, d[M_]);
+      fail(MR2D_ERR_ARGUMENT, a_i, 0, Reason::beyond_matrix, i - 1 + m, d[M_]);
     if (j - 1 + n > d[N_])
-      fail(MR2D_ERR_ARGUMENT, a_j + shift, 0, Reason::beyond_matrix, j - 1 + n, d[N_]);
+      fail(MR2D_ERR_ARGUMENT, a_j, 0, Reason::beyond_matrix, j - 1 + n, d[N_]);
     if (failed()) return;
     Index local_rows = index::numroc(d[M_], d[MB], g.myrow, d[RSRC], g.nprow);
     if (d[LLD] < local_rows)
@@ -115,7 +130,7 @@ struct Checker {
       Index sub_cols = index::numroc(j - 1 + n, d[NB], g.mycol, d[CSRC], g.npcol) -
                        index::numroc(j - 1, d[NB], g.mycol, d[CSRC], g.npcol);
       if (sub_rows > 0 && sub_cols > 0)
-        fail(MR2D_ERR_ARGUMENT, a_arr + shift, 0, Reason::null_array, 0);
+        fail(MR2D_ERR_ARGUMENT, a_arr, 0, Reason::null_array, 0);
     }
   }
 };
@@ -159,22 +174,29 @@ std::string message(const LocalCall& call, const Report& r, int rank) {
 
 Report make_report(const LocalCall& call) {
   Report r{};
-  Checker c{call, r, call.trapezoidal ? 2 : 0};
+  Checker c{call, r};
   if (call.trapezoidal && call.letters == Letters::strict) {
     char u = call.uplo, d = call.diag;
     if (u != 'U' && u != 'u' && u != 'L' && u != 'l')
-      c.fail(MR2D_ERR_ARGUMENT, ARG_UPLO, 0, Reason::bad_letter, u);
+      c.fail(MR2D_ERR_ARGUMENT, at(call, "UPLO"), 0, Reason::bad_letter, u);
     if (d != 'U' && d != 'u' && d != 'N' && d != 'n')
-      c.fail(MR2D_ERR_ARGUMENT, ARG_DIAG, 0, Reason::bad_letter, d);
+      c.fail(MR2D_ERR_ARGUMENT, at(call, "DIAG"), 0, Reason::bad_letter, d);
   }
-  if (call.m < 0) c.fail(MR2D_ERR_ARGUMENT, ARG_M + c.shift, 0, Reason::negative, call.m);
-  if (call.n < 0) c.fail(MR2D_ERR_ARGUMENT, ARG_N + c.shift, 0, Reason::negative, call.n);
+  if (call.m < 0) c.fail(MR2D_ERR_ARGUMENT, at(call, "M"), 0, Reason::negative, call.m);
+  if (call.n < 0) c.fail(MR2D_ERR_ARGUMENT, at(call, "N"), 0, Reason::negative, call.n);
+  if (call.strided) {
+    const std::pair<const char*, Index> strides[] = {{"SA", call.sa}, {"TA", call.ta}, {"SB", call.sb}, {"TB", call.tb}};
+    for (const auto& [name, value] : strides)
+      if (value < 1) c.fail(MR2D_ERR_ARGUMENT, at(call, name), 0, Reason::not_positive, value);
+  }
+  // A window of m positions at stride s spans (m - 1) * s + 1 rows.
+  auto span = [](Index count, Index stride) { return count > 0 ? (count - 1) * stride + 1 : 0; };
   if (!c.failed() && call.grid_a.member())
-    c.matrix(call.desca, call.grid_a, call.ia, call.ja, call.m, call.n, call.a_null, ARG_DESCA,
-             ARG_IA, ARG_JA, ARG_A);
+    c.matrix(call.desca, call.grid_a, call.ia, call.ja, span(call.m, call.sa), span(call.n, call.ta),
+             call.a_null, at(call, "DESCA"), at(call, "IA"), at(call, "JA"), at(call, "A"));
   if (!c.failed() && call.grid_b.member())
-    c.matrix(call.descb, call.grid_b, call.ib, call.jb, call.m, call.n, call.b_null, ARG_DESCB,
-             ARG_IB, ARG_JB, ARG_B);
+    c.matrix(call.descb, call.grid_b, call.ib, call.jb, span(call.m, call.sb), span(call.n, call.tb),
+             call.b_null, at(call, "DESCB"), at(call, "IB"), at(call, "JB"), at(call, "B"));
   put_matrix(r, R_A_NPROW, call.desca, call.grid_a, call.ia, call.ja);
   put_matrix(r, R_B_NPROW, call.descb, call.grid_b, call.ib, call.jb);
   r[R_SUB_M] = call.m;
@@ -192,6 +214,10 @@ Report make_report(const LocalCall& call) {
   r[R_SHAPE] = static_cast<std::int64_t>(shape);
   r[R_UNIT] = unit ? 1 : 0;
   r[R_ELEM] = call.elem_size;
+  r[R_SA] = call.sa;
+  r[R_TA] = call.ta;
+  r[R_SB] = call.sb;
+  r[R_TB] = call.tb;
   return r;
 }
 
@@ -204,7 +230,7 @@ namespace {
 // Global checks of one matrix: at least one member, members agree, every
 // grid position is held by exactly one process. Fills `layout`.
 bool check_grid(const std::vector<Report>& reports, int first, std::int64_t desc_arg,
-                Report& err, plan::MatrixLayout& layout) {
+                std::int64_t i_arg, std::int64_t j_arg, Report& err, plan::MatrixLayout& layout) {
   auto f = static_cast<std::size_t>(first);
   const Report* ref = nullptr;
   int ref_rank = -1;
@@ -239,7 +265,7 @@ bool check_grid(const std::vector<Report>& reports, int first, std::int64_t desc
         fail(MR2D_ERR_INCONSISTENT, entry, Reason::inconsistent, r[f + x], (*ref)[f + x]);
         // IA/JA disagreements name the start arguments instead of the descriptor.
         if (x == 10 || x == 11) {
-          err[R_ARG] = desc_arg + (x == 10 ? -2 : -1);
+          err[R_ARG] = x == 10 ? i_arg : j_arg;
           err[R_ENTRY] = 0;
           err[R_VALUE] += 1;
           err[R_LIMIT] += 1;
@@ -283,16 +309,16 @@ bool check_grid(const std::vector<Report>& reports, int first, std::int64_t desc
 Status agree(const std::vector<Report>& reports, const LocalCall& call, plan::Problem& problem) {
   for (std::size_t k = 0; k < reports.size(); ++k)
     if (reports[k][R_CODE] != 0) return local_error(call, reports[k], static_cast<int>(k));
-  const std::int64_t shift = call.trapezoidal ? 2 : 0;
   Report err{};
   // Scalars every process passes must agree.
-  static const std::pair<ReportField, std::int64_t> scalars[] = {
-      {R_SUB_M, ARG_M}, {R_SUB_N, ARG_N}, {R_SHAPE, ARG_UPLO}, {R_UNIT, ARG_DIAG}};
-  for (const auto& [field, arg] : scalars) {
+  static const std::pair<ReportField, const char*> scalars[] = {
+      {R_SUB_M, "M"}, {R_SUB_N, "N"}, {R_SHAPE, "UPLO"}, {R_UNIT, "DIAG"},
+      {R_SA, "SA"},   {R_TA, "TA"},   {R_SB, "SB"},      {R_TB, "TB"}};
+  for (const auto& [field, name] : scalars) {
     for (std::size_t k = 1; k < reports.size(); ++k) {
       if (reports[k][field] != reports[0][field]) {
         err[R_CODE] = MR2D_ERR_INCONSISTENT;
-        err[R_ARG] = (field == R_SHAPE || field == R_UNIT) ? arg : arg + shift;
+        err[R_ARG] = at(call, name);
         err[R_REASON] = static_cast<std::int64_t>(Reason::inconsistent);
         err[R_VALUE] = reports[k][field];
         err[R_LIMIT] = reports[0][field];
@@ -300,14 +326,18 @@ Status agree(const std::vector<Report>& reports, const LocalCall& call, plan::Pr
       }
     }
   }
-  if (!check_grid(reports, R_A_NPROW, ARG_DESCA + shift, err, problem.a) ||
-      !check_grid(reports, R_B_NPROW, ARG_DESCB + shift, err, problem.b))
+  if (!check_grid(reports, R_A_NPROW, at(call, "DESCA"), at(call, "IA"), at(call, "JA"), err, problem.a) ||
+      !check_grid(reports, R_B_NPROW, at(call, "DESCB"), at(call, "IB"), at(call, "JB"), err, problem.b))
     return local_error(call, err, -1);
   problem.m = reports[0][R_SUB_M];
   problem.n = reports[0][R_SUB_N];
   problem.shape = static_cast<index::Shape>(reports[0][R_SHAPE]);
   problem.unit_diag = reports[0][R_UNIT] != 0;
   problem.elem_size = reports[0][R_ELEM];
+  problem.a.row_stride = reports[0][R_SA];
+  problem.a.col_stride = reports[0][R_TA];
+  problem.b.row_stride = reports[0][R_SB];
+  problem.b.col_stride = reports[0][R_TB];
   return {};
 }
 

@@ -13,6 +13,10 @@
 
 namespace mr2d::desc {
 
+/// 1-based position of a named argument ("M", "DESCA", "ICTXT", ...) in the
+/// argument list of this call's routine; 0 if it has no such argument.
+std::int64_t arg_position(const LocalCall& call, const char* name);
+
 /// This process's report: its grid coordinates, the global fields it holds and
 /// the first local error found (following ScaLAPACK's argument order).
 Report make_report(const LocalCall& call);

@@ -36,6 +36,7 @@ struct Axis {
   Index nprocs;
   Index src;
   Index start;
+  Index stride = 1;  ///< position t of the copied range is global index start + t * stride
 };
 
 /// The copied range seen as a fresh block-cyclic vector: position t of the

@@ -1,6 +1,8 @@
 // Run enumeration over one period; see runs_1d.hpp.
 #include "index/runs_1d.hpp"
 
+#include "index/strided_1d.hpp"
+
 #include <algorithm>
 
 namespace mr2d::index {
@@ -69,6 +71,7 @@ Index pattern_period(const AxisPair& axes) {
 }
 
 std::vector<std::pair<Index, RunSet>> runs_for(const AxisPair& axes, Role role, Index coord) {
+  if (axes.src.stride != 1 || axes.dst.stride != 1) return strided_runs_for(axes, role, coord);
   const Index n = axes.extent;
   std::vector<std::pair<Index, RunSet>> result;
   if (n <= 0) return result;

@@ -24,8 +24,10 @@ MatrixLayout middle_layout(const Problem& pb, Phases via) {
   m.rows = pb.m;
   m.cols = pb.n;
   m.i0 = m.j0 = 0;
+  m.row_stride = m.col_stride = 1;
   m.mb = middle_block(pb.a.mb, pb.a.nprow, pb.b.mb, pb.b.nprow, via, pb.m);
   m.nb = middle_block(pb.a.nb, pb.a.npcol, pb.b.nb, pb.b.npcol, via, pb.n);
+  // Its first block on the process holding sub(B)'s first element.
   m.rsrc = owner(pb.b.i0, pb.b.mb, pb.b.rsrc, pb.b.nprow);
   m.csrc = owner(pb.b.j0, pb.b.nb, pb.b.csrc, pb.b.npcol);
   return m;

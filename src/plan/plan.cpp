@@ -33,13 +33,6 @@ Index transfer_count(const RunSet& rows, const RunSet& cols, const index::Trapez
 
 namespace {
 
-AxisPair row_axes(const Problem& p) {
-  return {{p.a.mb, p.a.nprow, p.a.rsrc, p.a.i0}, {p.b.mb, p.b.nprow, p.b.rsrc, p.b.i0}, p.m};
-}
-AxisPair col_axes(const Problem& p) {
-  return {{p.a.nb, p.a.npcol, p.a.csrc, p.a.j0}, {p.b.nb, p.b.npcol, p.b.csrc, p.b.j0}, p.n};
-}
-
 // Appends the run sets to the plan's tables and returns (peer coordinate, table index).
 std::vector<std::pair<Index, int>> store(std::vector<std::pair<Index, RunSet>> sets,
                                          std::vector<RunSet>& table) {

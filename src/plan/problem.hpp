@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "common/index_types.hpp"
+#include "index/runs_1d.hpp"
 #include "index/trapezoid.hpp"
 
 namespace mr2d::plan {
@@ -18,6 +19,7 @@ struct MatrixLayout {
   Index rsrc = 0, csrc = 0;    ///< RSRC_, CSRC_
   Index i0 = 0, j0 = 0;        ///< IA-1, JA-1
   Index nprow = 1, npcol = 1;  ///< grid shape
+  Index row_stride = 1, col_stride = 1;  ///< strided sections: rows i0, i0+row_stride, ...
   std::vector<int> rank_of;    ///< union rank of grid position (r, c) at r*npcol + c
 
   int rank_at(Index r, Index c) const { return rank_of[static_cast<std::size_t>(r * npcol + c)]; }
@@ -30,5 +32,15 @@ struct Problem {
   bool unit_diag = false;
   Index elem_size = 8;          ///< bytes per element
 };
+
+/// The two 1D problems of a redistribution: rows and columns.
+inline index::AxisPair row_axes(const Problem& p) {
+  return {{p.a.mb, p.a.nprow, p.a.rsrc, p.a.i0, p.a.row_stride},
+          {p.b.mb, p.b.nprow, p.b.rsrc, p.b.i0, p.b.row_stride}, p.m};
+}
+inline index::AxisPair col_axes(const Problem& p) {
+  return {{p.a.nb, p.a.npcol, p.a.csrc, p.a.j0, p.a.col_stride},
+          {p.b.nb, p.b.npcol, p.b.csrc, p.b.j0, p.b.col_stride}, p.n};
+}
 
 }  // namespace mr2d::plan

@@ -19,10 +19,8 @@ int rank_count(const Problem& pb) {
 }
 
 std::vector<Edge> all_edges(const Problem& pb) {
-  const index::AxisPair rows{{pb.a.mb, pb.a.nprow, pb.a.rsrc, pb.a.i0},
-                             {pb.b.mb, pb.b.nprow, pb.b.rsrc, pb.b.i0}, pb.m};
-  const index::AxisPair cols{{pb.a.nb, pb.a.npcol, pb.a.csrc, pb.a.j0},
-                             {pb.b.nb, pb.b.npcol, pb.b.csrc, pb.b.j0}, pb.n};
+  const index::AxisPair rows = row_axes(pb);
+  const index::AxisPair cols = col_axes(pb);
   // Per dimension, the run sets of every source coordinate: rows and columns
   // are independent, so a pair's volume comes from one row set and one column set.
   std::vector<std::vector<std::pair<Index, RunSet>>> row_sets, col_sets;

@@ -86,6 +86,7 @@ Steps1D closed_form_1d(const index::AxisPair& axes, const std::vector<std::pair<
   const index::Axis& fine = grow ? s : d;
   const index::Axis& coarse = grow ? d : s;
   if (coarse.nb % fine.nb != 0 || coarse.nprocs < fine.nprocs) return {};
+  if (s.stride != 1 || d.stride != 1) return {};
   if (fine.start % fine.nb != 0 || coarse.start % coarse.nb != 0) return {};
   const Index k = coarse.nb / fine.nb;
   const auto labels = circulant_labels(fine.nprocs, coarse.nprocs, k);
@@ -130,10 +131,8 @@ Steps1D steps_1d(const index::AxisPair& axes, bool closed_form, bool& used_close
 }  // namespace
 
 ProductResult product(const plan::Problem& pb, const std::vector<plan::Edge>& edges, bool closed_form) {
-  const index::AxisPair rows{{pb.a.mb, pb.a.nprow, pb.a.rsrc, pb.a.i0},
-                             {pb.b.mb, pb.b.nprow, pb.b.rsrc, pb.b.i0}, pb.m};
-  const index::AxisPair cols{{pb.a.nb, pb.a.npcol, pb.a.csrc, pb.a.j0},
-                             {pb.b.nb, pb.b.npcol, pb.b.csrc, pb.b.j0}, pb.n};
+  const index::AxisPair rows = row_axes(pb);
+  const index::AxisPair cols = col_axes(pb);
   ProductResult out;
   const Steps1D rs = steps_1d(rows, closed_form, out.row_closed_form);
   const Steps1D cs = steps_1d(cols, closed_form, out.col_closed_form);
