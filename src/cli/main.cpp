@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/advise.hpp"
 #include "cli/options.hpp"
 #include "cli/report.hpp"
 #include "plan/traffic.hpp"
@@ -28,7 +29,12 @@ const char* const kUsage =
     "  A occupies ranks 0.. in row-major grid order, B ranks --b-first.. (default 0);\n"
     "  --uplo makes it a trapezoidal copy (p?trmr2d).\n"
     "       mr2d bench [--quick] [--reps N] [--cases FILE] [--out DIR]\n"
-    "  runs bench/run.sh of the source tree (bench/README.md).\n";
+    "  runs bench/run.sh of the source tree (bench/README.md).\n"
+    "       mr2d advise FILE\n"
+    "  FILE: 'matrix M N TYPE', 'layout NAME PxQ:MBxNB' per candidate, 'phase NAME\n"
+    "  LAYOUT=SECONDS ...' per phase in program order, and 'loop' if the phases repeat;\n"
+    "  prints the layout per phase with the least compute plus redistribution time\n"
+    "  (examples/advise).\n";
 
 int plan_command(int argc, char** argv) {
   using namespace mr2d;
@@ -74,11 +80,16 @@ int main(int argc, char** argv) {
   }
   try {
     if (std::strcmp(argv[1], "plan") == 0) return plan_command(argc, argv);
+    if (std::strcmp(argv[1], "advise") == 0) {
+      if (argc != 3) throw mr2d::cli::UsageError("advise expects one FILE");
+      mr2d::cli::advise(argv[2], std::cout);
+      return 0;
+    }
     if (std::strcmp(argv[1], "bench") == 0) return bench_command(argc, argv);
     std::fprintf(stderr, "mr2d: unknown command '%s'\n%s", argv[1], kUsage);
     return 2;
   } catch (const mr2d::cli::UsageError& e) {
-    std::fprintf(stderr, "mr2d plan: %s\n%s", e.what(), kUsage);
+    std::fprintf(stderr, "mr2d %s: %s\n%s", argv[1], e.what(), kUsage);
     return 2;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "mr2d: %s\n", e.what());
