@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "blacs.hpp"
+#include "mr2d/blacs.h"
 
 namespace mr2d::bench {
 

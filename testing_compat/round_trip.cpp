@@ -160,14 +160,9 @@ int main(int argc, char** argv) {
   int failed = 0;
   for (const Line& l : lines) {
     const Grid g0 = grid_of(l.g0, world), g1 = grid_of(l.g1, world);
-    int bad = 0;
-    switch (l.type) {
-      case MR2D_S: bad = run_line<float>(l, g0, g1, all.ctxt); break;
-      case MR2D_D: bad = run_line<double>(l, g0, g1, all.ctxt); break;
-      case MR2D_C: bad = run_line<mr2d_scomplex>(l, g0, g1, all.ctxt); break;
-      case MR2D_Z: bad = run_line<mr2d_dcomplex>(l, g0, g1, all.ctxt); break;
-      default: bad = run_line<int>(l, g0, g1, all.ctxt); break;
-    }
+    const int bad = with_element_type(l.type, [&](auto zero) {
+      return run_line<decltype(zero)>(l, g0, g1, all.ctxt);
+    });
     int total = 0;
     MPI_Allreduce(&bad, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     if (total != 0) {

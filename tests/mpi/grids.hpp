@@ -14,14 +14,7 @@
 
 #include "mr2d/mr2d.h"
 
-extern "C" {
-void Cblacs_pinfo(int* mypnum, int* nprocs);
-void Cblacs_get(int ictxt, int what, int* val);
-void Cblacs_gridinit(int* ictxt, const char* order, int nprow, int npcol);
-void Cblacs_gridmap(int* ictxt, int* usermap, int ldumap, int nprow, int npcol);
-void Cblacs_gridinfo(int ictxt, int* nprow, int* npcol, int* myrow, int* mycol);
-void Cblacs_gridexit(int ictxt);
-}
+#include "mr2d/blacs.h"
 
 namespace mr2d_test {
 

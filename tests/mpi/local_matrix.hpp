@@ -71,4 +71,16 @@ void fill_codes(LocalArray<T>& a, int M, int N, int mb, int nb, int rsrc, int cs
       a.at(r, c) = code_of<T>(global_of(r, mb, myrow, rsrc, nprow), global_of(c, nb, mycol, csrc, npcol));
 }
 
+/// f(T{}) for the C type T of mr2d element type `type` (mr2d_type).
+template <class F>
+auto with_element_type(int type, F&& f) {
+  switch (type) {
+    case MR2D_S: return f(float{});
+    case MR2D_D: return f(double{});
+    case MR2D_C: return f(mr2d_scomplex{});
+    case MR2D_Z: return f(mr2d_dcomplex{});
+    default: return f(int{});
+  }
+}
+
 }  // namespace mr2d_test

@@ -200,13 +200,9 @@ int run_case(const Case& c, const std::vector<Grid>& grids, const std::vector<Gr
 int dispatch(const Case& c, const std::vector<Grid>& grids, const std::vector<Grid>& unions,
              std::mt19937_64& junk, bool verbose) {
   const Calls& calls = kCalls[c.type];
-  switch (c.type) {
-    case MR2D_S: return run_case<float>(c, grids, unions, calls, junk, verbose);
-    case MR2D_D: return run_case<double>(c, grids, unions, calls, junk, verbose);
-    case MR2D_C: return run_case<mr2d_scomplex>(c, grids, unions, calls, junk, verbose);
-    case MR2D_Z: return run_case<mr2d_dcomplex>(c, grids, unions, calls, junk, verbose);
-    default: return run_case<int>(c, grids, unions, calls, junk, verbose);
-  }
+  return with_element_type(c.type, [&](auto zero) {
+    return run_case<decltype(zero)>(c, grids, unions, calls, junk, verbose);
+  });
 }
 
 }  // namespace

@@ -88,14 +88,9 @@ int main(int argc, char** argv) {
     if (k % 5 == 0) wb.s = wb.t = 1;  // e.g. even rows of A into a compact B
     if (k % 7 == 0) wa.s = wa.t = 1;
     const int type = k % 5;
-    int bad = 0;
-    switch (type) {
-      case MR2D_S: bad = run_case<float>(type, m, n, wa, ga, wb, gb, all.ctxt); break;
-      case MR2D_D: bad = run_case<double>(type, m, n, wa, ga, wb, gb, all.ctxt); break;
-      case MR2D_C: bad = run_case<mr2d_scomplex>(type, m, n, wa, ga, wb, gb, all.ctxt); break;
-      case MR2D_Z: bad = run_case<mr2d_dcomplex>(type, m, n, wa, ga, wb, gb, all.ctxt); break;
-      default: bad = run_case<int>(type, m, n, wa, ga, wb, gb, all.ctxt); break;
-    }
+    const int bad = with_element_type(type, [&](auto zero) {
+      return run_case<decltype(zero)>(type, m, n, wa, ga, wb, gb, all.ctxt);
+    });
     int total = 0;
     MPI_Allreduce(&bad, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     if (total) {
