@@ -240,7 +240,7 @@ int main(int argc, char** argv) {
   std::printf("\nmr2d by indexing mode and phase strategy (ms, median, default allocator; in brackets "
               "schedule/indexing/phases the plan used)\n\n");
   print_tunings(cases);
-  std::printf("\nTargets of issue 10:\n\n");
+  std::printf("\nPerformance targets:\n\n");
   print_targets(cases);
   if (argc > 2) write_plot_data(cases, argv[2]);
   std::size_t verified = 0;
