@@ -134,13 +134,13 @@ enum mr2d_phases { MR2D_PHASES_AUTO = 0, MR2D_PHASES_ONE = 1, MR2D_PHASES_GCD = 
 typedef struct {
   int schedule;          /**< an mr2d_schedule */
   long long chunk_bytes; /**< pipelining: messages above this size travel in chunks of
-                              about this size, at most 4 in flight per peer; 0 = default
-                              (1 MiB), negative = no pipelining */
+                              about this size, at most 2 in flight per peer; 0 = default
+                              (256 KiB), negative = no pipelining */
   int indexing;          /**< an mr2d_indexing */
   int phases;            /**< an mr2d_phases */
 } mr2d_options;
 
-/** The process-wide options: all AUTO and 1 MiB chunks unless the environment
+/** The process-wide options: all AUTO and 256 KiB chunks unless the environment
  *  sets MR2D_SCHEDULE (caterpillar|circulant|optimal|async|auto),
  *  MR2D_CHUNK_BYTES, MR2D_INDEXING (auto|bbc|cdc) or MR2D_PHASES (auto|one|gcd|lcm). */
 MR2D_API void mr2d_get_options(mr2d_options *options);

@@ -12,7 +12,7 @@ namespace mr2d::api {
 
 namespace {
 
-constexpr long long kDefaultChunk = 1 << 20;
+constexpr long long kDefaultChunk = 256 << 10;
 constexpr std::array<const char*, 3> kIndexingNames = {"auto", "bbc", "cdc"};
 constexpr std::array<const char*, 4> kPhasesNames = {"auto", "one", "gcd", "lcm"};
 

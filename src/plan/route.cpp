@@ -34,10 +34,14 @@ std::vector<Chunk> cut_chunks(const Plan& plan, const Transfer& t, Index chunk_e
 }
 
 Index slot_elems(const std::vector<Chunk>& chunks, Index window) {
-  if (chunks.size() == 1) return chunks[0].count;
+  // Messages of at most `window` chunks keep every chunk at its own offset.
+  if (static_cast<Index>(chunks.size()) <= window) {
+    const Chunk& last = chunks.back();
+    return last.offset + last.count;
+  }
   Index largest = 0;
   for (const Chunk& c : chunks) largest = std::max(largest, c.count);
-  return largest * std::min<Index>(window, static_cast<Index>(chunks.size()));
+  return largest * window;
 }
 
 Route make_route(const Plan& plan, const schedule::Schedule& schedule, Index chunk_elems) {

@@ -37,7 +37,7 @@ struct Route {
 };
 
 /// Chunks in flight per message when pipelining.
-constexpr Index kPipelineWindow = 4;
+constexpr Index kPipelineWindow = 2;
 
 /// Cuts one transfer into chunks of whole columns of at most `chunk_elems`
 /// elements (at least one column each); chunk_elems 0 keeps it whole.
@@ -46,7 +46,8 @@ std::vector<Chunk> cut_chunks(const Plan& plan, const Transfer& t, Index chunk_e
 /// The route of `plan` (process plan.me) under a schedule of the whole problem.
 Route make_route(const Plan& plan, const schedule::Schedule& schedule, Index chunk_elems);
 
-/// Elements of buffer one message needs in a stage: whole, or `window` slots
+/// Elements of buffer one message needs in a stage: the whole message when it
+/// has at most `window` chunks (each at its own offset), else `window` slots
 /// of its largest chunk.
 Index slot_elems(const std::vector<Chunk>& chunks, Index window);
 

@@ -43,6 +43,10 @@ struct Channel {
   std::size_t next = 0;              // next chunk to post
   std::vector<int> pieces_left;      // per slot, pieces of its chunk still pending
   std::vector<std::size_t> chunk_in; // per slot, the chunk it holds
+  bool direct = false;               // every chunk at its message offset, no slot reuse
+  unsigned char* place(std::size_t slot, const plan::Chunk& chunk, Index es) const {
+    return direct ? region + chunk.offset * es : region + static_cast<Index>(slot) * slot_bytes;
+  }
 };
 
 // Runs the messages of one stage to completion, keeping at most `window`
@@ -60,8 +64,11 @@ class StageRunner {
     ch.transfer = &t;
     ch.chunks = &chunks;
     ch.region = region;
-    ch.slot_bytes = chunks.size() == 1 ? chunks[0].count * plan_.elem_size
-                                       : plan::slot_elems(chunks, 1) * plan_.elem_size;
+    // At most `window` chunks: each has its own place at its message offset.
+    ch.direct = static_cast<Index>(chunks.size()) <= window_;
+    Index largest = 0;
+    for (const plan::Chunk& c : chunks) largest = std::max(largest, c.count);
+    ch.slot_bytes = largest * plan_.elem_size;
     const auto slots = static_cast<std::size_t>(std::min<Index>(window_, static_cast<Index>(chunks.size())));
     ch.pieces_left.assign(slots, 0);
     ch.chunk_in.assign(slots, 0);
@@ -89,7 +96,7 @@ class StageRunner {
       if (--ch.pieces_left[slot] > 0) continue;
       if (ch.receiving) {
         const plan::Chunk& chunk = (*ch.chunks)[ch.chunk_in[slot]];
-        Index n = kernels::unpack(ch.region + static_cast<Index>(slot) * ch.slot_bytes, plan_.rows(*ch.transfer),
+        Index n = kernels::unpack(ch.place(slot, chunk, plan_.elem_size), plan_.rows(*ch.transfer),
                                   plan_.cols(*ch.transfer), plan_.trapezoid, plan_.elem_size, b_,
                                   plan_.ldb, {chunk.col_lo, chunk.col_hi});
         MR2D_CHECK(n == chunk.count);
@@ -111,7 +118,7 @@ class StageRunner {
     ch.chunk_in[slot] = k;
     const plan::Chunk& chunk = (*ch.chunks)[k];
     const Index es = plan_.elem_size;
-    unsigned char* base = ch.region + static_cast<Index>(slot) * ch.slot_bytes;
+    unsigned char* base = ch.place(slot, chunk, es);
     const Index bytes = chunk.count * es;
     if (!ch.receiving) {
       Index n = kernels::pack(a_, plan_.lda, plan_.rows(*ch.transfer), plan_.cols(*ch.transfer),
