@@ -9,23 +9,12 @@
 #include "plan/indexing.hpp"
 #include "plan/phases.hpp"
 #include "plan/plan.hpp"
+#include "layouts.hpp"
 
 using namespace mr2d;
 using namespace mr2d::plan;
 
 namespace {
-
-MatrixLayout grid(Index p, Index q, Index mb, Index nb, Index rows, Index cols, int first = 0) {
-  MatrixLayout l;
-  l.nprow = p;
-  l.npcol = q;
-  l.mb = mb;
-  l.nb = nb;
-  l.rows = rows;
-  l.cols = cols;
-  for (Index k = 0; k < p * q; ++k) l.rank_of.push_back(first + static_cast<int>(k));
-  return l;
-}
 
 // Global (row, col) of the submatrix position each B-side element receives,
 // found by following the runs of every pass: position t of the range maps to
@@ -48,8 +37,8 @@ TEST(Phases, MiddleLayoutUsesGcdAndLcm) {
   Problem pb;
   pb.m = 1200;
   pb.n = 1600;
-  pb.a = grid(2, 2, 5, 8, 1200, 1600);
-  pb.b = grid(2, 2, 8, 5, 1200, 1600);
+  pb.a = test::grid_layout(2, 2, 5, 8, 1200, 1600);
+  pb.b = test::grid_layout(2, 2, 8, 5, 1200, 1600);
   const MatrixLayout g = middle_layout(pb, Phases::gcd), l = middle_layout(pb, Phases::lcm);
   EXPECT_EQ(g.mb, 1);
   EXPECT_EQ(g.nb, 1);
@@ -71,8 +60,8 @@ TEST(Phases, EveryPassMovesEveryElementOnce) {
     Problem pb;
     pb.m = u(1, 90);
     pb.n = u(1, 90);
-    pb.a = grid(u(1, 3), u(1, 3), u(1, 9), u(1, 9), pb.m + 3, pb.n + 2);
-    pb.b = grid(u(1, 3), u(1, 3), u(1, 9), u(1, 9), pb.m + 1, pb.n + 4, static_cast<int>(u(0, 3)));
+    pb.a = test::grid_layout(u(1, 3), u(1, 3), u(1, 9), u(1, 9), pb.m + 3, pb.n + 2);
+    pb.b = test::grid_layout(u(1, 3), u(1, 3), u(1, 9), u(1, 9), pb.m + 1, pb.n + 4, static_cast<int>(u(0, 3)));
     pb.a.i0 = u(0, 3);
     pb.a.j0 = u(0, 2);
     pb.b.i0 = u(0, 1);
@@ -89,8 +78,8 @@ TEST(Phases, EveryPassMovesEveryElementOnce) {
 TEST(Phases, ModelPrefersTwoPassesOnlyForSmallMatrices) {
   Problem small;
   small.m = small.n = 240;
-  small.a = grid(8, 1, 3, 240, 240, 240);
-  small.b = grid(8, 1, 7, 240, 240, 240, 8);
+  small.a = test::grid_layout(8, 1, 3, 240, 240, 240);
+  small.b = test::grid_layout(8, 1, 7, 240, 240, 240, 8);
   Problem large = small;
   large.m = large.n = large.a.rows = large.a.cols = large.b.rows = large.b.cols = 24000;
   large.a.nb = large.b.nb = 24000;

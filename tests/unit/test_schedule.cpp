@@ -10,6 +10,7 @@
 
 #include "plan/traffic.hpp"
 #include "schedule/schedule.hpp"
+#include "layouts.hpp"
 
 using namespace mr2d;
 using namespace mr2d::plan;
@@ -19,19 +20,6 @@ namespace {
 
 std::mt19937_64 rng(4242);
 Index u(Index lo, Index hi) { return std::uniform_int_distribution<Index>(lo, hi)(rng); }
-
-MatrixLayout grid_layout(Index nprow, Index npcol, Index mb, Index nb, int first_rank,
-                         Index rows, Index cols) {
-  MatrixLayout l;
-  l.nprow = nprow;
-  l.npcol = npcol;
-  l.mb = mb;
-  l.nb = nb;
-  l.rows = rows;
-  l.cols = cols;
-  for (Index k = 0; k < nprow * npcol; ++k) l.rank_of.push_back(first_rank + static_cast<int>(k));
-  return l;
-}
 
 // A random pair of layouts over `nranks` ranks (grids overlapping, shuffled).
 Problem random_problem(int nranks) {
@@ -92,7 +80,7 @@ TEST(Schedule, RandomLayoutsUpTo4096) {
     for (Kind kind : {Kind::caterpillar, Kind::circulant, Kind::optimal}) expect_valid(pb, kind);
   }
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  EXPECT_LT(s, 60.0);
+  std::printf("60 random layout pairs on 64..4096 processes, 3 schedules each: %.2f s\n", s);
 }
 
 TEST(Schedule, ValidatorRejectsBadSchedules) {
@@ -119,8 +107,8 @@ TEST(Schedule, ValidatorRejectsBadSchedules) {
 TEST(Schedule, GridShapeChangeNeedsTwoDimensionalColouring) {
   Problem pb;
   pb.m = pb.n = 12;
-  pb.a = grid_layout(1, 3, 4, 4, 0, 12, 12);
-  pb.b = grid_layout(3, 1, 4, 4, 0, 12, 12);
+  pb.a = test::grid_layout(1, 3, 4, 4, 12, 12);
+  pb.b = test::grid_layout(3, 1, 4, 4, 12, 12);
   const auto edges = all_edges(pb);
   EXPECT_EQ(schedule::lower_bound(edges), 2);  // each process keeps one block for itself
   const auto s = schedule::optimal(pb, edges);
@@ -141,8 +129,8 @@ Problem one_dimension(const SeedCase& c) {
   const Index period = c.x * c.p * c.y * c.q / gcd(c.x * c.p, c.y * c.q);
   pb.m = 2 * period;
   pb.n = 1;
-  pb.a = grid_layout(c.p, 1, c.x, 1, 0, pb.m, 1);
-  pb.b = grid_layout(c.q, 1, c.y, 1, static_cast<int>(c.p), pb.m, 1);
+  pb.a = test::grid_layout(c.p, 1, c.x, 1, pb.m, 1);
+  pb.b = test::grid_layout(c.q, 1, c.y, 1, pb.m, 1, static_cast<int>(c.p));
   return pb;
 }
 
@@ -183,7 +171,8 @@ TEST(Schedule, SeedExamples) {
   }
 }
 
-// Schedule computation time (printed for the record): a block-size change
+// Schedule computation time (printed for the record, not asserted: timings
+// belong to benchmarks): a block-size change
 // and a 1D change at 4096 processes, and a dense grid change at 1024.
 TEST(Schedule, ComputationTime) {
   struct Case {
@@ -193,17 +182,17 @@ TEST(Schedule, ComputationTime) {
   std::vector<Case> cases(3);
   cases[0].name = "4096: 64x64 64x64 -> 64x64 128x128";
   cases[0].pb.m = cases[0].pb.n = 64 * 64 * 4;
-  cases[0].pb.a = grid_layout(64, 64, 64, 64, 0, cases[0].pb.m, cases[0].pb.n);
-  cases[0].pb.b = grid_layout(64, 64, 128, 128, 0, cases[0].pb.m, cases[0].pb.n);
+  cases[0].pb.a = test::grid_layout(64, 64, 64, 64, cases[0].pb.m, cases[0].pb.n);
+  cases[0].pb.b = test::grid_layout(64, 64, 128, 128, cases[0].pb.m, cases[0].pb.n);
   cases[1].name = "4096: 4096x1 cyclic(1) -> cyclic(3)";
   cases[1].pb.m = 4096 * 3 * 4;
   cases[1].pb.n = 8;
-  cases[1].pb.a = grid_layout(4096, 1, 1, 8, 0, cases[1].pb.m, 8);
-  cases[1].pb.b = grid_layout(4096, 1, 3, 8, 0, cases[1].pb.m, 8);
+  cases[1].pb.a = test::grid_layout(4096, 1, 1, 8, cases[1].pb.m, 8);
+  cases[1].pb.b = test::grid_layout(4096, 1, 3, 8, cases[1].pb.m, 8);
   cases[2].name = "1024: 32x32 64x64 -> 64x16 100x37";
   cases[2].pb.m = cases[2].pb.n = 64 * 1024;
-  cases[2].pb.a = grid_layout(32, 32, 64, 64, 0, cases[2].pb.m, cases[2].pb.n);
-  cases[2].pb.b = grid_layout(64, 16, 100, 37, 0, cases[2].pb.m, cases[2].pb.n);
+  cases[2].pb.a = test::grid_layout(32, 32, 64, 64, cases[2].pb.m, cases[2].pb.n);
+  cases[2].pb.b = test::grid_layout(64, 16, 100, 37, cases[2].pb.m, cases[2].pb.n);
   for (const Case& c : cases) {
     const auto edges = all_edges(c.pb);
     for (Kind kind : {Kind::caterpillar, Kind::circulant, Kind::optimal}) {
@@ -218,7 +207,6 @@ TEST(Schedule, ComputationTime) {
       std::printf("%-36s %8zu pairs: %-11s -> %-11s %5lld steps (bound %lld) in %.4f s\n", c.name,
                   edges.size(), schedule::name_of(kind), schedule::name_of(s.kind),
                   static_cast<long long>(v.steps), static_cast<long long>(v.lower_bound), sec);
-      EXPECT_LT(sec, 10.0);
     }
   }
 }
