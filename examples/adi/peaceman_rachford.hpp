@@ -73,15 +73,18 @@ struct Buffers {
   int rows, rows_ld;
 };
 
-/// Seconds this process spent computing and moving data.
+/// Seconds this process spent computing, waiting for the others to finish
+/// computing (a barrier before each redistribution, so that load imbalance is
+/// not counted as redistribution time), and moving data.
 struct Split {
-  double compute = 0, redistribution = 0;
+  double compute = 0, wait = 0, redistribution = 0;
 };
 
 /// Advances U by `steps` steps. to_rows() must move r_cols into r_rows and
-/// to_cols() s_rows into u_cols.
+/// to_cols() s_rows into u_cols; every process of `comm` takes part in them.
 template <class ToRows, class ToCols>
-Split advance(const Buffers& b, double c, int steps, ToRows&& to_rows, ToCols&& to_cols) {
+Split advance(const Buffers& b, double c, int steps, MPI_Comm comm, ToRows&& to_rows,
+              ToCols&& to_cols) {
   const ImplicitOperator implicit(b.n, c);
   Split t;
   double t0 = MPI_Wtime();
@@ -93,11 +96,15 @@ Split advance(const Buffers& b, double c, int steps, ToRows&& to_rows, ToCols&& 
   for (int s = 0; s < steps; ++s) {
     apply_explicit(b.u_cols, b.r_cols, b.n, b.cols, 1, b.n, c);
     lap(t.compute);
+    MPI_Barrier(comm);
+    lap(t.wait);
     to_rows();
     lap(t.redistribution);
     implicit.solve(b.r_rows, b.rows, b.rows_ld, true);
     apply_explicit(b.r_rows, b.s_rows, b.n, b.rows, b.rows_ld, 1, c);
     lap(t.compute);
+    MPI_Barrier(comm);
+    lap(t.wait);
     to_cols();
     lap(t.redistribution);
     implicit.solve(b.u_cols, b.cols, b.n, false);
