@@ -21,7 +21,8 @@ constexpr long long kLargeLocalBytes = 32LL << 20;
 constexpr long long kSmallVolumeBytes = 1LL << 20;
 constexpr std::size_t kCopyChunk = std::size_t{64} << 20;
 // Every mr2d variant measured: each schedule (the rest automatic), then the
-// indexing modes and the phase strategies (schedule automatic).
+// indexing modes, the phase strategies and the pipelining chunk sizes
+// (schedule automatic; "auto" has the default 256 KiB chunks).
 struct Variant {
   const char* name;
   mr2d_options options;
@@ -36,6 +37,9 @@ constexpr Variant kVariants[] = {
     {"one", {MR2D_SCHEDULE_AUTO, 0, MR2D_INDEXING_AUTO, MR2D_PHASES_ONE}},
     {"gcd", {MR2D_SCHEDULE_AUTO, 0, MR2D_INDEXING_AUTO, MR2D_PHASES_GCD}},
     {"lcm", {MR2D_SCHEDULE_AUTO, 0, MR2D_INDEXING_AUTO, MR2D_PHASES_LCM}},
+    {"unpipelined", {MR2D_SCHEDULE_AUTO, -1, MR2D_INDEXING_AUTO, MR2D_PHASES_AUTO}},
+    {"chunks-64k", {MR2D_SCHEDULE_AUTO, 64 << 10, MR2D_INDEXING_AUTO, MR2D_PHASES_AUTO}},
+    {"chunks-1m", {MR2D_SCHEDULE_AUTO, 1 << 20, MR2D_INDEXING_AUTO, MR2D_PHASES_AUTO}},
     {"auto", {MR2D_SCHEDULE_AUTO, 0, MR2D_INDEXING_AUTO, MR2D_PHASES_AUTO}}};
 
 // What a plan resolved each automatic choice to, e.g. "async/cdc/one".

@@ -135,6 +135,22 @@ void print_tunings(const std::vector<CaseRows>& cases) {
   }
 }
 
+// mr2d's time and extra memory per pipelining chunk size (schedule automatic).
+void print_pipelining(const std::vector<CaseRows>& cases) {
+  std::printf("| case | unpipelined | 64 KiB chunks | 256 KiB chunks (default) | 1 MiB chunks |\n|---|---|---|---|---|\n");
+  for (const CaseRows& c : cases) {
+    std::printf("| %s |", c.get("case").c_str());
+    for (const char* s : {"unpipelined", "chunks-64k", "auto", "chunks-1m"}) {
+      const Record* r = c.find("default", "mr2d", s);
+      const std::string extra = r && !r->at("extra_bytes").empty()
+                                    ? format("%.2f", std::stod(r->at("extra_bytes")) / 1048576.0)
+                                    : "-";
+      std::printf(" %s (%s) |", ms(c.median("default", "mr2d", s)).c_str(), extra.c_str());
+    }
+    std::printf("\n");
+  }
+}
+
 void print_schedules(const std::vector<CaseRows>& cases) {
   std::printf("| case | caterpillar | circulant | optimal | async | auto | explicit plan | auto / plan | "
               "auto, reuse / default |\n|---|---|---|---|---|---|---|---|---|\n");
@@ -240,6 +256,9 @@ int main(int argc, char** argv) {
   std::printf("\nmr2d by indexing mode and phase strategy (ms, median, default allocator; in brackets "
               "schedule/indexing/phases the plan used)\n\n");
   print_tunings(cases);
+  std::printf("\nmr2d by pipelining chunk size (ms, median, default allocator; in brackets the extra "
+              "memory of the busiest process in MiB)\n\n");
+  print_pipelining(cases);
   std::printf("\nPerformance targets:\n\n");
   print_targets(cases);
   if (argc > 2) write_plot_data(cases, argv[2]);
