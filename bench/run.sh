@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the mr2d benchmark (bench/README.md):
 #   bench/run.sh [--quick] [--reps N] [--cases FILE] [--out DIR]
-# builds mr2d_bench in ${MR2D_BUILD_DIR:-<repo>/build} (Release) if needed,
+# installs missing Debian packages (.ci/deps.sh), builds mr2d_bench in
+# ${MR2D_BUILD_DIR:-<repo>/build} (Release) if needed,
 # runs every case in its own mpirun with the case's process count, and writes
 # results.csv, results.md and plot.png to DIR (default bench/results/<date>).
 set -euo pipefail
@@ -24,6 +25,7 @@ while [ $# -gt 0 ]; do
 done
 out=${out:-$here/results/$(date -u +%Y-%m-%d)}
 
+bash "$repo/.ci/deps.sh"  # the Debian packages, when any is missing (a fresh clone)
 if [ ! -f "$build/CMakeCache.txt" ]; then
   cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=Release
 elif ! grep -q '^MR2D_BUILD_BENCH:BOOL=ON' "$build/CMakeCache.txt"; then
