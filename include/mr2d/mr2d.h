@@ -162,9 +162,9 @@ MR2D_API const char *mr2d_phases_name(int phases);
  *  mr2d_plan_create_gemr2d / _trmr2d take the arguments of mr2d_gemr2d /
  *  mr2d_trmr2d without the arrays; creating is collective over the union
  *  context, validates everything (same rules and messages as the direct calls)
- *  and builds this process's plan with `options` (NULL: the process-wide ones). mr2d_plan_execute moves the data of any A
- *  and B with the layouts given at creation; it is collective over the union
- *  context too. Rules:
+ *  and builds this process's plan with `options` (NULL: the process-wide
+ *  ones). mr2d_plan_execute moves the data of any A and B with the layouts
+ *  given at creation; it is collective over the union context too. Rules:
  *  - Between executions the array pointers may change; their local layout
  *    (descriptors, LLD) must not. A and B must be valid wherever the plan says
  *    this process holds data: execute does not re-check them.

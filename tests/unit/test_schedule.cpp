@@ -102,8 +102,9 @@ TEST(Schedule, ValidatorRejectsBadSchedules) {
   }
 }
 
-// 1 x 3 -> 3 x 1 on the same three processes (algorithms.md 8.4): the bound is
-// 3, a product of 1D schedules would need 9.
+// 1 x 3 -> 3 x 1 on the same three processes (algorithms.md 8.4): each process
+// keeps one block, so the bound is 2 steps; the product of the two 1D schedules
+// (3 steps each) would take up to 9.
 TEST(Schedule, GridShapeChangeNeedsTwoDimensionalColouring) {
   Problem pb;
   pb.m = pb.n = 12;
