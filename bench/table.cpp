@@ -80,7 +80,11 @@ class CaseRows {
     return compared == 0 ? "-" : wrong == 0 ? "yes (" + std::to_string(compared) + ")" : std::to_string(wrong) + " wrong";
   }
   double mr2d() const { return median("default", "mr2d", "auto"); }
-  double extra_bytes() const { return std::stod(find("default", "mr2d", "auto")->at("extra_bytes")); }
+  /// Extra memory of mr2d with a variant (default allocator), -1 if not measured.
+  double extra_bytes(const std::string& schedule = "auto") const {
+    const Record* r = find("default", "mr2d", schedule);
+    return r && !r->at("extra_bytes").empty() ? std::stod(r->at("extra_bytes")) : -1;
+  }
 
  private:
   std::vector<Record> rows_;
@@ -141,11 +145,9 @@ void print_pipelining(const std::vector<CaseRows>& cases) {
   for (const CaseRows& c : cases) {
     std::printf("| %s |", c.get("case").c_str());
     for (const char* s : {"unpipelined", "chunks-64k", "auto", "chunks-1m"}) {
-      const Record* r = c.find("default", "mr2d", s);
-      const std::string extra = r && !r->at("extra_bytes").empty()
-                                    ? format("%.2f", std::stod(r->at("extra_bytes")) / 1048576.0)
-                                    : "-";
-      std::printf(" %s (%s) |", ms(c.median("default", "mr2d", s)).c_str(), extra.c_str());
+      const double extra = c.extra_bytes(s);
+      std::printf(" %s (%s) |", ms(c.median("default", "mr2d", s)).c_str(),
+                  extra < 0 ? "-" : format("%.2f", extra / 1048576.0).c_str());
     }
     std::printf("\n");
   }

@@ -52,6 +52,11 @@ RunTimes timed_run(Layouts& l, double c, int steps, ToRows&& to_rows, ToCols&& t
           examples::slowest(split.wait), examples::slowest(split.redistribution)};
 }
 
+void print_times(const char* label, const RunTimes& t) {
+  std::printf("  %-38s total %.3f s, compute %.3f s, wait %.3f s, redistribution %.3f s\n", label, t.total,
+              t.compute, t.wait, t.redistribution);
+}
+
 double max_difference(const std::vector<double>& a, const std::vector<double>& b) {
   double d = 0;
   for (std::size_t k = 0; k < a.size(); ++k) d = std::max(d, std::fabs(a[k] - b[k]));
@@ -122,10 +127,10 @@ int main(int argc, char** argv) {
     std::printf("  U in whole columns (1x%d grid, %dx%d blocks); each step moves one right-hand side\n"
                 "  to whole rows (%dx1 grid, %dx%d blocks) and one back: %d redistributions of %.1f MB\n",
                 nprocs, n, block, nprocs, block, n, 2 * steps, mbytes);
-    std::printf("  with mr2d plans (made once, %.4f s): total %.3f s, compute %.3f s, wait %.3f s, redistribution %.3f s\n",
-                plan_seconds, with_mr2d.total, with_mr2d.compute, with_mr2d.wait, with_mr2d.redistribution);
-    std::printf("  with ScaLAPACK pdgemr2d:            total %.3f s, compute %.3f s, wait %.3f s, redistribution %.3f s\n",
-                with_scalapack.total, with_scalapack.compute, with_scalapack.wait, with_scalapack.redistribution);
+    char label[64];
+    std::snprintf(label, sizeof label, "with mr2d plans (made once, %.4f s):", plan_seconds);
+    print_times(label, with_mr2d);
+    print_times("with ScaLAPACK pdgemr2d:", with_scalapack);
     std::printf("  (slowest process for each figure; wait: barrier before each redistribution, load imbalance);\n"
                 "  redistribution speedup %.1fx\n",
                 with_scalapack.redistribution / with_mr2d.redistribution);

@@ -93,20 +93,20 @@ Split advance(const Buffers& b, double c, int steps, MPI_Comm comm, ToRows&& to_
     into += now - t0;
     t0 = now;
   };
+  // Computing up to here, then waiting for the others, then the move.
+  auto switch_layout = [&](auto&& move) {
+    lap(t.compute);
+    MPI_Barrier(comm);
+    lap(t.wait);
+    move();
+    lap(t.redistribution);
+  };
   for (int s = 0; s < steps; ++s) {
     apply_explicit(b.u_cols, b.r_cols, b.n, b.cols, 1, b.n, c);
-    lap(t.compute);
-    MPI_Barrier(comm);
-    lap(t.wait);
-    to_rows();
-    lap(t.redistribution);
+    switch_layout(to_rows);
     implicit.solve(b.r_rows, b.rows, b.rows_ld, true);
     apply_explicit(b.r_rows, b.s_rows, b.n, b.rows, b.rows_ld, 1, c);
-    lap(t.compute);
-    MPI_Barrier(comm);
-    lap(t.wait);
-    to_cols();
-    lap(t.redistribution);
+    switch_layout(to_cols);
     implicit.solve(b.u_cols, b.cols, b.n, false);
     lap(t.compute);
   }
