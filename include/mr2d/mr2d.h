@@ -129,6 +129,17 @@ enum mr2d_indexing { MR2D_INDEXING_AUTO = 0, MR2D_INDEXING_BBC = 1, MR2D_INDEXIN
  *  picks the cheapest under the cost model. */
 enum mr2d_phases { MR2D_PHASES_AUTO = 0, MR2D_PHASES_ONE = 1, MR2D_PHASES_GCD = 2, MR2D_PHASES_LCM = 3 };
 
+/** How messages between processes on the same node travel:
+ *  - SHM: through shared memory: the sender packs into a segment its node
+ *    peers map, the receiver unpacks from there into B (two passes over the
+ *    data instead of three); an error where shared memory is not permitted;
+ *  - MPI: MPI point-to-point messages between all processes;
+ *  - AUTO: SHM where every process of the union context can set it up, else MPI.
+ *  Processes on different nodes always use MPI. MR2D_NODE_RANKS=k in the
+ *  environment splits every node into groups of k processes treated as nodes
+ *  (to exercise the mixed path on one machine). */
+enum mr2d_transport { MR2D_TRANSPORT_AUTO = 0, MR2D_TRANSPORT_MPI = 1, MR2D_TRANSPORT_SHM = 2 };
+
 /** Tuning of a redistribution. Every process of a call must use the same
  *  values; zero-initialised options mean "all defaults". */
 typedef struct {
@@ -138,11 +149,13 @@ typedef struct {
                               (256 KiB), negative = no pipelining */
   int indexing;          /**< an mr2d_indexing */
   int phases;            /**< an mr2d_phases */
+  int transport;         /**< an mr2d_transport */
 } mr2d_options;
 
 /** The process-wide options: all AUTO and 256 KiB chunks unless the environment
  *  sets MR2D_SCHEDULE (caterpillar|circulant|optimal|async|auto),
- *  MR2D_CHUNK_BYTES, MR2D_INDEXING (auto|bbc|cdc) or MR2D_PHASES (auto|one|gcd|lcm). */
+ *  MR2D_CHUNK_BYTES, MR2D_INDEXING (auto|bbc|cdc), MR2D_PHASES (auto|one|gcd|lcm)
+ *  or MR2D_TRANSPORT (auto|mpi|shm). */
 MR2D_API void mr2d_get_options(mr2d_options *options);
 /** Replaces the process-wide options used by direct calls, the ScaLAPACK entry
  *  points and plans created with NULL options. Local; returns MR2D_ERR_ARGUMENT
@@ -156,6 +169,8 @@ MR2D_API int mr2d_schedule_from_name(const char *name);
  *  ("auto", "one", "gcd", "lcm"); NULL if unknown. */
 MR2D_API const char *mr2d_indexing_name(int indexing);
 MR2D_API const char *mr2d_phases_name(int phases);
+/** "auto", "mpi", "shm"; NULL if unknown. */
+MR2D_API const char *mr2d_transport_name(int transport);
 
 /** Persistent plans: check and plan once, execute many times.
  *

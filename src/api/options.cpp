@@ -15,6 +15,7 @@ namespace {
 constexpr long long kDefaultChunk = 256 << 10;
 constexpr std::array<const char*, 3> kIndexingNames = {"auto", "bbc", "cdc"};
 constexpr std::array<const char*, 4> kPhasesNames = {"auto", "one", "gcd", "lcm"};
+constexpr std::array<const char*, 3> kTransportNames = {"auto", "mpi", "shm"};
 
 template <std::size_t N>
 int index_of(const std::array<const char*, N>& names, const char* name) {
@@ -29,7 +30,7 @@ const char* name_at(const std::array<const char*, N>& names, int k) {
 }
 
 mr2d_options from_environment() {
-  mr2d_options o{MR2D_SCHEDULE_AUTO, 0, MR2D_INDEXING_AUTO, MR2D_PHASES_AUTO};
+  mr2d_options o{MR2D_SCHEDULE_AUTO, 0, MR2D_INDEXING_AUTO, MR2D_PHASES_AUTO, MR2D_TRANSPORT_AUTO};
   if (const char* s = std::getenv("MR2D_SCHEDULE")) {
     schedule::Kind kind;
     if (schedule::parse(s, kind)) o.schedule = static_cast<int>(kind);
@@ -37,6 +38,7 @@ mr2d_options from_environment() {
   if (const char* c = std::getenv("MR2D_CHUNK_BYTES")) o.chunk_bytes = std::atoll(c);
   if (int k = index_of(kIndexingNames, std::getenv("MR2D_INDEXING")); k >= 0) o.indexing = k;
   if (int k = index_of(kPhasesNames, std::getenv("MR2D_PHASES")); k >= 0) o.phases = k;
+  if (int k = index_of(kTransportNames, std::getenv("MR2D_TRANSPORT")); k >= 0) o.transport = k;
   return o;
 }
 
@@ -47,7 +49,8 @@ mr2d_options& current() {
 
 bool valid(const mr2d_options& o) {
   return o.schedule >= MR2D_SCHEDULE_AUTO && o.schedule <= MR2D_SCHEDULE_ASYNC &&
-         name_at(kIndexingNames, o.indexing) != nullptr && name_at(kPhasesNames, o.phases) != nullptr;
+         name_at(kIndexingNames, o.indexing) != nullptr && name_at(kPhasesNames, o.phases) != nullptr &&
+         name_at(kTransportNames, o.transport) != nullptr;
 }
 
 }  // namespace
@@ -59,6 +62,7 @@ bool resolve(const mr2d_options* given, Resolved& out) {
   out.chunk_bytes = o.chunk_bytes == 0 ? kDefaultChunk : o.chunk_bytes < 0 ? 0 : o.chunk_bytes;
   out.indexing = static_cast<plan::Indexing>(o.indexing);
   out.phases = o.phases;
+  out.transport = static_cast<transport::Transport>(o.transport);
   return true;
 }
 
@@ -93,5 +97,9 @@ MR2D_API int mr2d_schedule_from_name(const char* name) {
 MR2D_API const char* mr2d_indexing_name(int indexing) { return mr2d::api::name_at(mr2d::api::kIndexingNames, indexing); }
 
 MR2D_API const char* mr2d_phases_name(int phases) { return mr2d::api::name_at(mr2d::api::kPhasesNames, phases); }
+
+MR2D_API const char* mr2d_transport_name(int transport) {
+  return mr2d::api::name_at(mr2d::api::kTransportNames, transport);
+}
 
 }  // extern "C"

@@ -1,11 +1,13 @@
 // Process-wide redistribution options (mr2d_get_options / mr2d_set_options),
-// initialised from MR2D_SCHEDULE, MR2D_CHUNK_BYTES, MR2D_INDEXING, MR2D_PHASES.
+// initialised from MR2D_SCHEDULE, MR2D_CHUNK_BYTES, MR2D_INDEXING, MR2D_PHASES,
+// MR2D_TRANSPORT.
 #pragma once
 
 #include "common/index_types.hpp"
 #include "mr2d/mr2d.h"
 #include "plan/indexing.hpp"
 #include "schedule/schedule.hpp"
+#include "transport/channel.hpp"
 
 namespace mr2d::api {
 
@@ -15,6 +17,7 @@ struct Resolved {
   Index chunk_bytes = 0;
   plan::Indexing indexing = plan::Indexing::automatic;
   int phases = MR2D_PHASES_AUTO;
+  transport::Transport transport = transport::Transport::automatic;
 };
 
 /// The options in force: `given`, or the process-wide ones when null.

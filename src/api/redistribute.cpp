@@ -20,9 +20,8 @@
 #include "plan/phases.hpp"
 #include "plan/indexing.hpp"
 #include "index/cyclic_1d.hpp"
-#include "transport/buffers.hpp"
 #include "schedule/schedule.hpp"
-#include "transport/comm_cache.hpp"
+#include "transport/errors_return.hpp"
 #include "transport/exchange.hpp"
 
 namespace mr2d::api {
@@ -66,12 +65,25 @@ desc::LocalCall to_local_call(const Arguments& args) {
 
 namespace {
 
+bool grids_alive(const Prepared& p) {
+  for (const auto& alive : p.grids)
+    if (!*alive) return false;
+  return true;
+}
+
+void count_call(bool trapezoidal) {
+  mr2d_stats one{};
+  (trapezoidal ? one.calls_trmr2d : one.calls_gemr2d) = 1;
+  add_stats(one);
+}
+
 // What one process learns without talking to the others.
 struct LocalStage {
   desc::LocalCall call;
   Resolved options;
   desc::Report report{};
-  MPI_Comm comm = MPI_COMM_NULL;
+  MPI_Comm comm = MPI_COMM_NULL;  ///< the union communicator (BLACS's): collectives
+  std::shared_ptr<transport::Channel> channel;
   Index lda = 0, ldb = 0;
 };
 
@@ -102,10 +114,11 @@ Status stage_local(const Arguments& args, LocalStage& st) {
   st.report = desc::make_report(st.call);
   st.lda = st.call.grid_a.member() ? st.call.desca[desc::LLD] : 0;
   st.ldb = st.call.grid_b.member() ? st.call.descb[desc::LLD] : 0;
-  st.comm = transport::private_comm(union_comm);
-  if (st.comm == MPI_COMM_NULL)
-    return {MR2D_ERR_MPI, std::string("mr2d: ") + args.routine + ": MPI_Comm_dup failed"};
-  return {};
+  st.comm = union_comm;
+  Status s = transport::channel_for(union_comm, st.channel);
+  if (s.ok()) s = transport::prepare_transport(*st.channel, st.options.transport);
+  if (!s.ok()) s.message = std::string("mr2d: ") + args.routine + ": " + s.message.substr(6);
+  return s;
 }
 
 // The one collective exchange, the global checks and this process's plan.
@@ -114,13 +127,17 @@ Status stage_global(const Arguments& args, const LocalStage& st, Prepared& out) 
   MPI_Comm_rank(st.comm, &rank);
   MPI_Comm_size(st.comm, &size);
   std::vector<desc::Report> reports(static_cast<std::size_t>(size));
+  transport::ErrorsReturn guard(st.comm);
   int err = MPI_Allgather(st.report.data(), desc::REPORT_LEN, MPI_INT64_T, reports.data(),
                           desc::REPORT_LEN, MPI_INT64_T, st.comm);
   if (err != MPI_SUCCESS)
     return {MR2D_ERR_MPI, std::string("mr2d: ") + args.routine + ": MPI_Allgather failed"};
   Status verdict = desc::agree(reports, st.call, out.problem);
   if (!verdict.ok()) return verdict;
-  out.comm = st.comm;
+  out.channel = st.channel;
+  out.serial = st.channel->next_serial++;
+  if (st.call.grid_a.member()) out.grids.push_back(transport::liveness(grid::context_comm(st.call.desca[desc::CTXT])));
+  if (st.call.grid_b.member()) out.grids.push_back(transport::liveness(grid::context_comm(st.call.descb[desc::CTXT])));
   const auto via = static_cast<plan::Phases>(st.options.phases) == plan::Phases::automatic
                        ? plan::choose_phases(out.problem, {})
                        : static_cast<plan::Phases>(st.options.phases);
@@ -193,27 +210,32 @@ Status prepare(const Arguments& args, Prepared& out) {
 }
 
 Status execute_prepared(const Prepared& prepared, const void* a, void* b) {
-  mr2d_stats& st = stats();
-  (prepared.trapezoidal ? st.calls_trmr2d : st.calls_gemr2d) += 1;
+  count_call(prepared.trapezoidal);
   if (prepared.empty) return {};
+  if (!grids_alive(prepared)) return {MR2D_ERR_CONTEXT, "mr2d: the grid of A or B of this plan was exited (blacs_gridexit)"};
+  transport::Channel& channel = *prepared.channel;
   transport::Traffic traffic;
   Status done;
+  // Pass k of plan s has id 2s + k: unique per channel, the same everywhere.
+  const std::uint64_t id = 2 * prepared.serial;
   if (prepared.passes.size() == 1) {
     const Pass& p = prepared.passes[0];
-    done = transport::execute(p.plan, p.route, a, b, prepared.comm, traffic);
+    done = transport::execute(channel, p.plan, p.route, id, a, b, traffic);
   } else {
-    void* middle = transport::middle_pool().get(
+    void* middle = channel.middle.get(
         static_cast<std::size_t>(std::max<Index>(prepared.middle_elems * prepared.problem.elem_size, 1)));
     if (middle == nullptr) return {MR2D_ERR_MEMORY, "mr2d: out of memory for the intermediate matrix"};
     const Pass& first = prepared.passes[0];
     const Pass& second = prepared.passes[1];
-    done = transport::execute(first.plan, first.route, a, middle, prepared.comm, traffic);
-    if (done.ok()) done = transport::execute(second.plan, second.route, middle, b, prepared.comm, traffic);
+    done = transport::execute(channel, first.plan, first.route, id, a, middle, traffic);
+    if (done.ok()) done = transport::execute(channel, second.plan, second.route, id + 1, middle, b, traffic);
   }
-  st.messages_sent += traffic.messages_sent;
-  st.bytes_sent += traffic.bytes_sent;
-  st.bytes_received += traffic.bytes_received;
-  st.bytes_local += traffic.bytes_local;
+  mr2d_stats delta{};
+  delta.messages_sent = traffic.messages_sent;
+  delta.bytes_sent = traffic.bytes_sent;
+  delta.bytes_received = traffic.bytes_received;
+  delta.bytes_local = traffic.bytes_local;
+  add_stats(delta);
   return done;
 }
 
@@ -230,10 +252,13 @@ Status run(const Arguments& args) {
   LocalStage st;
   Status s = stage_local(args, st);
   if (!s.ok()) {
-    (args.trapezoidal ? stats().calls_trmr2d : stats().calls_gemr2d) += 1;
+    count_call(args.trapezoidal);
     return s;
   }
   CallCache& cache = call_cache(st.comm);
+  // A grid of A or B exited (and perhaps rebuilt under the same handle) makes
+  // its entries useless; every process drops them before the vote below.
+  cache.erase_if([](const Prepared& p) { return !grids_alive(p); });
   CallCache::Key key(st.report.begin(), st.report.end());
   key.push_back(st.lda);
   key.push_back(st.ldb);
@@ -242,12 +267,16 @@ Status run(const Arguments& args) {
   key.push_back(st.options.chunk_bytes);
   key.push_back(static_cast<std::int64_t>(st.options.indexing));
   key.push_back(st.options.phases);
+  key.push_back(static_cast<std::int64_t>(st.options.transport));
   const std::uint64_t mine = cache.candidates(key);
   std::uint64_t common = 0;
+  transport::ErrorsReturn guard(st.comm);
   if (MPI_Allreduce(&mine, &common, 1, MPI_UINT64_T, MPI_BAND, st.comm) != MPI_SUCCESS)
     return {MR2D_ERR_MPI, std::string("mr2d: ") + args.routine + ": MPI_Allreduce failed"};
   if (auto cached = cache.take(key, common)) {
-    stats().plans_reused += 1;
+    mr2d_stats reused{};
+    reused.plans_reused = 1;
+    add_stats(reused);
     return execute_prepared(*cached, args.a, args.b);
   }
 
@@ -256,7 +285,7 @@ Status run(const Arguments& args) {
   const std::int64_t generation = cache.next_generation();
   s = stage_global(args, st, *prepared);
   if (!s.ok()) {
-    (args.trapezoidal ? stats().calls_trmr2d : stats().calls_gemr2d) += 1;
+    count_call(args.trapezoidal);
     return s;
   }
   cache.insert(std::move(key), prepared, generation);

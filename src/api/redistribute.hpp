@@ -5,6 +5,8 @@
 
 #include <mpi.h>
 
+#include <atomic>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -14,6 +16,7 @@
 #include "plan/plan.hpp"
 #include "plan/route.hpp"
 #include "plan/problem.hpp"
+#include "transport/channel.hpp"
 
 namespace mr2d::api {
 
@@ -52,7 +55,11 @@ struct Pass {
 /// A validated call: the problem every process agreed on and this process's
 /// passes (one, or two through an intermediate matrix).
 struct Prepared {
-  MPI_Comm comm = MPI_COMM_NULL;  ///< mr2d's private duplicate of the union communicator
+  std::shared_ptr<transport::Channel> channel;  ///< the union context's channel
+  std::uint64_t serial = 0;       ///< this plan among the channel's, the same on every process
+  /// Flags that turn false when the grids of A or B (where this process is in
+  /// them) are exited: a plan outliving its grids fails instead of running.
+  std::vector<std::shared_ptr<const std::atomic<bool>>> grids;
   plan::Problem problem;
   std::vector<Pass> passes;
   Index middle_elems = 0;         ///< this process's part of the intermediate matrix

@@ -6,12 +6,31 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 
 namespace mr2d::api {
 
-mr2d_stats& stats() {
-  static mr2d_stats s{};
-  return s;
+namespace {
+
+std::mutex g_mutex;
+mr2d_stats g_stats{};
+
+mr2d_stats snapshot() {
+  std::lock_guard<std::mutex> lock(g_mutex);
+  return g_stats;
+}
+
+}  // namespace
+
+void add_stats(const mr2d_stats& d) {
+  std::lock_guard<std::mutex> lock(g_mutex);
+  g_stats.calls_gemr2d += d.calls_gemr2d;
+  g_stats.calls_trmr2d += d.calls_trmr2d;
+  g_stats.messages_sent += d.messages_sent;
+  g_stats.bytes_sent += d.bytes_sent;
+  g_stats.bytes_received += d.bytes_received;
+  g_stats.bytes_local += d.bytes_local;
+  g_stats.plans_reused += d.plans_reused;
 }
 
 namespace {
@@ -21,7 +40,7 @@ namespace {
 int report_at_finalize(MPI_Comm, int, void*, void*) {
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  const mr2d_stats& s = stats();
+  const mr2d_stats s = snapshot();
   std::fprintf(stderr,
                "mr2d-stats: rank %d gemr2d_calls %lld trmr2d_calls %lld messages_sent %lld "
                "bytes_sent %lld bytes_received %lld bytes_local %lld plans_reused %lld\n",
@@ -34,20 +53,23 @@ int report_at_finalize(MPI_Comm, int, void*, void*) {
 }  // namespace
 
 void arm_stats_report() {
-  static bool armed = false;
-  if (armed) return;
-  armed = true;
+  static std::once_flag armed;
+  std::call_once(armed, [] {
   const char* env = std::getenv("MR2D_STATS");
   if (env == nullptr || *env == '\0' || std::strcmp(env, "0") == 0) return;
   int key = MPI_KEYVAL_INVALID;
   MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, report_at_finalize, &key, nullptr);
   MPI_Comm_set_attr(MPI_COMM_SELF, key, nullptr);
+  });
 }
 
 }  // namespace mr2d::api
 
 extern "C" MR2D_API void mr2d_get_stats(mr2d_stats* out) {
-  if (out != nullptr) *out = mr2d::api::stats();
+  if (out != nullptr) *out = mr2d::api::snapshot();
 }
 
-extern "C" MR2D_API void mr2d_reset_stats(void) { mr2d::api::stats() = mr2d_stats{}; }
+extern "C" MR2D_API void mr2d_reset_stats(void) {
+  std::lock_guard<std::mutex> lock(mr2d::api::g_mutex);
+  mr2d::api::g_stats = mr2d_stats{};
+}

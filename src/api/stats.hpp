@@ -1,12 +1,14 @@
 // (MPI) Per-process counters behind mr2d_get_stats and MR2D_STATS=1, which
-// prints one line per process when MPI is finalized.
+// prints one line per process when MPI is finalized. Updated under a lock:
+// calls on different contexts may run in different threads.
 #pragma once
 
 #include "mr2d/mr2d.h"
 
 namespace mr2d::api {
 
-mr2d_stats& stats();
+/// Adds `delta` to the counters (fields left zero change nothing).
+void add_stats(const mr2d_stats& delta);
 
 /// Registers the finalize-time report if MR2D_STATS is set (idempotent).
 void arm_stats_report();

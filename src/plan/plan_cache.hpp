@@ -6,6 +6,7 @@
 // process changed anything. Pure, no MPI.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -63,6 +64,14 @@ class PlanCache {
   }
 
   std::size_t size() const { return entries_.size(); }
+
+  /// Drops the entries whose value satisfies `stale`.
+  template <class Pred>
+  void erase_if(Pred stale) {
+    entries_.erase(std::remove_if(entries_.begin(), entries_.end(),
+                                  [&](const Entry& e) { return stale(*e.value); }),
+                   entries_.end());
+  }
 
  private:
   struct Entry {

@@ -1,6 +1,8 @@
 // Message buffers kept across calls. Fresh pages cost far more than the copy
 // itself (first touch), so buffers grow to the largest size seen and are
-// reused; they are never returned on the hot path.
+// reused; they are never returned on the hot path. Each channel (union
+// context) owns its own, so concurrent calls on different contexts never
+// share one.
 #pragma once
 
 #include <cstddef>
@@ -17,16 +19,12 @@ class BufferPool {
   /// contents are not preserved when it grows.
   void* get(std::size_t bytes);
   std::size_t capacity() const { return capacity_; }
+  /// Forgets the memory without freeing it: MPI may still write into it.
+  void abandon() { data_ = nullptr; capacity_ = 0; }
 
  private:
   void* data_ = nullptr;
   std::size_t capacity_ = 0;
 };
-
-/// The process-wide send and receive buffers, and the intermediate matrix of
-/// two-phase redistributions.
-BufferPool& send_pool();
-BufferPool& recv_pool();
-BufferPool& middle_pool();
 
 }  // namespace mr2d::transport

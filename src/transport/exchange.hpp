@@ -1,15 +1,16 @@
-// (MPI) Executes a plan along its route: stage by stage (one stage for async,
-// one per schedule step otherwise), receives posted first, messages packed and
-// sent chunk by chunk with a bounded window in flight, chunks unpacked in
-// arrival order, and the local part copied straight from A to B while the
-// first stage's messages travel.
+// (MPI) Executes a plan: messages to processes on the same node through
+// shared memory (packed straight into the sender's outbox, unpacked straight
+// into B), messages to other nodes through MPI along the plan's route (stage
+// by stage, chunks pipelined), and the local part copied from A to B directly
+// while waiting.
 #pragma once
 
-#include <mpi.h>
+#include <cstdint>
 
 #include "common/status.hpp"
 #include "plan/plan.hpp"
 #include "plan/route.hpp"
+#include "transport/channel.hpp"
 
 namespace mr2d::transport {
 
@@ -21,9 +22,11 @@ struct Traffic {
   long long bytes_local = 0;
 };
 
-/// Runs `plan` on this process. `comm` is mr2d's private duplicate of the
-/// union communicator. Collective over the processes named in the plans.
-Status execute(const plan::Plan& plan, const plan::Route& route, const void* a, void* b,
-               MPI_Comm comm, Traffic& traffic);
+/// Runs `plan` on this process over `channel`. `plan_id` identifies the plan
+/// (and pass) among all plans of the channel, identically on every process.
+/// Collective over the processes named in the plan. On failure the channel is
+/// marked broken: later calls on it fail instead of matching stale messages.
+Status execute(Channel& channel, const plan::Plan& plan, const plan::Route& route,
+               std::uint64_t plan_id, const void* a, void* b, Traffic& traffic);
 
 }  // namespace mr2d::transport

@@ -1,0 +1,33 @@
+// Waiting for a peer without taking its core: a short spin for the common
+// case of data arriving within microseconds, then yields, then short sleeps.
+// With more processes than cores, a process spinning on a flag would hold the
+// core the peer it waits for needs to produce that flag.
+#pragma once
+
+#include <sched.h>
+#include <time.h>
+
+namespace mr2d::transport {
+
+class Backoff {
+ public:
+  void wait() {
+    ++rounds_;
+    if (rounds_ < 64) {
+#if defined(__x86_64__) || defined(__i386__)
+      __builtin_ia32_pause();
+#endif
+    } else if (rounds_ < 64 + 256) {
+      sched_yield();
+    } else {
+      const timespec nap{0, 20000};
+      nanosleep(&nap, nullptr);
+    }
+  }
+  void reset() { rounds_ = 0; }
+
+ private:
+  int rounds_ = 0;
+};
+
+}  // namespace mr2d::transport

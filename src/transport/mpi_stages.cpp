@@ -1,0 +1,136 @@
+// (MPI) The MPI path; see mpi_stages.hpp.
+#include "transport/mpi_stages.hpp"
+
+#include <algorithm>
+
+#include "kernels/pack.hpp"
+#include "transport/errors_return.hpp"
+#include "transport/exchange.hpp"
+
+namespace mr2d::transport {
+
+namespace {
+
+// Chunks travel in pieces. MPI counts are int, so no piece exceeds 1 GiB.
+// Mid-sized chunks go as pieces small enough for MPI's eager protocol: each
+// then lands without the request/acknowledge round trip of the rendezvous
+// protocol, which otherwise dominates a small redistribution.
+constexpr Index kEagerPiece = 4000;
+constexpr Index kEagerMessageLimit = 64 * 1024;
+constexpr Index kMaxPiece = Index{1} << 30;
+
+Index piece_size(Index bytes) { return bytes <= kEagerMessageLimit ? kEagerPiece : kMaxPiece; }
+
+}  // namespace
+
+StageRunner::~StageRunner() {
+  if (active_ == 0) return;
+  // Left early: take back every posted request before the buffers are reused.
+  for (std::size_t i = 0; i < reqs_.size(); ++i) {
+    if (reqs_[i] == MPI_REQUEST_NULL) continue;
+    if (messages_[owner_[i].first].receiving) {
+      MPI_Cancel(&reqs_[i]);
+      MPI_Wait(&reqs_[i], MPI_STATUS_IGNORE);
+    } else {
+      // A send cannot be cancelled reliably; release it and keep its buffer.
+      MPI_Request_free(&reqs_[i]);
+      abandoned_sends_ = true;
+    }
+  }
+}
+
+void StageRunner::add(bool receiving, const plan::Transfer& t, const std::vector<plan::Chunk>& chunks,
+                      unsigned char* region) {
+  Message m;
+  m.receiving = receiving;
+  m.transfer = &t;
+  m.chunks = &chunks;
+  m.region = region;
+  // At most `window` chunks: each has its own place at its message offset.
+  m.direct = static_cast<Index>(chunks.size()) <= window_;
+  Index largest = 0;
+  for (const plan::Chunk& c : chunks) largest = std::max(largest, c.count);
+  m.slot_bytes = largest * plan_.elem_size;
+  const auto slots = static_cast<std::size_t>(std::min<Index>(window_, static_cast<Index>(chunks.size())));
+  m.pieces_left.assign(slots, 0);
+  m.chunk_in.assign(slots, 0);
+  messages_.push_back(std::move(m));
+}
+
+Status StageRunner::run(const std::function<Status()>& meanwhile, Traffic& traffic) {
+  for (std::size_t c = 0; c < messages_.size(); ++c)
+    for (std::size_t s = 0; s < messages_[c].pieces_left.size(); ++s) {
+      Status st = post_next(c, s, traffic);
+      if (!st.ok()) return st;
+    }
+  Status st = meanwhile();
+  if (!st.ok()) return st;
+  while (active_ > 0) {
+    int which = MPI_UNDEFINED;
+    MPI_Status status;
+    int err = MPI_Waitany(static_cast<int>(reqs_.size()), reqs_.data(), &which, &status);
+    if (err != MPI_SUCCESS) return mpi_failure("MPI_Waitany", err);
+    if (which == MPI_UNDEFINED) break;
+    --active_;
+    free_.push_back(static_cast<std::size_t>(which));
+    const auto [c, slot] = owner_[static_cast<std::size_t>(which)];
+    Message& m = messages_[c];
+    if (--m.pieces_left[slot] > 0) continue;
+    if (m.receiving) {
+      const plan::Chunk& chunk = (*m.chunks)[m.chunk_in[slot]];
+      Index n = kernels::unpack(m.place(slot, chunk, plan_.elem_size), plan_.rows(*m.transfer),
+                                plan_.cols(*m.transfer), plan_.trapezoid, plan_.elem_size, b_,
+                                plan_.ldb, {chunk.col_lo, chunk.col_hi});
+      MR2D_CHECK(n == chunk.count);
+      traffic.bytes_received += n * plan_.elem_size;
+    }
+    if (m.next < m.chunks->size()) {
+      st = post_next(c, slot, traffic);
+      if (!st.ok()) return st;
+    }
+  }
+  return {};
+}
+
+Status StageRunner::post_next(std::size_t c, std::size_t slot, Traffic& traffic) {
+  Message& m = messages_[c];
+  const std::size_t k = m.next++;
+  m.chunk_in[slot] = k;
+  const plan::Chunk& chunk = (*m.chunks)[k];
+  const Index es = plan_.elem_size;
+  unsigned char* base = m.place(slot, chunk, es);
+  const Index bytes = chunk.count * es;
+  if (!m.receiving) {
+    Index n = kernels::pack(a_, plan_.lda, plan_.rows(*m.transfer), plan_.cols(*m.transfer),
+                            plan_.trapezoid, es, base, {chunk.col_lo, chunk.col_hi});
+    MR2D_CHECK(n == chunk.count);
+    traffic.bytes_sent += bytes;
+    if (k == 0) traffic.messages_sent += 1;
+  }
+  const Index piece = piece_size(bytes);
+  for (Index off = 0; off < bytes; off += piece) {
+    const int count = static_cast<int>(std::min(piece, bytes - off));
+    MPI_Request req;
+    int err = m.receiving ? MPI_Irecv(base + off, count, MPI_BYTE, m.transfer->peer, tag_, comm_, &req)
+                          : MPI_Isend(base + off, count, MPI_BYTE, m.transfer->peer, tag_, comm_, &req);
+    if (err != MPI_SUCCESS) return mpi_failure(m.receiving ? "MPI_Irecv" : "MPI_Isend", err);
+    track(req, c, slot);
+    ++m.pieces_left[slot];
+  }
+  return {};
+}
+
+void StageRunner::track(MPI_Request req, std::size_t c, std::size_t slot) {
+  ++active_;
+  if (!free_.empty()) {
+    const std::size_t i = free_.back();
+    free_.pop_back();
+    reqs_[i] = req;
+    owner_[i] = {c, slot};
+    return;
+  }
+  reqs_.push_back(req);
+  owner_.push_back({c, slot});
+}
+
+}  // namespace mr2d::transport

@@ -1,0 +1,74 @@
+// (MPI) The MPI path of an execution: messages to processes without a shared-
+// memory link, stage by stage along the route, receives posted first, each
+// message cut into chunks with a bounded window in flight, chunks unpacked in
+// arrival order. The runner owns its requests: whatever way it is left (an
+// MPI error, an internal check), posted receives are cancelled and completed
+// and sends released before the buffers can be reused.
+#pragma once
+
+#include <mpi.h>
+
+#include <functional>
+#include <utility>
+#include <vector>
+
+#include "common/status.hpp"
+#include "plan/plan.hpp"
+#include "plan/route.hpp"
+
+namespace mr2d::transport {
+
+struct Traffic;
+
+class StageRunner {
+ public:
+  StageRunner(const plan::Plan& plan, const void* a, void* b, MPI_Comm comm, int tag, Index window)
+      : plan_(plan), a_(a), b_(b), comm_(comm), tag_(tag), window_(window) {}
+  ~StageRunner();
+  StageRunner(const StageRunner&) = delete;
+  StageRunner& operator=(const StageRunner&) = delete;
+
+  /// Adds one message; `region` holds its window slots.
+  void add(bool receiving, const plan::Transfer& t, const std::vector<plan::Chunk>& chunks,
+           unsigned char* region);
+  /// Posts every message's first chunks, runs `meanwhile`, completes the stage.
+  Status run(const std::function<Status()>& meanwhile, Traffic& traffic);
+  /// True if sends had to be released unfinished: MPI may still read their buffers.
+  bool abandoned_sends() const { return abandoned_sends_; }
+
+ private:
+  // One message of a stage in flight: its chunks go through `window` slots of
+  // its buffer region. A freed slot takes the next chunk; chunks are posted in
+  // order on both sides, so MPI's ordering matches them whatever slot they use.
+  struct Message {
+    bool receiving = false;
+    const plan::Transfer* transfer = nullptr;
+    const std::vector<plan::Chunk>* chunks = nullptr;
+    unsigned char* region = nullptr;   // window slots of slot_bytes each
+    Index slot_bytes = 0;
+    std::size_t next = 0;              // next chunk to post
+    std::vector<int> pieces_left;      // per slot, pieces of its chunk still pending
+    std::vector<std::size_t> chunk_in; // per slot, the chunk it holds
+    bool direct = false;               // every chunk at its message offset, no slot reuse
+    unsigned char* place(std::size_t slot, const plan::Chunk& chunk, Index es) const {
+      return direct ? region + chunk.offset * es : region + static_cast<Index>(slot) * slot_bytes;
+    }
+  };
+  Status post_next(std::size_t c, std::size_t slot, Traffic& traffic);
+  void track(MPI_Request req, std::size_t c, std::size_t slot);
+
+  const plan::Plan& plan_;
+  const void* a_;
+  void* b_;
+  MPI_Comm comm_;
+  int tag_;
+  Index window_;
+  std::vector<Message> messages_;
+  std::vector<MPI_Request> reqs_;
+  std::vector<std::pair<std::size_t, std::size_t>> owner_;  // request -> (message, slot)
+  std::vector<std::size_t> free_;
+  long long active_ = 0;
+  bool abandoned_sends_ = false;
+};
+
+}  // namespace mr2d::transport

@@ -1,0 +1,73 @@
+// (Shared memory) The node-local part of an execution: each message to a node
+// peer is packed chunk by chunk into this process's outbox and published in
+// the link's slot; each message from a node peer is unpacked chunk by chunk
+// from the peer's outbox as the peer publishes them. A slot also names the
+// plan, so processes that execute plans in different orders get an error,
+// never each other's data.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "common/status.hpp"
+#include "plan/plan.hpp"
+#include "plan/route.hpp"
+#include "transport/shm_links.hpp"
+
+namespace mr2d::transport {
+
+struct Traffic;
+
+class ShmExchange {
+ public:
+  ShmExchange(ShmLinks& links, const plan::Plan& plan, const plan::Route& route,
+              std::uint64_t plan_id, const void* a, void* b);
+
+  /// Whether message k of plan.sends / plan.recvs goes through shared memory.
+  bool send_on_node(std::size_t k) const { return send_link_[k] >= 0; }
+  bool recv_on_node(std::size_t k) const { return recv_link_[k] >= 0; }
+
+  /// Waits until the previous execution's data was read, then claims the
+  /// outbox and announces this execution's messages.
+  Status start(Traffic& traffic);
+  /// Packs one chunk (false when all are packed), then unpacks whatever
+  /// chunks have arrived; `progressed` tells whether anything was done.
+  Status step(Traffic& traffic, bool& progressed);
+  bool done() const { return sends_left_ == 0 && recvs_left_ == 0; }
+
+ private:
+  struct Out {
+    std::size_t k;            // index into plan.sends
+    int link;                 // receiver's local index
+    std::uint64_t epoch;
+    Index byte_offset;        // of the message in the outbox
+    std::size_t next = 0;     // next chunk to pack
+  };
+  struct In {
+    std::size_t k;            // index into plan.recvs
+    int link;                 // sender's local index
+    std::uint64_t epoch;
+    const unsigned char* base = nullptr;  // the message in the sender's outbox
+    std::size_t next = 0;     // next chunk to unpack
+  };
+  Status pack_one(Traffic& traffic, bool& progressed);
+  Status unpack_ready(Traffic& traffic, bool& progressed);
+
+  ShmLinks& links_;
+  const plan::Plan& plan_;
+  const plan::Route& route_;
+  std::uint64_t plan_id_;
+  const void* a_;
+  void* b_;
+  std::vector<int> send_link_, recv_link_;
+  std::vector<Out> outs_;
+  std::vector<In> ins_;
+  unsigned char* outbox_ = nullptr;
+  std::size_t cursor_ = 0;  // round robin over outs_
+  std::size_t sends_left_ = 0, recvs_left_ = 0;
+};
+
+/// Plan id a sender publishes when it could not provide its outbox.
+constexpr std::uint64_t kFailedPlan = ~std::uint64_t{0};
+
+}  // namespace mr2d::transport

@@ -1,0 +1,122 @@
+// Concurrent redistributions from several threads of every process
+// (MPI_THREAD_MULTIPLE): each thread owns its own BLACS contexts, all over the
+// same processes, and moves its own matrix many times, directly or through
+// its own plan; every element of every local B, padding included, is checked
+// after every call. The threads' contexts share one group, so this also
+// exercises the lanes of the shared private communicator.
+//   test_threads [direct|plan] [threads] [iterations]
+// Exit 77 (CTest: skipped) where MPI does not grant MPI_THREAD_MULTIPLE.
+#include <mpi.h>
+
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "grids.hpp"
+#include "local_matrix.hpp"
+
+using namespace mr2d_test;
+
+namespace {
+
+struct Job {
+  Grid ga, gb, gu;
+  int m, n, mba, nba, mbb, nbb;
+};
+
+// Wrong elements of B (sentinel outside the matrix part).
+long long check(LocalArray<double>& b, const Job& j) {
+  long long bad = 0;
+  for (int c = 0; c < b.cols; ++c)
+    for (int r = 0; r < b.lld; ++r) {
+      double expect = sentinel<double>();
+      if (r < b.rows)
+        expect = code_of<double>(global_of(r, j.mbb, j.gb.myrow, 0, j.gb.nprow),
+                                 global_of(c, j.nbb, j.gb.mycol, 0, j.gb.npcol));
+      bad += !same_bits(b.at(r, c), expect);
+    }
+  return bad;
+}
+
+void run(const Job& j, bool use_plan, int iterations, std::atomic<long long>& wrong,
+         std::atomic<long long>& failures) {
+  LocalArray<double> a, b;
+  int desca[9] = {1, -1, j.m, j.n, j.mba, j.nba, 0, 0, 1};
+  int descb[9] = {1, -1, j.m, j.n, j.mbb, j.nbb, 0, 0, 1};
+  if (j.ga.member()) {
+    fill_codes(a, j.m, j.n, j.mba, j.nba, 0, 0, j.ga.myrow, j.ga.nprow, j.ga.mycol, j.ga.npcol);
+    desca[1] = j.ga.ctxt;
+    desca[8] = a.lld;
+  }
+  if (j.gb.member()) {
+    fill_codes(b, j.m, j.n, j.mbb, j.nbb, 0, 0, j.gb.myrow, j.gb.nprow, j.gb.mycol, j.gb.npcol, 3);
+    descb[1] = j.gb.ctxt;
+    descb[8] = b.lld;
+  }
+  mr2d_plan plan = nullptr;
+  if (use_plan && mr2d_plan_create_gemr2d(&plan, MR2D_D, j.m, j.n, 1, 1, desca, 1, 1, descb, j.gu.ctxt,
+                                          nullptr) != MR2D_SUCCESS) {
+    ++failures;
+    return;
+  }
+  for (int it = 0; it < iterations; ++it) {
+    for (double& x : b.data) x = sentinel<double>();
+    const int status = use_plan ? mr2d_plan_execute(plan, a.ptr(), b.ptr())
+                                : mr2d_pdgemr2d(j.m, j.n, a.ptr(), 1, 1, desca, b.ptr(), 1, 1, descb, j.gu.ctxt);
+    if (status != MR2D_SUCCESS) ++failures;
+    if (j.gb.member()) wrong += check(b, j);
+  }
+  mr2d_plan_destroy(&plan);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int provided = 0;
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+  int rank = 0, world = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &world);
+  const bool use_plan = argc > 1 && std::strcmp(argv[1], "plan") == 0;
+  const int threads = argc > 2 ? std::atoi(argv[2]) : 2;
+  const int iterations = argc > 3 ? std::atoi(argv[3]) : 100;
+  if (provided < MPI_THREAD_MULTIPLE) {
+    if (rank == 0) std::printf("threads: skipped, MPI grants thread level %d only\n", provided);
+    MPI_Finalize();
+    return 77;
+  }
+  // Grids are made up front (BLACS itself is not thread-safe); each thread
+  // gets a union context and two matrix grids of its own, and its own layout.
+  std::vector<Job> jobs;
+  for (int t = 0; t < threads; ++t) {
+    Job j;
+    j.gu = make_grid(1, world, "R", {});
+    j.ga = make_grid(1, world, "R", {});
+    j.gb = make_grid(world, 1, t % 2 == 0 ? "C" : "R", {});
+    j.m = 150 + 17 * t;
+    j.n = 130 + 11 * t;
+    j.mba = 2 + t;
+    j.nba = 3 + t;
+    j.mbb = 5 + 2 * t;
+    j.nbb = 1 + t;
+    jobs.push_back(j);
+  }
+  std::atomic<long long> wrong{0}, failures{0};
+  std::vector<std::thread> pool;
+  for (const Job& j : jobs) pool.emplace_back(run, std::cref(j), use_plan, iterations, std::ref(wrong), std::ref(failures));
+  for (std::thread& th : pool) th.join();
+  long long mine[2] = {wrong.load(), failures.load()}, total[2] = {0, 0};
+  MPI_Allreduce(mine, total, 2, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
+  if (rank == 0)
+    std::printf("threads (%s, %d threads x %d ranks, %d iterations): %lld wrong elements, %lld failed calls\n",
+                use_plan ? "plan" : "direct", threads, world, iterations, total[0], total[1]);
+  for (Job& j : jobs)
+    for (Grid* g : {&j.ga, &j.gb, &j.gu})
+      if (g->member()) Cblacs_gridexit(g->ctxt);
+  MPI_Finalize();
+  return total[0] == 0 && total[1] == 0 ? 0 : 1;
+}
