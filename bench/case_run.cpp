@@ -9,6 +9,9 @@
 #include <stdexcept>
 
 #include "element_types.hpp"
+#ifdef MR2D_BENCH_WITH_COSTA
+#include "costa_variant.hpp"
+#endif
 #include "pair_volumes.hpp"
 #include "timing.hpp"
 
@@ -133,6 +136,9 @@ std::vector<Row> CaseRun::measure_all(const std::string& allocator) {
   mr2d_set_options(&saved);
   rows.push_back(alltoallv(allocator));
   rows.push_back(copy_limit(allocator));
+#ifdef MR2D_BENCH_WITH_COSTA
+  rows.push_back(costa(allocator));
+#endif
   return rows;
 }
 
@@ -225,6 +231,25 @@ Row CaseRun::copy_limit(const std::string& allocator) {
   row.timing.calls_per_rep = static_cast<int>(times[2]);
   return row;
 }
+
+#ifdef MR2D_BENCH_WITH_COSTA
+// A case COSTA cannot do keeps a row without times that says why, so the
+// table can tell it from a build without COSTA.
+Row CaseRun::costa(const std::string& allocator) {
+  Row row{allocator, "costa", "", "", {}, -1, -1};
+  const CostaCall call = prepare_costa(case_, a_, b_, MPI_COMM_WORLD);
+  if (!call.run) {
+    row.resolved = call.why_not;
+    std::replace(row.resolved.begin(), row.resolved.end(), ',', ';');  // one CSV field
+    return row;
+  }
+  reset_b();
+  row.timing = measure(settings_.reps, settings_.min_rep_s, call.run, across(MPI_COMM_WORLD));
+  row.extra_bytes = max_over(MPI_COMM_WORLD, call.workspace_bytes());
+  row.mismatches = count_mismatches();
+  return row;
+}
+#endif
 
 int CaseRun::call_mr2d() {
   char uplo[2] = {case_.uplo, 0}, diag[2] = {case_.diag, 0};

@@ -44,6 +44,9 @@ class CaseRun {
                                 const mr2d_options& options);
   Row alltoallv(const std::string& allocator);
   Row copy_limit(const std::string& allocator);
+#ifdef MR2D_BENCH_WITH_COSTA
+  Row costa(const std::string& allocator);
+#endif
 
   int call_mr2d();
   void reset_b();

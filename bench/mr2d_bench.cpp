@@ -1,8 +1,9 @@
 // The benchmark program: for each case of a case file, ScaLAPACK's routine,
 // mr2d with every schedule, mr2d's explicit plan, an MPI_Alltoallv of the same
-// per-pair volumes and the memcpy copy limit, first with glibc's default
-// allocator settings, then with settings that reuse freed memory. Every mr2d
-// result is compared element by element with ScaLAPACK's. bench/README.md
+// per-pair volumes, the memcpy copy limit and, when compiled in, COSTA, first
+// with glibc's default allocator settings, then with settings that reuse freed
+// memory. Every mr2d and COSTA result is compared element by element with
+// ScaLAPACK's. bench/README.md
 // describes the columns; bench/run.sh runs all cases.
 //   mr2d_bench --cases FILE [--case NAME] [--reps N] [--min-rep-ms T] [--cores C] [--csv FILE]
 // Without --case, the cases whose process count is the world size run.
@@ -80,10 +81,18 @@ void print_summary(const Case& c, const std::vector<Row>& rows) {
     return 0.0;
   };
   long long wrong = 0;
-  for (const Row& r : rows) wrong += r.mismatches > 0 ? r.mismatches : 0;
-  std::printf("%-8s ScaLAPACK %.4g s (default) %.4g s (reuse), mr2d auto %.4g s, copy limit %.4g s: %s\n",
+  std::string costa;  // stays empty in a build without the COSTA variant
+  for (const Row& r : rows) {
+    wrong += r.mismatches > 0 ? r.mismatches : 0;
+    if (r.variant == "costa" && r.allocator == "default") {
+      char text[32];
+      std::snprintf(text, sizeof text, "%.4g s", r.timing.median_s);
+      costa = ", COSTA " + (r.timing.median_s > 0 ? std::string(text) : r.resolved);
+    }
+  }
+  std::printf("%-8s ScaLAPACK %.4g s (default) %.4g s (reuse), mr2d auto %.4g s, copy limit %.4g s%s: %s\n",
               c.name.c_str(), median_of("default", "scalapack", ""), median_of("reuse", "scalapack", ""),
-              median_of("default", "mr2d", "auto"), median_of("default", "copy-limit", ""),
+              median_of("default", "mr2d", "auto"), median_of("default", "copy-limit", ""), costa.c_str(),
               wrong == 0 ? "verified" : "MISMATCH");
   std::fflush(stdout);
 }

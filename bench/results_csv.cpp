@@ -24,9 +24,10 @@ void append_csv(const std::string& path, const Case& c, const CaseFacts& facts, 
   if (!out) throw std::runtime_error("cannot write " + path);
   if (fresh) out << kHeader << '\n';
   for (const Row& r : rows) {
-    char times[96];
-    std::snprintf(times, sizeof times, "%.9g,%.9g,%.4f", r.timing.min_s, r.timing.median_s,
-                  static_cast<double>(facts.volume_bytes) / r.timing.median_s / 1e9);
+    char times[96] = ",,";
+    if (r.timing.median_s > 0)
+      std::snprintf(times, sizeof times, "%.9g,%.9g,%.4f", r.timing.min_s, r.timing.median_s,
+                    static_cast<double>(facts.volume_bytes) / r.timing.median_s / 1e9);
     out << c.name << ',' << c.procs << ',' << facts.cores << ',' << routine_text(c) << ',' << c.type
         << ',' << c.m << ',' << c.n << ',' << grid_text(c.a) << ',' << grid_text(c.b) << ','
         << facts.size_class << ',' << facts.volume_bytes << ',' << facts.local_bytes << ','

@@ -20,10 +20,10 @@ struct CaseFacts {
 
 struct Row {
   std::string allocator;  ///< default or reuse
-  std::string variant;    ///< scalapack, mr2d, mr2d-plan, alltoallv, copy-limit
+  std::string variant;    ///< scalapack, mr2d, mr2d-plan, alltoallv, copy-limit, costa
   std::string schedule;   ///< mr2d: the schedule asked for (auto, caterpillar, ...)
-  std::string resolved;   ///< mr2d: the schedule the plan used
-  Timing timing;
+  std::string resolved;   ///< mr2d: the schedule the plan used; costa: why it did not run
+  Timing timing;          ///< median_s 0: not run (empty times in the CSV)
   long long extra_bytes = -1;  ///< largest over processes; -1: not measured
   long long mismatches = -1;   ///< elements different from ScaLAPACK's B; -1: not compared
 };

@@ -2,7 +2,8 @@
 # Runs the mr2d benchmark (bench/README.md):
 #   bench/run.sh [--quick] [--reps N] [--cases FILE] [--out DIR]
 # installs missing Debian packages (.ci/deps.sh), builds mr2d_bench in
-# ${MR2D_BUILD_DIR:-<repo>/build} (Release) if needed,
+# ${MR2D_BUILD_DIR:-<repo>/build} (Release) if needed, configured with
+# $MR2D_BENCH_CMAKE_ARGS too when set (e.g. -DMR2D_BENCH_COSTA=ON -Dcosta_DIR=...),
 # runs every case in its own mpirun with the case's process count, and writes
 # results.csv, results.md and plot.png to DIR (default bench/results/<date>).
 set -euo pipefail
@@ -18,7 +19,7 @@ while [ $# -gt 0 ]; do
     --reps) reps=$2; shift ;;
     --cases) cases=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); shift ;;
     --out) out=$2; shift ;;
-    -h|--help) sed -n '2,6p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
     *) echo "run.sh: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
@@ -26,10 +27,13 @@ done
 out=${out:-$here/results/$(date -u +%Y-%m-%d)}
 
 bash "$repo/.ci/deps.sh"  # the Debian packages, when any is missing (a fresh clone)
+# Extra configure options, split on spaces, e.g.
+# MR2D_BENCH_CMAKE_ARGS="-DMR2D_BENCH_COSTA=ON -Dcosta_DIR=/opt/costa/lib/cmake/costa".
+read -ra cmake_args <<< "${MR2D_BENCH_CMAKE_ARGS:-}"
 if [ ! -f "$build/CMakeCache.txt" ]; then
-  cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=Release
-elif ! grep -q '^MR2D_BUILD_BENCH:BOOL=ON' "$build/CMakeCache.txt"; then
-  cmake -S "$repo" -B "$build" -DMR2D_BUILD_BENCH=ON
+  cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=Release "${cmake_args[@]}"
+elif ! grep -q '^MR2D_BUILD_BENCH:BOOL=ON' "$build/CMakeCache.txt" || [ ${#cmake_args[@]} -gt 0 ]; then
+  cmake -S "$repo" -B "$build" -DMR2D_BUILD_BENCH=ON "${cmake_args[@]}"
 fi
 cmake --build "$build" -j2 --target mr2d_bench mr2d_bench_table
 build_type=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$build/CMakeCache.txt")
@@ -39,6 +43,9 @@ cached() { sed -n "s/^$1:[A-Z]*=//p" "$build/CMakeCache.txt"; }
 mpirun=${MR2D_MPIEXEC:-$(cached MPIEXEC_EXECUTABLE)}
 scalapack=$(readlink -f "$(cached MR2D_SCALAPACK_LIBRARY)")
 scalapack_package=$(dpkg-query -S "$scalapack" 2>/dev/null | cut -d: -f1 | head -1 || true)
+# COSTA packs with OpenMP: one thread per process, like every other variant
+# (nproc obeys it too, so the machine line below counts cores without it).
+export OMP_NUM_THREADS=1
 mpi_flags=()
 if "$mpirun" --version 2>&1 | grep -Eq "Open MPI|OpenRTE"; then
   mpi_flags+=(--oversubscribe)
@@ -62,9 +69,13 @@ load_end=$(cut -d' ' -f1 /proc/loadavg)
   echo
   echo "Command: \`bench/run.sh $( [ "$cases" = "$here/cases.txt" ] || echo "--cases ${cases#$repo/} ")--reps $reps\`" \
        "(commit $(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown), $seconds s)."
-  echo "Machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores," \
+  echo "Machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(env -u OMP_NUM_THREADS nproc) cores," \
        "$(free -g | awk '/Mem:/ {print $2}') GiB, $(uname -sr); $("$mpirun" --version 2>&1 | head -1);" \
        "reference: $scalapack ${scalapack_package:+($scalapack_package $(dpkg-query -W -f='${Version}' "$scalapack_package"))}."
+  if [ "$(cached MR2D_BENCH_COSTA)" = ON ]; then
+    echo "COSTA $(sed -n 's/^set(PACKAGE_VERSION "\(.*\)")/\1/p' "$(cached costa_DIR)/costaConfigVersion.cmake")" \
+         "from $(cached costa_DIR), OMP_NUM_THREADS=$OMP_NUM_THREADS."
+  fi
   echo "Load average (1 min) at the start $load_start, at the end $load_end;" \
        "processes beyond the cores are oversubscribed (the P (cores) column)."
   echo
