@@ -9,6 +9,29 @@
  *
  * The drop-in library (libmr2d_scalapack) additionally exports ScaLAPACK's own
  * names; their prototypes are in mr2d/scalapack.h.
+ *
+ * Threads (MPI_THREAD_MULTIPLE): redistributions and plan executions over
+ * different union contexts may run concurrently in different threads, also
+ * when the contexts span the same processes; each context has its own buffers
+ * and message tags. Calls over one union context are collective operations on
+ * its communicator: like MPI collectives, they must not overlap. Plan creation
+ * and destruction, mr2d_get_stats/mr2d_reset_stats and mr2d_last_error (per
+ * thread) are thread-safe; mr2d_set_options is not (set options before
+ * starting threads, or pass options explicitly).
+ *
+ * What processes that disagree get (ScaLAPACK hangs or corrupts data in each
+ * of these cases):
+ *  - different global arguments (sizes, descriptors' global fields, offsets,
+ *    UPLO/DIAG, options): MR2D_ERR_INCONSISTENT on every process;
+ *  - plans, or plans and direct calls, executed in different orders over one
+ *    union context: MR2D_ERR_INCONSISTENT on the processes that exchange data
+ *    through shared memory (the usual case on one node); between nodes (MPI
+ *    messages) the processes wait for each other forever. Data of one plan is
+ *    never taken for another's (each plan has its own message tag);
+ *  - M or N = 0 on some processes only: not detected. As in ScaLAPACK, a call
+ *    with M or N = 0 returns at once without communicating (programs rely on
+ *    it to skip empty work), so the other processes wait forever; likewise a
+ *    call over a different union context on some processes.
  */
 #ifndef MR2D_MR2D_H
 #define MR2D_MR2D_H

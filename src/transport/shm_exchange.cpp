@@ -11,7 +11,7 @@ namespace mr2d::transport {
 namespace {
 
 Status mismatch() {
-  return {MR2D_ERR_MPI,
+  return {MR2D_ERR_INCONSISTENT,
           "mr2d: processes executed different redistributions at the same time (plans or calls "
           "in a different order on different processes)"};
 }

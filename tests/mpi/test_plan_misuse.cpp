@@ -1,9 +1,12 @@
 // Plans used against the rules must end in an error, never in a crash or in
 // wrong data: (1) a plan executed after its grids were exited, also when new
 // grids took the same handles; (2) two plans executed in a different order on
-// different processes. Runs on 2 processes.
+// different processes; (3) M = 0 on one process only, which returns at once
+// without communicating, as ScaLAPACK does (documented in mr2d.h). Runs on 2
+// processes.
 #include <mpi.h>
 
+#include <algorithm>
 #include <cstdio>
 
 #include "grids.hpp"
@@ -117,6 +120,20 @@ int main(int argc, char** argv) {
     mr2d_plan_destroy(&p2);
     exit_grids(s1);
     exit_grids(s2);
+  }
+
+  // (3) An empty call on rank 0 alone: returns without waiting for rank 1.
+  {
+    Setup s;
+    setup(s, 4, 5);
+    if (rank == 0) {
+      const int st = mr2d_pdgemr2d(0, N, s.a.ptr(), 1, 1, s.desca, s.b.ptr(), 1, 1, s.descb, s.gu.ctxt);
+      const long long touched = s.b.rows * s.b.cols - static_cast<long long>(std::count_if(
+          s.b.data.begin(), s.b.data.end(), [](double x) { return same_bits(x, sentinel<double>()); }));
+      std::printf("rank 0: M = 0 on this process only: status %d, %lld elements of B written\n", st, touched);
+      failed += st != MR2D_SUCCESS || touched != 0;
+    }
+    exit_grids(s);
   }
 
   int total = 0;
