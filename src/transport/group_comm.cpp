@@ -19,6 +19,12 @@
 namespace mr2d::transport {
 
 struct GroupEntry {
+  // The group outlives the duplicate: another thread may still compare it.
+  ~GroupEntry() {
+    int finalized = 0;
+    MPI_Finalized(&finalized);
+    if (!finalized && group != MPI_GROUP_NULL) MPI_Group_free(&group);
+  }
   MPI_Group group = MPI_GROUP_NULL;
   MPI_Comm comm = MPI_COMM_NULL;
   long long label = 0;        ///< agreed by all members when created
@@ -32,10 +38,17 @@ std::mutex g_mutex;
 std::vector<std::shared_ptr<GroupEntry>> g_entries;
 long long g_next_label = 0;
 
-// The entry of group `g` with the smallest label, or null.
+// The entry of group `g` with the smallest label, or null. MPI is never
+// called under the lock: MPI calls our attribute callbacks (which take the
+// lock) while holding its own.
 std::shared_ptr<GroupEntry> find_entry(MPI_Group g) {
+  std::vector<std::shared_ptr<GroupEntry>> entries;
+  {
+    std::lock_guard<std::mutex> lock(g_mutex);
+    entries = g_entries;
+  }
   std::shared_ptr<GroupEntry> best;
-  for (const auto& e : g_entries) {
+  for (const auto& e : entries) {
     int cmp = MPI_UNEQUAL;
     MPI_Group_compare(e->group, g, &cmp);
     if (cmp == MPI_IDENT && (!best || e->label < best->label)) best = e;
@@ -56,9 +69,11 @@ Status try_existing(MPI_Comm union_comm, MPI_Group g, Lease& out, bool& done) {
   std::shared_ptr<GroupEntry> e;
   long long labels[2] = {LLONG_MAX, LLONG_MAX};
   long long proposal = 0;
+  e = find_entry(g);
   {
     std::lock_guard<std::mutex> lock(g_mutex);
-    e = find_entry(g);
+    // Its last lane may have been returned meanwhile (the duplicate is gone).
+    if (e && std::find(g_entries.begin(), g_entries.end(), e) == g_entries.end()) e.reset();
     if (e) {
       labels[0] = e->label;
       labels[1] = -e->label;
@@ -169,10 +184,7 @@ void return_lease(Lease& lease) noexcept {
   }
   int finalized = 0;
   MPI_Finalized(&finalized);
-  if (last && !finalized) {
-    MPI_Comm_free(&e->comm);
-    MPI_Group_free(&e->group);
-  }
+  if (last && !finalized) MPI_Comm_free(&e->comm);
 }
 
 }  // namespace mr2d::transport
