@@ -69,6 +69,7 @@ Index run_table_bound(const index::AxisPair& axes) {
   // runs_for cuts one period at the block boundaries of both sides; a
   // one-process side walks blocks at least as long as the other side's (or the
   // whole range), so the smaller block size bounds its boundaries too.
+  if (axes.extent <= 0) return 0;  // runs_for stores nothing (and the period is undefined)
   const Index period = index::pattern_period(axes);
   auto walk = [&](const index::Axis& self, const index::Axis& other) {
     if (self.nprocs > 1) return self.nb;
