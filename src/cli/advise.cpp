@@ -1,7 +1,6 @@
 // `mr2d advise`; see advise.hpp.
 #include "cli/advise.hpp"
 
-#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -31,7 +30,7 @@ struct PhaseFile {
   bool looped = false;
 };
 
-// A compute time: a finite number >= 0.
+// A compute time: a number >= 0 (inf: the layout cannot run the phase).
 double seconds_of(const std::string& where, const std::string& cost, const std::string& text) {
   char* end = nullptr;
   const double v = std::strtod(text.c_str(), &end);
@@ -58,7 +57,8 @@ PhaseFile read(const std::string& path) {
         throw UsageError(where + "expected 'matrix M N TYPE' with TYPE one of s d c z i");
       if (f.m > kScalapackIntMax || f.n > kScalapackIntMax)
         throw UsageError(where + "matrix " + std::to_string(f.m) + " " + std::to_string(f.n) +
-                         " is out of range: ScaLAPACK's integers hold at most " + std::to_string(kScalapackIntMax));
+                         " is out of range: ScaLAPACK's integers hold at most " +
+                         std::to_string(kScalapackIntMax));
       f.elem_size = sizes.at(f.type);
       check_bytes(f.m, f.n, f.elem_size, where + "matrix");
     } else if (key == "layout") {
@@ -112,7 +112,8 @@ double move_seconds(const PhaseFile& f, std::size_t x, std::size_t y) {
     l->rank_of.resize(static_cast<std::size_t>(l->nprow * l->npcol));
     for (std::size_t k = 0; k < l->rank_of.size(); ++k) l->rank_of[k] = static_cast<int>(k);
   }
-  const SizeNames names{f.path + ": matrix", f.path + ": layouts " + f.layout_names[x] + " -> " + f.layout_names[y]};
+  const SizeNames names{f.path + ": matrix",
+                        f.path + ": layouts " + f.layout_names[x] + " -> " + f.layout_names[y]};
   const auto edges = bounded_edges(pb, Limits{}, names);
   return plan::summarize(plan::traffic_from(edges, plan::rank_count(pb)), pb.elem_size).predicted_seconds;
 }
