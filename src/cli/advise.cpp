@@ -2,6 +2,7 @@
 #include "cli/advise.hpp"
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <limits>
 #include <map>
@@ -11,6 +12,7 @@
 
 #include "advise/phase_planner.hpp"
 #include "cli/options.hpp"
+#include "cli/plan_size.hpp"
 #include "plan/traffic.hpp"
 
 namespace mr2d::cli {
@@ -18,6 +20,7 @@ namespace mr2d::cli {
 namespace {
 
 struct PhaseFile {
+  std::string path;
   Index m = 0, n = 0, elem_size = 8;
   std::string type = "d";
   std::vector<std::string> layout_names;
@@ -27,10 +30,20 @@ struct PhaseFile {
   bool looped = false;
 };
 
+// A compute time: a number >= 0 (inf: the layout cannot run the phase).
+double seconds_of(const std::string& where, const std::string& cost, const std::string& text) {
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0' || !(v >= 0))
+    throw UsageError(where + "'" + cost + "' needs SECONDS >= 0");
+  return v;
+}
+
 PhaseFile read(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw UsageError("cannot read '" + path + "'");
   PhaseFile f;
+  f.path = path;
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {
     const std::string where = path + ":" + std::to_string(number) + ": ";
@@ -42,7 +55,12 @@ PhaseFile read(const std::string& path) {
       const std::map<std::string, Index> sizes = {{"s", 4}, {"d", 8}, {"c", 8}, {"z", 16}, {"i", 4}};
       if (!(words >> f.m >> f.n >> f.type) || !sizes.count(f.type) || f.m < 1 || f.n < 1)
         throw UsageError(where + "expected 'matrix M N TYPE' with TYPE one of s d c z i");
+      if (f.m > kScalapackIntMax || f.n > kScalapackIntMax)
+        throw UsageError(where + "matrix " + std::to_string(f.m) + " " + std::to_string(f.n) +
+                         " is out of range: ScaLAPACK's integers hold at most " +
+                         std::to_string(kScalapackIntMax));
       f.elem_size = sizes.at(f.type);
+      check_bytes(f.m, f.n, f.elem_size, where + "matrix");
     } else if (key == "layout") {
       std::string name, grid;
       if (!(words >> name >> grid)) throw UsageError(where + "expected 'layout NAME PxQ:MBxNB'");
@@ -60,7 +78,7 @@ PhaseFile read(const std::string& path) {
         while (eq != std::string::npos && k < f.layout_names.size() && f.layout_names[k] != cost.substr(0, eq)) ++k;
         if (eq == std::string::npos || k == f.layout_names.size())
           throw UsageError(where + "'" + cost + "' is not LAYOUT=SECONDS for a layout declared above");
-        row[k] = std::stod(cost.substr(eq + 1));
+        row[k] = seconds_of(where, cost, cost.substr(eq + 1));
       }
       f.phase_names.push_back(name);
       f.compute.push_back(row);
@@ -72,12 +90,16 @@ PhaseFile read(const std::string& path) {
   }
   if (f.m == 0 || f.layouts.empty() || f.compute.empty())
     throw UsageError(path + ": needs a 'matrix' line, at least one 'layout' and one 'phase'");
+  // A layout declared after a phase cannot run that phase.
+  for (auto& row : f.compute) row.resize(f.layouts.size(), std::numeric_limits<double>::infinity());
   return f;
 }
 
 // Predicted time to move the whole matrix from layout `from` to layout `to`,
 // each on ranks 0.. of the same processes.
-double move_seconds(const PhaseFile& f, const plan::MatrixLayout& from, const plan::MatrixLayout& to) {
+double move_seconds(const PhaseFile& f, std::size_t x, std::size_t y) {
+  const plan::MatrixLayout& from = f.layouts[x];
+  const plan::MatrixLayout& to = f.layouts[y];
   plan::Problem pb;
   pb.m = f.m;
   pb.n = f.n;
@@ -90,7 +112,10 @@ double move_seconds(const PhaseFile& f, const plan::MatrixLayout& from, const pl
     l->rank_of.resize(static_cast<std::size_t>(l->nprow * l->npcol));
     for (std::size_t k = 0; k < l->rank_of.size(); ++k) l->rank_of[k] = static_cast<int>(k);
   }
-  return plan::summarize(plan::all_traffic(pb), pb.elem_size).predicted_seconds;
+  const SizeNames names{f.path + ": matrix",
+                        f.path + ": layouts " + f.layout_names[x] + " -> " + f.layout_names[y]};
+  const auto edges = bounded_edges(pb, Limits{}, names);
+  return plan::summarize(plan::traffic_from(edges, plan::rank_count(pb)), pb.elem_size).predicted_seconds;
 }
 
 std::string seconds(double s) {
@@ -107,7 +132,7 @@ void advise(const std::string& path, std::ostream& out) {
   std::vector<std::vector<double>> move(k, std::vector<double>(k, 0.0));
   for (std::size_t x = 0; x < k; ++x)
     for (std::size_t y = 0; y < k; ++y)
-      if (x != y) move[x][y] = move_seconds(f, f.layouts[x], f.layouts[y]);
+      if (x != y) move[x][y] = move_seconds(f, x, y);
 
   out << "mr2d advise: " << f.phase_names.size() << " phases, " << k << " layouts, " << f.m << " x " << f.n
       << " " << f.type << (f.looped ? ", repeated in a loop" : "") << "\n";

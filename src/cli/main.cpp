@@ -14,10 +14,7 @@
 #include <vector>
 
 #include "cli/advise.hpp"
-#include "cli/options.hpp"
-#include "cli/report.hpp"
-#include "plan/traffic.hpp"
-#include "schedule/schedule.hpp"
+#include "cli/plan_command.hpp"
 
 namespace {
 
@@ -27,7 +24,10 @@ const char* const kUsage =
     "                 [--uplo U|L [--diag N|U]] [--schedule auto|caterpillar|circulant|optimal|async]\n"
     "                 [--json] [--draw file.svg]\n"
     "  A occupies ranks 0.. in row-major grid order, B ranks --b-first.. (default 0);\n"
-    "  --uplo makes it a trapezoidal copy (p?trmr2d).\n"
+    "  --uplo makes it a trapezoidal copy (p?trmr2d). Values must fit ScaLAPACK's\n"
+    "  integers; plans beyond 2^24 ranks, 2^24 communicating pairs, 2^23 index runs\n"
+    "  per dimension or 2^32 trapezoid column visits are refused (exit 2), which\n"
+    "  keeps memory under about 4 GB.\n"
     "       mr2d bench [--quick] [--reps N] [--cases FILE] [--out DIR]\n"
     "  runs bench/run.sh of the source tree (bench/README.md).\n"
     "       mr2d advise FILE\n"
@@ -35,29 +35,6 @@ const char* const kUsage =
     "  LAYOUT=SECONDS ...' per phase in program order, and 'loop' if the phases repeat;\n"
     "  prints the layout per phase with the least compute plus redistribution time\n"
     "  (examples/advise).\n";
-
-int plan_command(int argc, char** argv) {
-  using namespace mr2d;
-  const cli::Options opt = cli::parse_options(
-      argc, argv, 2,
-      {"--m", "--n", "--a", "--b", "--a-src", "--b-src", "--ia", "--ja", "--ib", "--jb",
-       "--b-first", "--type", "--uplo", "--diag", "--draw", "--schedule"},
-      {"--json"});
-  const plan::Problem pb = cli::problem_from(opt);
-  const std::vector<plan::Edge> edges = plan::all_edges(pb);
-  const auto traffic = plan::traffic_from(edges, plan::rank_count(pb));
-  const plan::CostModel model;
-  const plan::TrafficSummary summary = plan::summarize(traffic, pb.elem_size, model);
-  schedule::Kind requested;
-  const std::string name = opt.text("--schedule", "auto");
-  if (!schedule::parse(name, requested))
-    throw cli::UsageError("--schedule expects auto, caterpillar, circulant, optimal or async, got '" + name + "'");
-  const cli::ScheduleReport sched = cli::schedule_report(requested, pb, edges, model);
-  if (opt.flag("--json")) cli::print_json(std::cout, pb, summary, sched, model);
-  else cli::print_text(std::cout, pb, summary, sched, model);
-  if (opt.values.count("--draw")) cli::draw_svg(opt.text("--draw", ""), pb, edges, summary, sched);
-  return 0;
-}
 
 // Replaces this process with bench/run.sh, which builds into this build tree.
 int bench_command(int argc, char** argv) {
@@ -79,7 +56,11 @@ int main(int argc, char** argv) {
     return argc < 2 ? 2 : 0;
   }
   try {
-    if (std::strcmp(argv[1], "plan") == 0) return plan_command(argc, argv);
+    if (std::strcmp(argv[1], "plan") == 0) {
+      using namespace mr2d::cli;
+      plan_command(parse_options(argc, argv, 2, plan_valued_options(), plan_flags()), std::cout);
+      return 0;
+    }
     if (std::strcmp(argv[1], "advise") == 0) {
       if (argc != 3) throw mr2d::cli::UsageError("advise expects one FILE");
       mr2d::cli::advise(argv[2], std::cout);

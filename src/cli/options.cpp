@@ -2,7 +2,10 @@
 #include "cli/options.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
+
+#include "common/checked.hpp"
 
 namespace mr2d::cli {
 
@@ -17,19 +20,34 @@ std::string Options::text(const std::string& name, const std::string& fallback) 
 
 namespace {
 
+std::string num(Index v) { return std::to_string(v); }
+
 Index to_index(const std::string& option, const std::string& text) {
   char* end = nullptr;
+  errno = 0;
   long long v = std::strtoll(text.c_str(), &end, 10);
   if (text.empty() || end == nullptr || *end != '\0')
     throw UsageError(option + " expects an integer, got '" + text + "'");
+  if (errno == ERANGE) throw UsageError(option + " " + text + " does not fit in 64 bits");
   return v;
+}
+
+// Values above ScaLAPACK's integer range are refused as the library's
+// interface cannot even receive them.
+void check_range(const std::string& option, Index v, Index lo, Index hi) {
+  if (v < lo) throw UsageError(option + " is " + num(v) + ", must be >= " + num(lo));
+  if (v > hi)
+    throw UsageError(option + " " + num(v) + " is out of range: " +
+                     (hi == kScalapackIntMax ? "ScaLAPACK's integers hold at most " : "at most ") + num(hi));
 }
 
 }  // namespace
 
-Index Options::number(const std::string& name, Index fallback) const {
+Index Options::number(const std::string& name, Index fallback, Index lo, Index hi) const {
   auto it = values.find(name);
-  return it == values.end() ? fallback : to_index(name, it->second);
+  const Index v = it == values.end() ? fallback : to_index(name, it->second);
+  check_range(name, v, lo, hi);
+  return v;
 }
 
 Options parse_options(int argc, char** argv, int first, const std::vector<std::string>& valued,
@@ -49,7 +67,8 @@ Options parse_options(int argc, char** argv, int first, const std::vector<std::s
   return opt;
 }
 
-void parse_grid(const std::string& option, const std::string& text, plan::MatrixLayout& layout) {
+void parse_grid(const std::string& option, const std::string& text, plan::MatrixLayout& layout,
+                Index max_processes) {
   const std::string shape_msg = option + " expects PxQ:MBxNB (e.g. 2x2:64x64), got '" + text + "'";
   auto colon = text.find(':');
   if (colon == std::string::npos) throw UsageError(shape_msg);
@@ -58,11 +77,17 @@ void parse_grid(const std::string& option, const std::string& text, plan::Matrix
     if (x == std::string::npos) throw UsageError(shape_msg);
     Index a = to_index(option, part.substr(0, x)), b = to_index(option, part.substr(x + 1));
     if (a < 1 || b < 1) throw UsageError(option + ": grid sizes and blocks must be >= 1 in '" + text + "'");
+    if (a > kScalapackIntMax || b > kScalapackIntMax)
+      throw UsageError(option + ": '" + text + "' is out of range: ScaLAPACK's integers hold at most " +
+                       num(kScalapackIntMax));
     return std::make_pair(a, b);
   };
   auto [p, q] = split(text.substr(0, colon));
   auto [mb, nb] = split(text.substr(colon + 1));
-  if (p * q > (Index{1} << 24)) throw UsageError(option + ": more than 2^24 processes");
+  const auto procs = checked_mul(p, q);
+  if (!procs || *procs > max_processes)
+    throw UsageError(option + ": a " + num(p) + "x" + num(q) + " grid has more than the " +
+                     num(max_processes) + " processes the command handles");
   layout.nprow = p;
   layout.npcol = q;
   layout.mb = mb;
@@ -77,42 +102,66 @@ std::pair<Index, Index> parse_pair(const std::string& option, const std::string&
 
 namespace {
 
-void place(plan::MatrixLayout& l, const Options& opt, const std::string& side, Index m, Index n,
-           Index first_rank) {
+// Grid, source and submatrix window of one side; ranks are placed later,
+// once the union is known to fit.
+void place(plan::MatrixLayout& l, const Options& opt, const std::string& side, Index m, Index n) {
   parse_grid("--" + side, opt.text("--" + side, ""), l);
   auto [rsrc, csrc] = parse_pair("--" + side + "-src", opt.text("--" + side + "-src", "0,0"));
   if (rsrc < 0 || rsrc >= l.nprow || csrc < 0 || csrc >= l.npcol)
-    throw UsageError("--" + side + "-src " + std::to_string(rsrc) + "," + std::to_string(csrc) +
-                     " is outside the " + std::to_string(l.nprow) + "x" + std::to_string(l.npcol) + " grid");
+    throw UsageError("--" + side + "-src " + num(rsrc) + "," + num(csrc) + " is outside the " +
+                     num(l.nprow) + "x" + num(l.npcol) + " grid");
   l.rsrc = rsrc;
   l.csrc = csrc;
   const std::string i = side == "a" ? "--ia" : "--ib", j = side == "a" ? "--ja" : "--jb";
-  l.i0 = opt.number(i, 1) - 1;
-  l.j0 = opt.number(j, 1) - 1;
-  if (l.i0 < 0 || l.j0 < 0) throw UsageError(i + " and " + j + " must be >= 1");
-  l.rows = l.i0 + m;
-  l.cols = l.j0 + n;
+  l.i0 = opt.number(i, 1, 1, kScalapackIntMax) - 1;
+  l.j0 = opt.number(j, 1, 1, kScalapackIntMax) - 1;
+  // The descriptor's M_/N_ must reach the submatrix end and are ScaLAPACK integers.
+  auto end = [&](const std::string& start, Index offset, Index extent, const char* what) {
+    const auto e = checked_add(offset, extent);
+    if (!e || *e > kScalapackIntMax)
+      throw UsageError(start + " " + num(offset + 1) + " with " + what + " " + num(extent) +
+                       " ends the submatrix beyond " + num(kScalapackIntMax) +
+                       ", the largest matrix ScaLAPACK's descriptors hold");
+    return *e;
+  };
+  l.rows = end(i, l.i0, m, "--m");
+  l.cols = end(j, l.j0, n, "--n");
+}
+
+void assign_ranks(plan::MatrixLayout& l, Index first_rank) {
   l.rank_of.resize(static_cast<std::size_t>(l.nprow * l.npcol));
-  for (std::size_t k = 0; k < l.rank_of.size(); ++k) l.rank_of[k] = static_cast<int>(first_rank) + static_cast<int>(k);
+  for (std::size_t k = 0; k < l.rank_of.size(); ++k)
+    l.rank_of[k] = static_cast<int>(first_rank + static_cast<Index>(k));
 }
 
 }  // namespace
 
-plan::Problem problem_from(const Options& opt) {
+plan::Problem problem_from(const Options& opt, const Limits& limits) {
   if (!opt.values.count("--a") || !opt.values.count("--b"))
     throw UsageError("--a and --b are required (e.g. --a 2x2:64x64 --b 4x1:100x37)");
+  if (!opt.values.count("--m")) throw UsageError("--m is required");
   plan::Problem pb;
-  pb.m = opt.number("--m", -1);
-  pb.n = opt.number("--n", pb.m);
-  if (pb.m < 0 || pb.n < 0) throw UsageError("--m is required and --m/--n must be >= 0");
+  pb.m = opt.number("--m", 0, 0, kScalapackIntMax);
+  pb.n = opt.number("--n", pb.m, 0, kScalapackIntMax);
   const std::string type = opt.text("--type", "d");
   const std::map<std::string, Index> sizes = {{"s", 4}, {"d", 8}, {"c", 8}, {"z", 16}, {"i", 4}};
   if (!sizes.count(type)) throw UsageError("--type expects one of s d c z i, got '" + type + "'");
   pb.elem_size = sizes.at(type);
-  const Index b_first = opt.number("--b-first", 0);
-  if (b_first < 0) throw UsageError("--b-first must be >= 0");
-  place(pb.a, opt, "a", pb.m, pb.n, 0);
-  place(pb.b, opt, "b", pb.m, pb.n, b_first);
+  const Index b_first = opt.number("--b-first", 0, 0, kMaxRank);
+  place(pb.a, opt, "a", pb.m, pb.n);
+  place(pb.b, opt, "b", pb.m, pb.n);
+  // Both grids are at most 2^31 processes here, so these sums fit.
+  const Index b_last = b_first + pb.b.nprow * pb.b.npcol - 1;
+  if (b_last > kMaxRank)
+    throw UsageError("--b-first " + num(b_first) + " puts the last process of B at rank " + num(b_last) +
+                     ", beyond the largest MPI rank " + num(kMaxRank));
+  const Index union_size = std::max(pb.a.nprow * pb.a.npcol, b_last + 1);
+  if (union_size > limits.processes)
+    throw UsageError("--a/--b/--b-first: A on ranks 0.., B on ranks " + num(b_first) + ".. span " +
+                     num(union_size) + " ranks, more than the " + num(limits.processes) +
+                     " processes the command handles");
+  assign_ranks(pb.a, 0);
+  assign_ranks(pb.b, b_first);
   if (opt.values.count("--uplo")) {
     const std::string u = opt.text("--uplo", ""), d = opt.text("--diag", "N");
     if (u != "U" && u != "L") throw UsageError("--uplo expects U or L, got '" + u + "'");

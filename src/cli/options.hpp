@@ -1,5 +1,6 @@
 // Command-line parsing for `mr2d plan`: grid strings such as 2x2:64x64 and
-// coordinate pairs such as 1,0, with errors that name the option. No MPI.
+// coordinate pairs such as 1,0, with errors that name the option. Values are
+// accepted exactly where the library accepts them (cli/limits.hpp). No MPI.
 #pragma once
 
 #include <map>
@@ -7,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/limits.hpp"
 #include "plan/problem.hpp"
 
 namespace mr2d::cli {
@@ -21,20 +23,24 @@ struct Options {
   std::vector<std::string> flags;
   bool flag(const std::string& name) const;
   std::string text(const std::string& name, const std::string& fallback) const;
-  Index number(const std::string& name, Index fallback) const;
+  /// The integer value of `name` (or `fallback`), which must lie in [lo, hi].
+  Index number(const std::string& name, Index fallback, Index lo, Index hi) const;
 };
 
 Options parse_options(int argc, char** argv, int first, const std::vector<std::string>& valued,
                       const std::vector<std::string>& bare);
 
-/// Parses "PxQ:MBxNB" into the grid shape and block sizes of `layout`.
-void parse_grid(const std::string& option, const std::string& text, plan::MatrixLayout& layout);
+/// Parses "PxQ:MBxNB" into the grid shape and block sizes of `layout`; grids
+/// of more than `max_processes` are refused.
+void parse_grid(const std::string& option, const std::string& text, plan::MatrixLayout& layout,
+                Index max_processes = Limits{}.processes);
 
 /// Parses "r,c".
 std::pair<Index, Index> parse_pair(const std::string& option, const std::string& text);
 
 /// Builds the problem of `mr2d plan` from its options (A on ranks 0.., B on
-/// ranks --b-first..), checking it as the library would.
-plan::Problem problem_from(const Options& opt);
+/// ranks --b-first..), checking it as the library would and its union
+/// against `limits`.
+plan::Problem problem_from(const Options& opt, const Limits& limits = {});
 
 }  // namespace mr2d::cli

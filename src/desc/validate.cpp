@@ -3,9 +3,12 @@
 
 #include <cctype>
 #include <cstdio>
+#include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "common/checked.hpp"
 #include "index/cyclic_1d.hpp"
 #include "mr2d/mr2d.h"
 
@@ -100,10 +103,11 @@ struct Checker {
   }
 
   // Checks one matrix on one of its members: descriptor, window start (i, j)
-  // and the rows and columns the window spans; positions of DESC, I, J, array.
+  // and the rows and columns the window spans (nothing: more than 64 bits
+  // hold, so beyond any matrix); positions of DESC, I, J, array.
   void matrix(const std::array<Index, DESC_LEN>& d, const GridInfo& g, Index i, Index j,
-              Index m, Index n, bool null_array, std::int64_t pd, std::int64_t a_i,
-              std::int64_t a_j, std::int64_t a_arr) {
+              std::optional<Index> m, std::optional<Index> n, bool null_array, std::int64_t pd,
+              std::int64_t a_i, std::int64_t a_j, std::int64_t a_arr) {
     if (d[M_] < 0) fail(MR2D_ERR_ARGUMENT, pd, M_ + 1, Reason::negative, d[M_]);
     if (d[N_] < 0) fail(MR2D_ERR_ARGUMENT, pd, N_ + 1, Reason::negative, d[N_]);
     if (d[MB] < 1) fail(MR2D_ERR_ARGUMENT, pd, MB + 1, Reason::not_positive, d[MB]);
@@ -115,19 +119,23 @@ struct Checker {
     if (i < 1) fail(MR2D_ERR_ARGUMENT, a_i, 0, Reason::start_below_one, i);
     if (j < 1) fail(MR2D_ERR_ARGUMENT, a_j, 0, Reason::start_below_one, j);
     if (failed()) return;
-    if (i - 1 + m > d[M_])
-      fail(MR2D_ERR_ARGUMENT, a_i, 0, Reason::beyond_matrix, i - 1 + m, d[M_]);
-    if (j - 1 + n > d[N_])
-      fail(MR2D_ERR_ARGUMENT, a_j, 0, Reason::beyond_matrix, j - 1 + n, d[N_]);
+    // Window ends; one that overflows is reported as the largest Index.
+    const std::optional<Index> end_i = m ? checked_add(i - 1, *m) : std::nullopt;
+    const std::optional<Index> end_j = n ? checked_add(j - 1, *n) : std::nullopt;
+    constexpr Index kMax = std::numeric_limits<Index>::max();
+    if (!end_i || *end_i > d[M_])
+      fail(MR2D_ERR_ARGUMENT, a_i, 0, Reason::beyond_matrix, end_i.value_or(kMax), d[M_]);
+    if (!end_j || *end_j > d[N_])
+      fail(MR2D_ERR_ARGUMENT, a_j, 0, Reason::beyond_matrix, end_j.value_or(kMax), d[N_]);
     if (failed()) return;
     Index local_rows = index::numroc(d[M_], d[MB], g.myrow, d[RSRC], g.nprow);
     if (d[LLD] < local_rows)
       fail(MR2D_ERR_ARGUMENT, pd, LLD + 1, Reason::lld_too_small, d[LLD], local_rows);
     if (null_array && !failed()) {
       // NULL is fine where this process holds nothing of the submatrix.
-      Index sub_rows = index::numroc(i - 1 + m, d[MB], g.myrow, d[RSRC], g.nprow) -
+      Index sub_rows = index::numroc(*end_i, d[MB], g.myrow, d[RSRC], g.nprow) -
                        index::numroc(i - 1, d[MB], g.myrow, d[RSRC], g.nprow);
-      Index sub_cols = index::numroc(j - 1 + n, d[NB], g.mycol, d[CSRC], g.npcol) -
+      Index sub_cols = index::numroc(*end_j, d[NB], g.mycol, d[CSRC], g.npcol) -
                        index::numroc(j - 1, d[NB], g.mycol, d[CSRC], g.npcol);
       if (sub_rows > 0 && sub_cols > 0)
         fail(MR2D_ERR_ARGUMENT, a_arr, 0, Reason::null_array, 0);
@@ -150,8 +158,9 @@ void put_matrix(Report& r, int first, const std::array<Index, DESC_LEN>& d, cons
   r[f + 7] = m ? d[NB] : 0;
   r[f + 8] = m ? d[RSRC] : 0;
   r[f + 9] = m ? d[CSRC] : 0;
-  r[f + 10] = m ? i - 1 : 0;
-  r[f + 11] = m ? j - 1 : 0;
+  // A start below 1 is already this report's error (and i - 1 could overflow).
+  r[f + 10] = m && i >= 1 ? i - 1 : 0;
+  r[f + 11] = m && j >= 1 ? j - 1 : 0;
 }
 
 // ScaLAPACK names are printed in upper case (PDGEMR2D), mr2d's as spelled.
@@ -189,8 +198,13 @@ Report make_report(const LocalCall& call) {
     for (const auto& [name, value] : strides)
       if (value < 1) c.fail(MR2D_ERR_ARGUMENT, at(call, name), 0, Reason::not_positive, value);
   }
-  // A window of m positions at stride s spans (m - 1) * s + 1 rows.
-  auto span = [](Index count, Index stride) { return count > 0 ? (count - 1) * stride + 1 : 0; };
+  // A window of m positions at stride s spans (m - 1) * s + 1 rows; nothing
+  // when that exceeds 64 bits (only ILP64 arguments can).
+  auto span = [](Index count, Index stride) -> std::optional<Index> {
+    if (count <= 0) return 0;
+    const std::optional<Index> steps = checked_mul(count - 1, stride);
+    return steps ? checked_add(*steps, 1) : std::nullopt;
+  };
   if (!c.failed() && call.grid_a.member())
     c.matrix(call.desca, call.grid_a, call.ia, call.ja, span(call.m, call.sa), span(call.n, call.ta),
              call.a_null, at(call, "DESCA"), at(call, "IA"), at(call, "JA"), at(call, "A"));

@@ -2,6 +2,7 @@
 #include "plan/traffic.hpp"
 
 #include <algorithm>
+#include <limits>
 
 #include "index/runs_1d.hpp"
 #include "plan/plan.hpp"
@@ -18,24 +19,63 @@ int rank_count(const Problem& pb) {
   return nranks;
 }
 
-std::vector<Edge> all_edges(const Problem& pb) {
-  const index::AxisPair rows = row_axes(pb);
-  const index::AxisPair cols = col_axes(pb);
+PairRuns pair_runs(const Problem& pb) {
   // Per dimension, the run sets of every source coordinate: rows and columns
   // are independent, so a pair's volume comes from one row set and one column set.
-  std::vector<std::vector<std::pair<Index, RunSet>>> row_sets, col_sets;
-  for (Index pr = 0; pr < pb.a.nprow; ++pr) row_sets.push_back(index::runs_for(rows, Role::sender, pr));
-  for (Index pc = 0; pc < pb.a.npcol; ++pc) col_sets.push_back(index::runs_for(cols, Role::sender, pc));
+  const index::AxisPair rows = row_axes(pb);
+  const index::AxisPair cols = col_axes(pb);
+  PairRuns out;
+  for (Index pr = 0; pr < pb.a.nprow; ++pr) out.rows.push_back(index::runs_for(rows, Role::sender, pr));
+  for (Index pc = 0; pc < pb.a.npcol; ++pc) out.cols.push_back(index::runs_for(cols, Role::sender, pc));
+  return out;
+}
+
+namespace {
+
+Index peers(const std::vector<std::vector<std::pair<Index, RunSet>>>& sets) {
+  Index total = 0;
+  for (const auto& s : sets) total += static_cast<Index>(s.size());
+  return total;
+}
+
+constexpr Index kIndexMax = std::numeric_limits<Index>::max();
+
+}  // namespace
+
+Index PairRuns::pair_count() const { return mul_capped(peers(rows), peers(cols), kIndexMax); }
+
+Index PairRuns::trapezoid_columns(const Problem& pb) const {
+  // transfer_count walks every column of the column set once per row pair;
+  // over all column sets the columns add up to n.
+  return pb.shape == index::Shape::full ? 0 : mul_capped(peers(rows), pb.n, kIndexMax);
+}
+
+std::vector<Edge> edges_from(const Problem& pb, const PairRuns& runs) {
   const index::Trapezoid trap{pb.shape, pb.unit_diag, pb.m, pb.n};
   std::vector<Edge> edges;
   for (Index pr = 0; pr < pb.a.nprow; ++pr)
     for (Index pc = 0; pc < pb.a.npcol; ++pc)
-      for (const auto& [qc, cs] : col_sets[static_cast<std::size_t>(pc)])
-        for (const auto& [qr, rs] : row_sets[static_cast<std::size_t>(pr)]) {
+      for (const auto& [qc, cs] : runs.cols[static_cast<std::size_t>(pc)])
+        for (const auto& [qr, rs] : runs.rows[static_cast<std::size_t>(pr)]) {
           const Index count = transfer_count(rs, cs, trap);
           if (count > 0) edges.push_back({pb.a.rank_at(pr, pc), pb.b.rank_at(qr, qc), count});
         }
   return edges;
+}
+
+std::vector<Edge> all_edges(const Problem& pb) { return edges_from(pb, pair_runs(pb)); }
+
+Index run_table_bound(const index::AxisPair& axes) {
+  // runs_for cuts one period at the block boundaries of both sides; a
+  // one-process side walks blocks at least as long as the other side's (or the
+  // whole range), so the smaller block size bounds its boundaries too.
+  if (axes.extent <= 0) return 0;  // runs_for stores nothing (and the period is undefined)
+  const Index period = index::pattern_period(axes);
+  auto walk = [&](const index::Axis& self, const index::Axis& other) {
+    if (self.nprocs > 1) return self.nb;
+    return other.nprocs > 1 ? other.nb : std::max<Index>(axes.extent, 1);
+  };
+  return 3 + period / walk(axes.src, axes.dst) + period / walk(axes.dst, axes.src);
 }
 
 std::vector<ProcessTraffic> all_traffic(const Problem& pb) {
@@ -60,8 +100,11 @@ std::vector<ProcessTraffic> traffic_from(const std::vector<Edge>& edges, int nra
 }
 
 double predicted_seconds(const ProcessTraffic& t, Index elem_size, const CostModel& model) {
-  const double wire = static_cast<double>((t.elems_sent + t.elems_received) * elem_size);
-  const double copied = static_cast<double>((t.elems_sent + t.elems_received + t.elems_local) * elem_size);
+  // In double: a process's sent plus received bytes may exceed 64 bits even
+  // where every single byte count fits.
+  const double es = static_cast<double>(elem_size);
+  const double wire = (static_cast<double>(t.elems_sent) + static_cast<double>(t.elems_received)) * es;
+  const double copied = wire + static_cast<double>(t.elems_local) * es;
   return model.latency_s * static_cast<double>(t.messages_sent + t.messages_received) +
          wire / model.network_bytes_per_s + copied / model.copy_bytes_per_s;
 }

@@ -5,6 +5,7 @@
 // cost-model prediction. Used by plan queries and by the `mr2d plan` command.
 #pragma once
 
+#include <utility>
 #include <vector>
 
 #include "common/index_types.hpp"
@@ -36,6 +37,24 @@ struct Edge {
 /// trmr2d adds the per-column trims.
 std::vector<Edge> all_edges(const Problem& problem);
 
+/// An upper bound on the runs of one period that runs_for stores over all
+/// coordinates of one side (unit strides), in O(1): callers check it before
+/// building them.
+Index run_table_bound(const index::AxisPair& axes);
+
+/// The run sets of all_edges, per source row and per source column, each as
+/// (destination coordinate, runs). Lets a caller bound the work before edges_from.
+struct PairRuns {
+  std::vector<std::vector<std::pair<Index, index::RunSet>>> rows, cols;
+  /// Row pairs times column pairs (saturating): the edge count for gemr2d, an
+  /// upper bound for trmr2d.
+  Index pair_count() const;
+  /// Columns a trapezoidal count walks over all pairs (saturating; 0 for gemr2d).
+  Index trapezoid_columns(const Problem& problem) const;
+};
+PairRuns pair_runs(const Problem& problem);
+std::vector<Edge> edges_from(const Problem& problem, const PairRuns& runs);
+
 /// Number of union ranks the problem names (1 + the largest rank in either grid).
 int rank_count(const Problem& problem);
 
@@ -57,6 +76,8 @@ struct TrafficSummary {
   double predicted_seconds = 0;  ///< slowest process under the model, all messages at once
 };
 
+/// Byte counts are exact when m * n * elem_size fits in Index (every sum is
+/// at most that); callers with larger problems must reject them first.
 TrafficSummary summarize(const std::vector<ProcessTraffic>& traffic, Index elem_size,
                          const CostModel& model = {});
 

@@ -1,0 +1,39 @@
+// `mr2d plan`; see plan_command.hpp.
+#include "cli/plan_command.hpp"
+
+#include "cli/plan_size.hpp"
+#include "cli/report.hpp"
+#include "plan/traffic.hpp"
+#include "schedule/schedule.hpp"
+
+namespace mr2d::cli {
+
+const std::vector<std::string>& plan_valued_options() {
+  static const std::vector<std::string> names{"--m",  "--n",  "--a",  "--b",  "--a-src", "--b-src",
+                                              "--ia", "--ja", "--ib", "--jb", "--b-first", "--type",
+                                              "--uplo", "--diag", "--draw", "--schedule"};
+  return names;
+}
+
+const std::vector<std::string>& plan_flags() {
+  static const std::vector<std::string> names{"--json"};
+  return names;
+}
+
+void plan_command(const Options& opt, std::ostream& out, const Limits& limits) {
+  const plan::Problem pb = problem_from(opt, limits);
+  schedule::Kind requested;
+  const std::string name = opt.text("--schedule", "auto");
+  if (!schedule::parse(name, requested))
+    throw UsageError("--schedule expects auto, caterpillar, circulant, optimal or async, got '" + name + "'");
+  const std::vector<plan::Edge> edges = bounded_edges(pb, limits, {"--m/--n/--type", "--a/--b"});
+  const auto traffic = plan::traffic_from(edges, plan::rank_count(pb));
+  const plan::CostModel model;
+  const plan::TrafficSummary summary = plan::summarize(traffic, pb.elem_size, model);
+  const ScheduleReport sched = schedule_report(requested, pb, edges, model);
+  if (opt.flag("--json")) print_json(out, pb, summary, sched, model);
+  else print_text(out, pb, summary, sched, model);
+  if (opt.values.count("--draw")) draw_svg(opt.text("--draw", ""), pb, edges, summary, sched);
+}
+
+}  // namespace mr2d::cli
