@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstring>
+#include <type_traits>
 
 #include "common/index_types.hpp"
 #include "kernels/row_table.hpp"
@@ -19,22 +20,33 @@ constexpr std::size_t elem_bytes(std::size_t runtime) {
   return ES != 0 ? ES : runtime;
 }
 
-/// Copies `count` elements. Up to 8 elements of a known size are moved one by
-/// one: a call into memcpy costs more than such a copy.
+/// Calls f(std::integral_constant<Index, L>{}) when `len` is one of the short
+/// lengths with a loop of their own (1..8 and 16); returns whether it did.
+template <class F>
+bool with_short_length(Index len, F&& f) {
+  switch (len) {
+    case 1: f(std::integral_constant<Index, 1>{}); return true;
+    case 2: f(std::integral_constant<Index, 2>{}); return true;
+    case 3: f(std::integral_constant<Index, 3>{}); return true;
+    case 4: f(std::integral_constant<Index, 4>{}); return true;
+    case 5: f(std::integral_constant<Index, 5>{}); return true;
+    case 6: f(std::integral_constant<Index, 6>{}); return true;
+    case 7: f(std::integral_constant<Index, 7>{}); return true;
+    case 8: f(std::integral_constant<Index, 8>{}); return true;
+    case 16: f(std::integral_constant<Index, 16>{}); return true;
+    default: return false;
+  }
+}
+
+/// Copies `count` elements. A short run of elements of a known size is one
+/// fixed-size copy (a few moves): a call into memcpy costs more than the copy.
 template <std::size_t ES>
 inline void copy_run(unsigned char* to, const unsigned char* from, Index count, std::size_t es) {
   if constexpr (ES != 0) {
-    switch (count) {
-      case 1: std::memcpy(to, from, ES); return;
-      case 2: std::memcpy(to, from, 2 * ES); return;
-      case 3: std::memcpy(to, from, 3 * ES); return;
-      case 4: std::memcpy(to, from, 4 * ES); return;
-      case 5: std::memcpy(to, from, 5 * ES); return;
-      case 6: std::memcpy(to, from, 6 * ES); return;
-      case 7: std::memcpy(to, from, 7 * ES); return;
-      case 8: std::memcpy(to, from, 8 * ES); return;
-      default: break;
-    }
+    if (count <= 16 && with_short_length(count, [&](auto len) {
+          std::memcpy(to, from, static_cast<std::size_t>(decltype(len)::value) * ES);
+        }))
+      return;
   }
   std::memcpy(to, from, static_cast<std::size_t>(count) * elem_bytes<ES>(es));
 }
@@ -88,18 +100,9 @@ class SegmentCopier {
     } else {
       const auto ts = static_cast<std::ptrdiff_t>(table_.to_stride() * Index{ES});
       const auto fs = static_cast<std::ptrdiff_t>(table_.from_stride() * Index{ES});
-      switch (table_.uniform_len()) {
-        case 1: copy_uniform<ES, 1>(to, ts, from, fs, count); return true;
-        case 2: copy_uniform<ES, 2>(to, ts, from, fs, count); return true;
-        case 3: copy_uniform<ES, 3>(to, ts, from, fs, count); return true;
-        case 4: copy_uniform<ES, 4>(to, ts, from, fs, count); return true;
-        case 5: copy_uniform<ES, 5>(to, ts, from, fs, count); return true;
-        case 6: copy_uniform<ES, 6>(to, ts, from, fs, count); return true;
-        case 7: copy_uniform<ES, 7>(to, ts, from, fs, count); return true;
-        case 8: copy_uniform<ES, 8>(to, ts, from, fs, count); return true;
-        case 16: copy_uniform<ES, 16>(to, ts, from, fs, count); return true;
-        default: return false;
-      }
+      return with_short_length(table_.uniform_len(), [&](auto len) {
+        copy_uniform<ES, decltype(len)::value>(to, ts, from, fs, count);
+      });
     }
   }
 
