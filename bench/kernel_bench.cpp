@@ -3,12 +3,13 @@
 // same bytes. No MPI: the plan of rank 0 is built directly and its largest
 // send and receive transfers are packed into / unpacked from a message.
 //
-//   mr2d_kernel_bench [--reps N] [--case NAME] [--scale F]
+//   mr2d_kernel_bench [--reps N] [--case NAME] [--scale F] [--calls N]
 //
 // Prints one line per case and kernel: median milliseconds over N
 // repetitions, GB/s of copied data, and the ratio to memcpy. --scale
 // multiplies every matrix's m and n (0.25 keeps most cases in cache, where
-// the bookkeeping rather than memory bandwidth sets the time).
+// the bookkeeping rather than memory bandwidth sets the time). --calls fixes
+// the calls per repetition (for profiles: every kernel then runs equally often).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -19,6 +20,7 @@
 
 #include "index/cyclic_1d.hpp"
 #include "kernels/pack.hpp"
+#include "layouts.hpp"
 #include "plan/plan.hpp"
 
 using namespace mr2d;
@@ -46,18 +48,6 @@ const Case kCases[] = {
     {"lower 36-to-128 d", 4000, 4000, 8, 2, 2, 36, 36, 2, 2, 128, 128, index::Shape::lower},
 };
 
-plan::MatrixLayout layout(Index p, Index q, Index mb, Index nb, Index rows, Index cols) {
-  plan::MatrixLayout l;
-  l.nprow = p;
-  l.npcol = q;
-  l.mb = mb;
-  l.nb = nb;
-  l.rows = rows;
-  l.cols = cols;
-  for (Index k = 0; k < p * q; ++k) l.rank_of.push_back(static_cast<int>(k));
-  return l;
-}
-
 Index local_elems(const plan::MatrixLayout& l, Index* ld) {
   const Index rows = index::numroc(l.rows, l.mb, 0, 0, l.nprow);
   const Index cols = index::numroc(l.cols, l.nb, 0, 0, l.npcol);
@@ -67,6 +57,8 @@ Index local_elems(const plan::MatrixLayout& l, Index* ld) {
 
 // Median milliseconds per call over `reps` repetitions; a repetition repeats
 // the call until it lasts 5 ms, so that short calls are not lost in timer noise.
+int fixed_calls = 0;  // calls per repetition from --calls; 0: fill 5 ms
+
 template <class F>
 double median_ms(int reps, F&& f) {
   using Clock = std::chrono::steady_clock;
@@ -76,7 +68,8 @@ double median_ms(int reps, F&& f) {
     return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
   };
   const double first = ms_of(1);  // warm-up: first touch
-  const int calls = static_cast<int>(std::clamp(5.0 / std::max(first, 1e-3), 1.0, 1000.0));
+  const int calls = fixed_calls > 0 ? fixed_calls
+                                    : static_cast<int>(std::clamp(5.0 / std::max(first, 1e-3), 1.0, 1000.0));
   std::vector<double> ms;
   for (int r = 0; r < reps; ++r) ms.push_back(ms_of(calls) / calls);
   std::sort(ms.begin(), ms.end());
@@ -104,8 +97,8 @@ void run_case(Case c, int reps, double scale) {
   pb.n = c.n;
   pb.elem_size = c.elem_size;
   pb.shape = c.shape;
-  pb.a = layout(c.ap, c.aq, c.amb, c.anb, c.m, c.n);
-  pb.b = layout(c.bp, c.bq, c.bmb, c.bnb, c.m, c.n);
+  pb.a = test::grid_layout(c.ap, c.aq, c.amb, c.anb, c.m, c.n);
+  pb.b = test::grid_layout(c.bp, c.bq, c.bmb, c.bnb, c.m, c.n);
   Index lda = 1, ldb = 1;
   const Index a_elems = local_elems(pb.a, &lda), b_elems = local_elems(pb.b, &ldb);
   const plan::Plan pl = plan::make_plan(pb, 0, lda, ldb);
@@ -157,8 +150,9 @@ int main(int argc, char** argv) {
     if (arg == "--reps" && k + 1 < argc) reps = std::max(1, std::atoi(argv[++k]));
     else if (arg == "--case" && k + 1 < argc) only = argv[++k];
     else if (arg == "--scale" && k + 1 < argc) scale = std::atof(argv[++k]);
+    else if (arg == "--calls" && k + 1 < argc) fixed_calls = std::max(1, std::atoi(argv[++k]));
     else {
-      std::fprintf(stderr, "usage: mr2d_kernel_bench [--reps N] [--case NAME] [--scale F]\n");
+      std::fprintf(stderr, "usage: mr2d_kernel_bench [--reps N] [--case NAME] [--scale F] [--calls N]\n");
       return 2;
     }
   }
