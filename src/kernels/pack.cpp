@@ -1,7 +1,11 @@
 // Pack, unpack and local copy; see pack.hpp.
 #include "kernels/pack.hpp"
 
-#include <cstring>
+#include <algorithm>
+#include <type_traits>
+
+#include "kernels/copy_loops.hpp"
+#include "kernels/row_table.hpp"
 
 namespace mr2d::kernels {
 
@@ -10,135 +14,149 @@ using index::Trapezoid;
 
 namespace {
 
-// Visits every column segment: f(src_row, dst_row, src_col, dst_col, count)
-// with local indices, in message order (columns outer, rows inner), for the
-// columns inside `window`.
-template <class F>
-void for_each_segment(const RunSet& rows, const RunSet& cols, const Trapezoid& trapezoid,
-                      Window window, F&& f) {
+// A local array as one side of a copy: column c starts c*ld elements in, and
+// segment coordinates are rows of that column.
+template <class Byte>
+struct ArraySide {
+  Byte* base;
+  Index ld;
+  Index es;
+  Byte* column(Index c, Index) const { return base + c * ld * es; }
+  Index shift(Index) const { return 0; }
+  bool columns_adjoin(Index column_len) const { return ld == column_len; }
+};
+
+// The message as one side of a copy: columns follow each other, and segment
+// coordinates are message positions within the column, which starts at the
+// first copied position `lo`.
+template <class Byte>
+struct MessageSide {
+  Byte* next;
+  Index es;
+  Byte* column(Index, Index count) {
+    Byte* at = next;
+    next += count * es;
+    return at;
+  }
+  Index shift(Index lo) const { return lo; }
+  bool columns_adjoin(Index) const { return true; }
+};
+
+// Copies message positions [lo, hi) of one column: segments cut by the range
+// are copied in part, the others whole.
+template <std::size_t ES>
+void copy_clipped(const RowTable& table, const SegmentCopier<ES>& copier, unsigned char* to,
+                  Index to_shift, const unsigned char* from, Index from_shift, Index lo, Index hi) {
+  auto [first, last] = table.covering(lo, hi);
+  if (table.start(first) < lo) {
+    copier.copy_part(to, to_shift, from, from_shift, first, lo, std::min(table.start(first + 1), hi));
+    ++first;
+  }
+  const bool cut_last = first < last && table.start(last) > hi;
+  if (cut_last) --last;
+  copier.copy(to, to_shift, from, from_shift, first, last);
+  if (cut_last) copier.copy_part(to, to_shift, from, from_shift, last, table.start(last), hi);
+}
+
+// Walks the columns of `cols` inside `window` in message order and copies
+// each one's rows (the whole table, or its part inside the trapezoid).
+// Returns the number of elements copied.
+template <std::size_t ES, class From, class To>
+Index walk_columns(const RowTable& table, const RunSet& rows, const RunSet& cols,
+                   const Trapezoid& trapezoid, Window window, From from, To to, Index es) {
+  const Index per_column = table.total();
+  if (per_column == 0) return 0;
+  const SegmentCopier<ES> copier(table, static_cast<std::size_t>(es));
   const bool full = trapezoid.shape == index::Shape::full;
+  // A single segment spanning whole columns on both sides: a run of columns
+  // is one contiguous block.
+  const bool whole_columns = full && table.size() == 1 && from.columns_adjoin(per_column) &&
+                             to.columns_adjoin(per_column);
+  Index total = 0;
   cols.for_each([&](Index tc, Index lenc, Index src_c, Index dst_c) {
     const Index j0 = window.lo > tc ? window.lo - tc : 0;
     const Index j1 = window.hi < tc + lenc ? window.hi - tc : lenc;
-    for (Index j = j0; j < j1; ++j) {
-      Index lo = 0, hi = trapezoid.m;
-      if (!full) {
-        auto range = trapezoid.rows_of_column(tc + j);
-        lo = range.first;
-        hi = range.second;
-        if (lo >= hi) continue;
-      }
-      rows.for_each([&](Index tr, Index lenr, Index src_r, Index dst_r) {
-        Index b = tr < lo ? lo : tr;
-        Index e = tr + lenr > hi ? hi : tr + lenr;
-        if (b < e) f(src_r + (b - tr), dst_r + (b - tr), src_c + j, dst_c + j, e - b);
-      });
+    if (j0 >= j1) return;
+    if (whole_columns) {
+      const Segment& s = table.segments().front();
+      const Index count = per_column * (j1 - j0);
+      copy_run<ES>(to.column(dst_c + j0, count) + s.to * es, from.column(src_c + j0, count) + s.from * es,
+                   count, static_cast<std::size_t>(es));
+      total += count;
+      return;
     }
-  });
-}
-
-// Moves `count` elements of ES bytes; fixed-size moves for the common sizes.
-// Short runs (small block sizes) are copied element by element with
-// fixed-size moves the compiler inlines: a memcpy call per run of 1 to 8
-// elements costs more than the copy.
-template <std::size_t ES>
-inline void move_elems(unsigned char* dst, const unsigned char* src, Index count) {
-  if (count <= 8) {
-    for (std::size_t k = 0; k < static_cast<std::size_t>(count); ++k) std::memcpy(dst + k * ES, src + k * ES, ES);
-  } else {
-    std::memcpy(dst, src, static_cast<std::size_t>(count) * ES);
-  }
-}
-
-inline void move_bytes(unsigned char* dst, const unsigned char* src, Index count, Index es) {
-  std::memcpy(dst, src, static_cast<std::size_t>(count * es));
-}
-
-template <std::size_t ES>
-Index pack_t(const unsigned char* a, Index lda, const RunSet& rows, const RunSet& cols,
-             const Trapezoid& trapezoid, Index es, unsigned char* buf, Window window) {
-  unsigned char* out = buf;
-  for_each_segment(rows, cols, trapezoid, window, [&](Index sr, Index, Index sc, Index, Index cnt) {
-    const unsigned char* from = a + (sr + sc * lda) * es;
-    if constexpr (ES != 0) move_elems<ES>(out, from, cnt);
-    else move_bytes(out, from, cnt, es);
-    out += cnt * es;
-  });
-  return (out - buf) / es;
-}
-
-template <std::size_t ES>
-Index unpack_t(const unsigned char* buf, const RunSet& rows, const RunSet& cols,
-               const Trapezoid& trapezoid, Index es, unsigned char* b, Index ldb, Window window) {
-  const unsigned char* in = buf;
-  for_each_segment(rows, cols, trapezoid, window, [&](Index, Index dr, Index, Index dc, Index cnt) {
-    unsigned char* to = b + (dr + dc * ldb) * es;
-    if constexpr (ES != 0) move_elems<ES>(to, in, cnt);
-    else move_bytes(to, in, cnt, es);
-    in += cnt * es;
-  });
-  return (in - buf) / es;
-}
-
-template <std::size_t ES>
-Index copy_t(const unsigned char* a, Index lda, unsigned char* b, Index ldb, const RunSet& rows,
-             const RunSet& cols, const Trapezoid& trapezoid, Index es) {
-  Index total = 0;
-  for_each_segment(rows, cols, trapezoid, Window{}, [&](Index sr, Index dr, Index sc, Index dc, Index cnt) {
-    const unsigned char* from = a + (sr + sc * lda) * es;
-    unsigned char* to = b + (dr + dc * ldb) * es;
-    if constexpr (ES != 0) move_elems<ES>(to, from, cnt);
-    else move_bytes(to, from, cnt, es);
-    total += cnt;
+    for (Index j = j0; j < j1; ++j) {
+      if (full) {
+        copier.copy(to.column(dst_c + j, per_column), 0, from.column(src_c + j, per_column), 0, 0,
+                    table.size());
+        total += per_column;
+        continue;
+      }
+      const auto [lo, hi] = trapezoid.rows_of_column(tc + j);
+      if (lo >= hi) continue;
+      const Index first = rows.count_below(lo);
+      const Index end = rows.count_below(hi);
+      if (first >= end) continue;
+      copy_clipped(table, copier, to.column(dst_c + j, end - first), to.shift(first),
+                   from.column(src_c + j, end - first), from.shift(first), first, end);
+      total += end - first;
+    }
   });
   return total;
 }
 
-// Calls kernel<ES> with ES the element size when it is 4, 8 or 16, else 0.
-template <template <std::size_t> class K, class... Args>
-Index dispatch(Index es, Args&&... args) {
+// Calls f(std::integral_constant<std::size_t, ES>) with ES the element size
+// when it is 4, 8 or 16, else 0 (size known at run time only).
+template <class F>
+Index with_elem_size(Index es, F&& f) {
   switch (es) {
-    case 4: return K<4>::run(std::forward<Args>(args)...);
-    case 8: return K<8>::run(std::forward<Args>(args)...);
-    case 16: return K<16>::run(std::forward<Args>(args)...);
-    default: return K<0>::run(std::forward<Args>(args)...);
+    case 4: return f(std::integral_constant<std::size_t, 4>{});
+    case 8: return f(std::integral_constant<std::size_t, 8>{});
+    case 16: return f(std::integral_constant<std::size_t, 16>{});
+    default: return f(std::integral_constant<std::size_t, 0>{});
   }
 }
 
-template <std::size_t ES>
-struct PackK {
-  template <class... A>
-  static Index run(A&&... args) { return pack_t<ES>(std::forward<A>(args)...); }
-};
-template <std::size_t ES>
-struct UnpackK {
-  template <class... A>
-  static Index run(A&&... args) { return unpack_t<ES>(std::forward<A>(args)...); }
-};
-template <std::size_t ES>
-struct CopyK {
-  template <class... A>
-  static Index run(A&&... args) { return copy_t<ES>(std::forward<A>(args)...); }
-};
+// The table of the current call; its storage is kept for the next one.
+RowTable& scratch_table(const RunSet& rows, Walk walk) {
+  thread_local RowTable table;
+  table.build(rows, walk);
+  return table;
+}
 
 }  // namespace
 
 Index pack(const void* a, Index lda, const RunSet& rows, const RunSet& cols,
            const Trapezoid& trapezoid, Index elem_size, void* buf, Window window) {
-  return dispatch<PackK>(elem_size, static_cast<const unsigned char*>(a), lda, rows, cols,
-                         trapezoid, elem_size, static_cast<unsigned char*>(buf), window);
+  const RowTable& table = scratch_table(rows, Walk::pack);
+  return with_elem_size(elem_size, [&](auto size) {
+    return walk_columns<decltype(size)::value>(
+        table, rows, cols, trapezoid, window,
+        ArraySide<const unsigned char>{static_cast<const unsigned char*>(a), lda, elem_size},
+        MessageSide<unsigned char>{static_cast<unsigned char*>(buf), elem_size}, elem_size);
+  });
 }
 
 Index unpack(const void* buf, const RunSet& rows, const RunSet& cols, const Trapezoid& trapezoid,
              Index elem_size, void* b, Index ldb, Window window) {
-  return dispatch<UnpackK>(elem_size, static_cast<const unsigned char*>(buf), rows, cols,
-                           trapezoid, elem_size, static_cast<unsigned char*>(b), ldb, window);
+  const RowTable& table = scratch_table(rows, Walk::unpack);
+  return with_elem_size(elem_size, [&](auto size) {
+    return walk_columns<decltype(size)::value>(
+        table, rows, cols, trapezoid, window,
+        MessageSide<const unsigned char>{static_cast<const unsigned char*>(buf), elem_size},
+        ArraySide<unsigned char>{static_cast<unsigned char*>(b), ldb, elem_size}, elem_size);
+  });
 }
 
 Index copy_local(const void* a, Index lda, void* b, Index ldb, const RunSet& rows,
                  const RunSet& cols, const Trapezoid& trapezoid, Index elem_size) {
-  return dispatch<CopyK>(elem_size, static_cast<const unsigned char*>(a), lda,
-                         static_cast<unsigned char*>(b), ldb, rows, cols, trapezoid, elem_size);
+  const RowTable& table = scratch_table(rows, Walk::copy);
+  return with_elem_size(elem_size, [&](auto size) {
+    return walk_columns<decltype(size)::value>(
+        table, rows, cols, trapezoid, Window{},
+        ArraySide<const unsigned char>{static_cast<const unsigned char*>(a), lda, elem_size},
+        ArraySide<unsigned char>{static_cast<unsigned char*>(b), ldb, elem_size}, elem_size);
+  });
 }
 
 }  // namespace mr2d::kernels

@@ -1,8 +1,9 @@
 // Copy kernels over (row runs x column runs) of column-major local arrays:
 // pack into a contiguous message, unpack from one, or copy A to B directly
-// for the part a process keeps. One walker serves all three; the element size
-// is a template parameter for the common sizes so short runs (block size 1)
-// become single moves instead of memcpy calls. Pure, no MPI.
+// for the part a process keeps. Each call turns the row runs into a flat
+// table (row_table.hpp) merged on the side it walks, then replays it for
+// every column with loops specialised by element size and run length
+// (copy_loops.hpp). Pure, no MPI.
 #pragma once
 
 #include <cstddef>

@@ -1,4 +1,5 @@
-// Layout builder shared by the unit tests that assemble problems by hand.
+// Layout builder shared by the unit tests that assemble problems by hand and
+// by the kernel micro-benchmark.
 #pragma once
 
 #include "plan/problem.hpp"

@@ -13,6 +13,7 @@
 
 #include "index/cyclic_1d.hpp"
 #include "index/runs_1d.hpp"
+#include "random_axes.hpp"
 
 using namespace mr2d;
 using namespace mr2d::index;
@@ -44,19 +45,6 @@ std::vector<Elem> expand(const RunSet& set) {
     for (Index k = 0; k < len; ++k) out.push_back({t + k, src + k, dst + k});
   });
   return out;
-}
-
-AxisPair random_axes(std::mt19937_64& rng) {
-  auto u = [&](Index lo, Index hi) { return std::uniform_int_distribution<Index>(lo, hi)(rng); };
-  AxisPair ax;
-  ax.extent = u(0, 3) == 0 ? u(0, 5) : u(1, 300);
-  for (Axis* a : {&ax.src, &ax.dst}) {
-    a->nprocs = u(0, 4) == 0 ? 1 : u(1, 9);
-    a->nb = u(0, 5) == 0 ? u(1, 400) : u(1, 12);
-    a->src = u(0, a->nprocs - 1);
-    a->start = u(0, 3) == 0 ? 0 : u(0, 60);
-  }
-  return ax;
 }
 
 void check_layout(const AxisPair& ax) {
@@ -95,7 +83,7 @@ void check_layout(const AxisPair& ax) {
 TEST(Runs1D, MatchBruteForceOnRandomLayouts) {
   std::mt19937_64 rng(20261122);
   for (int k = 0; k < 3000; ++k) {
-    AxisPair ax = random_axes(rng);
+    AxisPair ax = test::random_axes(rng);
     SCOPED_TRACE("case " + std::to_string(k) + ": n=" + std::to_string(ax.extent) + " src nb=" +
                  std::to_string(ax.src.nb) + " P=" + std::to_string(ax.src.nprocs) + " rsrc=" +
                  std::to_string(ax.src.src) + " start=" + std::to_string(ax.src.start) +

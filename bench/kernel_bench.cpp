@@ -1,0 +1,162 @@
+// mr2d_kernel_bench: times the pack, unpack and local-copy kernels of one
+// process (rank 0) for representative layouts against a plain memcpy of the
+// same bytes. No MPI: the plan of rank 0 is built directly and its largest
+// send and receive transfers are packed into / unpacked from a message.
+//
+//   mr2d_kernel_bench [--reps N] [--case NAME] [--scale F] [--calls N]
+//
+// Prints one line per case and kernel: median milliseconds over N
+// repetitions, GB/s of copied data, and the ratio to memcpy. --scale
+// multiplies every matrix's m and n (0.25 keeps most cases in cache, where
+// the bookkeeping rather than memory bandwidth sets the time). --calls fixes
+// the calls per repetition (for profiles: every kernel then runs equally often).
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "index/cyclic_1d.hpp"
+#include "kernels/pack.hpp"
+#include "layouts.hpp"
+#include "plan/plan.hpp"
+
+using namespace mr2d;
+
+namespace {
+
+struct Case {
+  const char* name;
+  Index m, n, elem_size;
+  Index ap, aq, amb, anb;  // A grid and blocks
+  Index bp, bq, bmb, bnb;  // B grid and blocks
+  index::Shape shape;
+};
+
+const Case kCases[] = {
+    {"bs1-to-64 d", 2400, 2400, 8, 2, 2, 1, 1, 2, 2, 64, 64, index::Shape::full},
+    {"bs1-to-64 z", 2400, 2400, 16, 2, 2, 1, 1, 2, 2, 64, 64, index::Shape::full},
+    {"bs1-to-64 s", 2400, 2400, 4, 2, 2, 1, 1, 2, 2, 64, 64, index::Shape::full},
+    {"5x8-to-8x5 2x1-1x2 d", 4800, 6400, 8, 2, 1, 5, 8, 1, 2, 8, 5, index::Shape::full},
+    {"C4b 5x8-to-8x5 2x2 d", 4800, 6400, 8, 2, 2, 5, 8, 2, 2, 8, 5, index::Shape::full},
+    {"C4b 5x8-to-8x5 2x2 z", 2400, 3200, 16, 2, 2, 5, 8, 2, 2, 8, 5, index::Shape::full},
+    {"C2 36-to-128 d", 4000, 4000, 8, 2, 2, 36, 36, 2, 2, 128, 128, index::Shape::full},
+    {"64-to-64 2x2-1x4 d", 4000, 4000, 8, 2, 2, 64, 64, 1, 4, 64, 64, index::Shape::full},
+    {"lower 5x8-to-8x5 d", 2400, 2400, 8, 2, 2, 5, 8, 2, 2, 8, 5, index::Shape::lower},
+    {"lower 36-to-128 d", 4000, 4000, 8, 2, 2, 36, 36, 2, 2, 128, 128, index::Shape::lower},
+};
+
+Index local_elems(const plan::MatrixLayout& l, Index* ld) {
+  const Index rows = index::numroc(l.rows, l.mb, 0, 0, l.nprow);
+  const Index cols = index::numroc(l.cols, l.nb, 0, 0, l.npcol);
+  *ld = std::max<Index>(rows, 1);
+  return *ld * cols;
+}
+
+// Median milliseconds per call over `reps` repetitions; a repetition repeats
+// the call until it lasts 5 ms, so that short calls are not lost in timer noise.
+int fixed_calls = 0;  // calls per repetition from --calls; 0: fill 5 ms
+
+template <class F>
+double median_ms(int reps, F&& f) {
+  using Clock = std::chrono::steady_clock;
+  auto ms_of = [&](int calls) {
+    const auto t0 = Clock::now();
+    for (int k = 0; k < calls; ++k) f();
+    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+  };
+  const double first = ms_of(1);  // warm-up: first touch
+  const int calls = fixed_calls > 0 ? fixed_calls
+                                    : static_cast<int>(std::clamp(5.0 / std::max(first, 1e-3), 1.0, 1000.0));
+  std::vector<double> ms;
+  for (int r = 0; r < reps; ++r) ms.push_back(ms_of(calls) / calls);
+  std::sort(ms.begin(), ms.end());
+  return ms[ms.size() / 2];
+}
+
+const plan::Transfer* largest(const std::vector<plan::Transfer>& list) {
+  const plan::Transfer* best = nullptr;
+  for (const plan::Transfer& t : list)
+    if (best == nullptr || t.count > best->count) best = &t;
+  return best;
+}
+
+void report(const char* name, const char* kernel, Index bytes, double ms, double memcpy_ms) {
+  std::printf("%-24s %-7s %9.2f MB %9.3f ms %7.2f GB/s  x%.2f memcpy\n", name, kernel,
+              static_cast<double>(bytes) / 1e6, ms, static_cast<double>(bytes) / ms / 1e6,
+              ms / memcpy_ms);
+}
+
+void run_case(Case c, int reps, double scale) {
+  c.m = std::max<Index>(1, static_cast<Index>(static_cast<double>(c.m) * scale));
+  c.n = std::max<Index>(1, static_cast<Index>(static_cast<double>(c.n) * scale));
+  plan::Problem pb;
+  pb.m = c.m;
+  pb.n = c.n;
+  pb.elem_size = c.elem_size;
+  pb.shape = c.shape;
+  pb.a = test::grid_layout(c.ap, c.aq, c.amb, c.anb, c.m, c.n);
+  pb.b = test::grid_layout(c.bp, c.bq, c.bmb, c.bnb, c.m, c.n);
+  Index lda = 1, ldb = 1;
+  const Index a_elems = local_elems(pb.a, &lda), b_elems = local_elems(pb.b, &ldb);
+  const plan::Plan pl = plan::make_plan(pb, 0, lda, ldb);
+  const auto es = static_cast<std::size_t>(c.elem_size);
+  std::vector<unsigned char> a(static_cast<std::size_t>(a_elems) * es, 1);
+  std::vector<unsigned char> b(static_cast<std::size_t>(b_elems) * es, 2);
+  const plan::Transfer* send = largest(pl.sends);
+  const plan::Transfer* recv = largest(pl.recvs);
+  Index msg_elems = std::max(send ? send->count : 0, recv ? recv->count : 0);
+  if (pl.has_self) msg_elems = std::max(msg_elems, pl.self.count);
+  std::vector<unsigned char> msg(static_cast<std::size_t>(msg_elems) * es, 3);
+  std::vector<unsigned char> copy_src(msg.size(), 4);
+
+  auto timed_memcpy = [&](Index count) {
+    return median_ms(reps, [&] { std::memcpy(msg.data(), copy_src.data(), static_cast<std::size_t>(count) * es); });
+  };
+  if (send != nullptr) {
+    const double base = timed_memcpy(send->count);
+    const double ms = median_ms(reps, [&] {
+      kernels::pack(a.data(), lda, pl.rows(*send), pl.cols(*send), pl.trapezoid, c.elem_size, msg.data());
+    });
+    report(c.name, "pack", send->count * c.elem_size, ms, base);
+  }
+  if (recv != nullptr) {
+    const double base = timed_memcpy(recv->count);
+    const double ms = median_ms(reps, [&] {
+      kernels::unpack(msg.data(), pl.rows(*recv), pl.cols(*recv), pl.trapezoid, c.elem_size, b.data(), ldb);
+    });
+    report(c.name, "unpack", recv->count * c.elem_size, ms, base);
+  }
+  if (pl.has_self) {
+    const double base = timed_memcpy(pl.self.count);
+    const double ms = median_ms(reps, [&] {
+      kernels::copy_local(a.data(), lda, b.data(), ldb, pl.rows(pl.self), pl.cols(pl.self), pl.trapezoid,
+                          c.elem_size);
+    });
+    report(c.name, "copy", pl.self.count * c.elem_size, ms, base);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int reps = 7;
+  double scale = 1.0;
+  std::string only;
+  for (int k = 1; k < argc; ++k) {
+    std::string arg = argv[k];
+    if (arg == "--reps" && k + 1 < argc) reps = std::max(1, std::atoi(argv[++k]));
+    else if (arg == "--case" && k + 1 < argc) only = argv[++k];
+    else if (arg == "--scale" && k + 1 < argc) scale = std::atof(argv[++k]);
+    else if (arg == "--calls" && k + 1 < argc) fixed_calls = std::max(1, std::atoi(argv[++k]));
+    else {
+      std::fprintf(stderr, "usage: mr2d_kernel_bench [--reps N] [--case NAME] [--scale F] [--calls N]\n");
+      return 2;
+    }
+  }
+  for (const Case& c : kCases)
+    if (only.empty() || only == c.name) run_case(c, reps, scale);
+  return 0;
+}

@@ -1,0 +1,26 @@
+// Random 1D redistribution problems shared by the unit tests that check run
+// tables and the kernels against element-by-element models.
+#pragma once
+
+#include <random>
+
+#include "index/runs_1d.hpp"
+
+namespace mr2d::test {
+
+/// A random pair of block-cyclic axes: mostly short blocks on up to 9
+/// processes, sometimes one process or blocks longer than the range.
+inline index::AxisPair random_axes(std::mt19937_64& rng) {
+  auto u = [&](Index lo, Index hi) { return std::uniform_int_distribution<Index>(lo, hi)(rng); };
+  index::AxisPair ax;
+  ax.extent = u(0, 3) == 0 ? u(0, 5) : u(1, 300);
+  for (index::Axis* a : {&ax.src, &ax.dst}) {
+    a->nprocs = u(0, 4) == 0 ? 1 : u(1, 9);
+    a->nb = u(0, 5) == 0 ? u(1, 400) : u(1, 12);
+    a->src = u(0, a->nprocs - 1);
+    a->start = u(0, 3) == 0 ? 0 : u(0, 60);
+  }
+  return ax;
+}
+
+}  // namespace mr2d::test
