@@ -129,7 +129,10 @@ std::vector<Row> CaseRun::measure_all(const std::string& allocator) {
   std::vector<Row> rows{scalapack(allocator)};
   mr2d_options saved;
   mr2d_get_options(&saved);
+  const std::string wanted = "," + settings_.mr2d_variants + ",";
   for (const Variant& v : kVariants) {
+    if (!settings_.mr2d_variants.empty() && wanted.find("," + std::string(v.name) + ",") == std::string::npos)
+      continue;
     std::vector<Row> more = mr2d_variant(allocator, v.name, v.options);
     rows.insert(rows.end(), more.begin(), more.end());
   }

@@ -19,6 +19,7 @@ struct RunSettings {
   int reps = 5;
   double min_rep_s = 0.02;  ///< a repetition repeats the call until it lasts this long
   int machine_cores = 1;
+  std::string mr2d_variants;  ///< comma-separated mr2d variants to run; empty: all
 };
 
 class CaseRun {

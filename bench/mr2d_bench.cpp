@@ -6,6 +6,7 @@
 // ScaLAPACK's. bench/README.md
 // describes the columns; bench/run.sh runs all cases.
 //   mr2d_bench --cases FILE [--case NAME] [--reps N] [--min-rep-ms T] [--cores C] [--csv FILE]
+//              [--variants auto,transport-mpi,...]   (mr2d variants to run; default all)
 // Without --case, the cases whose process count is the world size run.
 // Exit status: 0 when every comparison passed, 1 on a mismatch, 2 on bad usage.
 #include <malloc.h>
@@ -47,6 +48,7 @@ Settings parse_settings(int argc, char** argv) {
     else if (flag == "--reps") s.run.reps = std::atoi(value);
     else if (flag == "--min-rep-ms") s.run.min_rep_s = std::atof(value) / 1000.0;
     else if (flag == "--cores") s.run.machine_cores = std::atoi(value);
+    else if (flag == "--variants") s.run.mr2d_variants = value;
     else throw std::invalid_argument("unknown option " + flag);
   }
   if (s.cases_path.empty()) throw std::invalid_argument("--cases FILE is required");

@@ -149,11 +149,11 @@ Index unpack(const void* buf, const RunSet& rows, const RunSet& cols, const Trap
 }
 
 Index copy_local(const void* a, Index lda, void* b, Index ldb, const RunSet& rows,
-                 const RunSet& cols, const Trapezoid& trapezoid, Index elem_size) {
+                 const RunSet& cols, const Trapezoid& trapezoid, Index elem_size, Window window) {
   const RowTable& table = scratch_table(rows, Walk::copy);
   return with_elem_size(elem_size, [&](auto size) {
     return walk_columns<decltype(size)::value>(
-        table, rows, cols, trapezoid, Window{},
+        table, rows, cols, trapezoid, window,
         ArraySide<const unsigned char>{static_cast<const unsigned char*>(a), lda, elem_size},
         ArraySide<unsigned char>{static_cast<unsigned char*>(b), ldb, elem_size}, elem_size);
   });

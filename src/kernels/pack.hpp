@@ -36,6 +36,7 @@ Index unpack(const void* buf, const index::RunSet& rows, const index::RunSet& co
 
 /// Direct copy from A's local array to B's local array on one process.
 Index copy_local(const void* a, Index lda, void* b, Index ldb, const index::RunSet& rows,
-                 const index::RunSet& cols, const index::Trapezoid& trapezoid, Index elem_size);
+                 const index::RunSet& cols, const index::Trapezoid& trapezoid, Index elem_size,
+                 Window window = {});
 
 }  // namespace mr2d::kernels

@@ -8,6 +8,7 @@
 #include "mr2d/mr2d.h"
 #include "transport/backoff.hpp"
 #include "transport/mpi_stages.hpp"
+#include "transport/self_copy.hpp"
 #include "transport/shm_exchange.hpp"
 
 namespace mr2d::transport {
@@ -17,21 +18,12 @@ namespace {
 Status run(Channel& ch, const plan::Plan& plan, const plan::Route& route, std::uint64_t plan_id,
            const void* a, void* b, Traffic& traffic, bool& abandoned) {
   const Index es = plan.elem_size;
+  SelfCopy self(plan, a, b, traffic);
   std::unique_ptr<ShmExchange> shm;
-  if (ch.shm) shm = std::make_unique<ShmExchange>(*ch.shm, plan, route, plan_id, a, b);
+  if (ch.shm) shm = std::make_unique<ShmExchange>(*ch.shm, plan, route, plan_id, a, b, self);
   auto on_mpi = [&](bool receiving, int k) {
     return !shm || !(receiving ? shm->recv_on_node(static_cast<std::size_t>(k))
                                : shm->send_on_node(static_cast<std::size_t>(k)));
-  };
-
-  bool self_done = !plan.has_self;
-  auto copy_self = [&] {
-    if (self_done) return;
-    self_done = true;
-    Index copied = kernels::copy_local(a, plan.lda, b, plan.ldb, plan.rows(plan.self),
-                                       plan.cols(plan.self), plan.trapezoid, es);
-    MR2D_CHECK(copied == plan.self.count);
-    traffic.bytes_local += copied * es;
   };
 
   // Node-local messages first: packing them never waits for an MPI peer.
@@ -39,14 +31,15 @@ Status run(Channel& ch, const plan::Plan& plan, const plan::Route& route, std::u
     Status st = shm->start(traffic);
     if (!st.ok()) return st;
   }
-  // While MPI messages travel: pack node-local messages, unpack arrived ones, copy my own part.
+  // While MPI messages travel: pack node-local messages, unpack arrived ones,
+  // copy my own part (along with node-local receives, if there are any).
   auto meanwhile = [&]() -> Status {
     bool progressed = true;
     while (shm && progressed) {
       Status st = shm->step(traffic, progressed);
       if (!st.ok()) return st;
     }
-    copy_self();
+    if (!shm || !shm->receiving()) self.finish();
     return {};
   };
 
@@ -85,16 +78,23 @@ Status run(Channel& ch, const plan::Plan& plan, const plan::Route& route, std::u
     abandoned = abandoned || runner.abandoned_sends();
     if (!st.ok()) return st;
   }
-  copy_self();
-  // Whatever node-local work is left: wait for the peers' chunks.
+  // Whatever node-local work is left: the peers' chunks, and while none has
+  // arrived, my own part up to the end of the next expected chunk.
   Backoff backoff;
   while (shm && !shm->done()) {
     bool progressed = false;
     Status st = shm->step(traffic, progressed);
     if (!st.ok()) return st;
-    if (progressed) backoff.reset();
-    else backoff.wait();
+    if (progressed) {
+      backoff.reset();
+    } else if (!self.finished()) {
+      const Index end = shm->next_window_end();
+      self.upto(end > self.done() ? end : INT64_MAX);
+    } else {
+      backoff.wait();
+    }
   }
+  self.finish();
   return {};
 }
 

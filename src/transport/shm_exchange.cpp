@@ -1,6 +1,8 @@
 // (Shared memory) Node-local messages; see shm_exchange.hpp.
 #include "transport/shm_exchange.hpp"
 
+#include <algorithm>
+
 #include "kernels/pack.hpp"
 #include "mr2d/mr2d.h"
 #include "transport/backoff.hpp"
@@ -19,8 +21,8 @@ Status mismatch() {
 }  // namespace
 
 ShmExchange::ShmExchange(ShmLinks& links, const plan::Plan& plan, const plan::Route& route,
-                         std::uint64_t plan_id, const void* a, void* b)
-    : links_(links), plan_(plan), route_(route), plan_id_(plan_id), a_(a), b_(b) {
+                         std::uint64_t plan_id, const void* a, void* b, SelfCopy& self)
+    : links_(links), plan_(plan), route_(route), plan_id_(plan_id), a_(a), b_(b), self_(self) {
   send_link_.reserve(plan.sends.size());
   for (const plan::Transfer& t : plan.sends) send_link_.push_back(links.local_index(t.peer));
   recv_link_.reserve(plan.recvs.size());
@@ -117,6 +119,7 @@ Status ShmExchange::unpack_ready(Traffic& traffic, bool& progressed) {
     const plan::Transfer& t = plan_.recvs[in.k];
     while (in.next < packed && in.next < chunks.size()) {
       const plan::Chunk& chunk = chunks[in.next];
+      self_.upto(chunk.col_hi);
       const Index n = kernels::unpack(in.base + chunk.offset * es, plan_.rows(t), plan_.cols(t),
                                       plan_.trapezoid, es, b_, plan_.ldb, {chunk.col_lo, chunk.col_hi});
       MR2D_CHECK(n == chunk.count);
@@ -130,6 +133,15 @@ Status ShmExchange::unpack_ready(Traffic& traffic, bool& progressed) {
     }
   }
   return {};
+}
+
+Index ShmExchange::next_window_end() const {
+  Index end = INT64_MAX;
+  for (const In& in : ins_) {
+    const std::vector<plan::Chunk>& chunks = route_.recv_chunks[in.k];
+    if (in.next < chunks.size()) end = std::min(end, chunks[in.next].col_hi);
+  }
+  return end;
 }
 
 }  // namespace mr2d::transport

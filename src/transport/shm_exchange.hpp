@@ -12,6 +12,7 @@
 #include "common/status.hpp"
 #include "plan/plan.hpp"
 #include "plan/route.hpp"
+#include "transport/self_copy.hpp"
 #include "transport/shm_links.hpp"
 
 namespace mr2d::transport {
@@ -20,8 +21,9 @@ struct Traffic;
 
 class ShmExchange {
  public:
+  /// `self` copies the kept part along with the received columns.
   ShmExchange(ShmLinks& links, const plan::Plan& plan, const plan::Route& route,
-              std::uint64_t plan_id, const void* a, void* b);
+              std::uint64_t plan_id, const void* a, void* b, SelfCopy& self);
 
   /// Whether message k of plan.sends / plan.recvs goes through shared memory.
   bool send_on_node(std::size_t k) const { return send_link_[k] >= 0; }
@@ -34,6 +36,10 @@ class ShmExchange {
   /// chunks have arrived; `progressed` tells whether anything was done.
   Status step(Traffic& traffic, bool& progressed);
   bool done() const { return sends_left_ == 0 && recvs_left_ == 0; }
+  bool receiving() const { return recvs_left_ > 0; }
+  /// Where the kept part should be copied up to while waiting: the end of
+  /// the next chunk some peer has not delivered yet.
+  Index next_window_end() const;
 
  private:
   struct Out {
@@ -59,6 +65,7 @@ class ShmExchange {
   std::uint64_t plan_id_;
   const void* a_;
   void* b_;
+  SelfCopy& self_;
   std::vector<int> send_link_, recv_link_;
   std::vector<Out> outs_;
   std::vector<In> ins_;
