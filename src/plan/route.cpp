@@ -33,15 +33,19 @@ std::vector<Chunk> cut_chunks(const Plan& plan, const Transfer& t, Index chunk_e
   return chunks;
 }
 
-Index slot_elems(const std::vector<Chunk>& chunks, Index window) {
+ChunkSlots chunk_slots(const std::vector<Chunk>& chunks, Index window) {
+  ChunkSlots s;
   // Messages of at most `window` chunks keep every chunk at its own offset.
-  if (static_cast<Index>(chunks.size()) <= window) {
-    const Chunk& last = chunks.back();
-    return last.offset + last.count;
-  }
-  Index largest = 0;
-  for (const Chunk& c : chunks) largest = std::max(largest, c.count);
-  return largest * window;
+  s.direct = static_cast<Index>(chunks.size()) <= window;
+  for (const Chunk& c : chunks) s.slot = std::max(s.slot, c.count);
+  return s;
+}
+
+Index slot_elems(const std::vector<Chunk>& chunks, Index window) {
+  const ChunkSlots s = chunk_slots(chunks, window);
+  if (!s.direct) return s.slot * window;
+  const Chunk& last = chunks.back();
+  return last.offset + last.count;
 }
 
 Route make_route(const Plan& plan, const schedule::Schedule& schedule, Index chunk_elems) {

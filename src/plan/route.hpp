@@ -51,4 +51,13 @@ Route make_route(const Plan& plan, const schedule::Schedule& schedule, Index chu
 /// of its largest chunk.
 Index slot_elems(const std::vector<Chunk>& chunks, Index window);
 
+/// How a message's chunks share its buffer region (slot_elems elements):
+/// each at its own message offset (direct), or in `window` slots of the
+/// largest chunk's size.
+struct ChunkSlots {
+  bool direct = true;
+  Index slot = 0;  ///< elements per slot
+};
+ChunkSlots chunk_slots(const std::vector<Chunk>& chunks, Index window);
+
 }  // namespace mr2d::plan

@@ -46,11 +46,9 @@ void StageRunner::add(bool receiving, const plan::Transfer& t, const std::vector
   m.transfer = &t;
   m.chunks = &chunks;
   m.region = region;
-  // At most `window` chunks: each has its own place at its message offset.
-  m.direct = static_cast<Index>(chunks.size()) <= window_;
-  Index largest = 0;
-  for (const plan::Chunk& c : chunks) largest = std::max(largest, c.count);
-  m.slot_bytes = largest * plan_.elem_size;
+  const plan::ChunkSlots layout = plan::chunk_slots(chunks, window_);
+  m.direct = layout.direct;
+  m.slot_bytes = layout.slot * plan_.elem_size;
   const auto slots = static_cast<std::size_t>(std::min<Index>(window_, static_cast<Index>(chunks.size())));
   m.pieces_left.assign(slots, 0);
   m.chunk_in.assign(slots, 0);

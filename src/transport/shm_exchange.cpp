@@ -42,12 +42,15 @@ Status ShmExchange::start(Traffic& traffic) {
   Index bytes = 0;
   for (std::size_t k = 0; k < send_link_.size(); ++k) {
     if (send_link_[k] < 0) continue;
-    outs_.push_back(Out{k, send_link_[k], ++links_.epoch_out[static_cast<std::size_t>(send_link_[k])], bytes});
-    bytes += plan_.sends[k].count * plan_.elem_size;
+    const auto& chunks = route_.send_chunks[k];
+    outs_.push_back(Out{k, send_link_[k], ++links_.epoch_out[static_cast<std::size_t>(send_link_[k])], bytes,
+                        plan::chunk_slots(chunks, kShmSlots)});
+    bytes += plan::slot_elems(chunks, kShmSlots) * plan_.elem_size;
   }
   for (std::size_t k = 0; k < recv_link_.size(); ++k) {
     if (recv_link_[k] < 0) continue;
-    ins_.push_back(In{k, recv_link_[k], ++links_.epoch_in[static_cast<std::size_t>(recv_link_[k])]});
+    ins_.push_back(In{k, recv_link_[k], ++links_.epoch_in[static_cast<std::size_t>(recv_link_[k])],
+                      plan::chunk_slots(route_.recv_chunks[k], kShmSlots)});
   }
   sends_left_ = outs_.size();
   recvs_left_ = ins_.size();
@@ -73,19 +76,35 @@ Status ShmExchange::step(Traffic& traffic, bool& progressed) {
   return unpack_ready(traffic, progressed);
 }
 
+Index ShmExchange::place(const plan::ChunkSlots& slots, const plan::Chunk& chunk, std::size_t k) const {
+  const Index elems = slots.direct ? chunk.offset : static_cast<Index>(k % kShmSlots) * slots.slot;
+  return elems * plan_.elem_size;
+}
+
+bool ShmExchange::slot_free(const Out& o) const {
+  if (o.slots.direct || o.next < static_cast<std::size_t>(kShmSlots)) return true;
+  const std::uint64_t need = ready_word(o.epoch, o.next - static_cast<std::size_t>(kShmSlots) + 1);
+  return links_.out_slot(o.link).taken.load(std::memory_order_acquire) >= need;
+}
+
 Status ShmExchange::pack_one(Traffic& traffic, bool& progressed) {
   if (sends_left_ == 0) return {};
   // Round robin over the messages, one chunk at a time: every receiver gets
-  // its first chunk early.
-  while (outs_[cursor_].next == route_.send_chunks[outs_[cursor_].k].size())
-    cursor_ = (cursor_ + 1) % outs_.size();
+  // its first chunk early, and a full ring does not hold up the others.
+  std::size_t tried = 0;
+  for (; tried < outs_.size(); ++tried, cursor_ = (cursor_ + 1) % outs_.size()) {
+    const Out& o = outs_[cursor_];
+    if (o.next < route_.send_chunks[o.k].size() && slot_free(o)) break;
+  }
+  if (tried == outs_.size()) return {};
   Out& o = outs_[cursor_];
   cursor_ = (cursor_ + 1) % outs_.size();
   const plan::Transfer& t = plan_.sends[o.k];
   const plan::Chunk& chunk = route_.send_chunks[o.k][o.next];
   const Index es = plan_.elem_size;
   const Index n = kernels::pack(a_, plan_.lda, plan_.rows(t), plan_.cols(t), plan_.trapezoid, es,
-                                outbox_ + o.byte_offset + chunk.offset * es, {chunk.col_lo, chunk.col_hi});
+                                outbox_ + o.byte_offset + place(o.slots, chunk, o.next),
+                                {chunk.col_lo, chunk.col_hi});
   MR2D_CHECK(n == chunk.count);
   ++o.next;
   links_.out_slot(o.link).ready.store(ready_word(o.epoch, o.next), std::memory_order_release);
@@ -120,11 +139,12 @@ Status ShmExchange::unpack_ready(Traffic& traffic, bool& progressed) {
     while (in.next < packed && in.next < chunks.size()) {
       const plan::Chunk& chunk = chunks[in.next];
       self_.upto(chunk.col_hi);
-      const Index n = kernels::unpack(in.base + chunk.offset * es, plan_.rows(t), plan_.cols(t),
+      const Index n = kernels::unpack(in.base + place(in.slots, chunk, in.next), plan_.rows(t), plan_.cols(t),
                                       plan_.trapezoid, es, b_, plan_.ldb, {chunk.col_lo, chunk.col_hi});
       MR2D_CHECK(n == chunk.count);
       traffic.bytes_received += n * es;
       ++in.next;
+      slot.taken.store(ready_word(in.epoch, in.next), std::memory_order_release);
       progressed = true;
     }
     if (in.next == chunks.size()) {

@@ -1,7 +1,9 @@
 // (Shared memory) The node-local part of an execution: each message to a node
-// peer is packed chunk by chunk into this process's outbox and published in
-// the link's slot; each message from a node peer is unpacked chunk by chunk
-// from the peer's outbox as the peer publishes them. A slot also names the
+// peer is packed chunk by chunk into a ring of kShmSlots chunk slots in this
+// process's outbox and published in the link's slot; the peer unpacks each
+// chunk as it is published and hands its slot back. The ring keeps a message's
+// data in cache from one copy to the next (a whole-message outbox made both
+// copies go through memory and was no faster than MPI's own copy). A slot also names the
 // plan, so processes that execute plans in different orders get an error,
 // never each other's data.
 #pragma once
@@ -46,16 +48,22 @@ class ShmExchange {
     std::size_t k;            // index into plan.sends
     int link;                 // receiver's local index
     std::uint64_t epoch;
-    Index byte_offset;        // of the message in the outbox
+    Index byte_offset;        // of the message's ring in the outbox
+    plan::ChunkSlots slots;
     std::size_t next = 0;     // next chunk to pack
   };
   struct In {
     std::size_t k;            // index into plan.recvs
     int link;                 // sender's local index
     std::uint64_t epoch;
-    const unsigned char* base = nullptr;  // the message in the sender's outbox
+    plan::ChunkSlots slots;
+    const unsigned char* base = nullptr;  // the message's ring in the sender's outbox
     std::size_t next = 0;     // next chunk to unpack
   };
+  // Byte offset of chunk `k` in a message's ring.
+  Index place(const plan::ChunkSlots& slots, const plan::Chunk& chunk, std::size_t k) const;
+  // Whether chunk o.next may be packed: its slot was handed back.
+  bool slot_free(const Out& o) const;
   Status pack_one(Traffic& traffic, bool& progressed);
   Status unpack_ready(Traffic& traffic, bool& progressed);
 
@@ -73,6 +81,9 @@ class ShmExchange {
   std::size_t cursor_ = 0;  // round robin over outs_
   std::size_t sends_left_ = 0, recvs_left_ = 0;
 };
+
+/// Chunk slots per message ring.
+constexpr Index kShmSlots = 4;
 
 /// Plan id a sender publishes when it could not provide its outbox.
 constexpr std::uint64_t kFailedPlan = ~std::uint64_t{0};

@@ -7,8 +7,10 @@
 // Each process also owns a small header segment, mapped read-write by its node
 // peers, with one slot per receiver: the sender publishes there which plan a
 // message belongs to, where it lies and how many of its chunks are packed;
-// the receiver publishes which epoch (per-pair execution count) it has
-// finished reading, so the sender never overwrites unread data.
+// the receiver publishes how many it has unpacked and which epoch (per-pair
+// execution count) it has finished reading, so the sender never overwrites
+// unread data. A message travels through a ring of a few chunk slots, so the
+// data stays in cache between the two copies.
 #pragma once
 
 #include <mpi.h>
@@ -30,7 +32,8 @@ struct alignas(64) ShmSlot {
   std::atomic<std::uint64_t> plan{0};        ///< plan id of the newest epoch
   std::atomic<std::uint64_t> offset{0};      ///< byte offset of the message in the outbox
   std::atomic<std::uint64_t> generation{0};  ///< outbox generation holding it
-  alignas(64) std::atomic<std::uint64_t> consumed{0};  ///< newest epoch fully read
+  alignas(64) std::atomic<std::uint64_t> taken{0};     ///< epoch << 32 | chunks unpacked
+  std::atomic<std::uint64_t> consumed{0};              ///< newest epoch fully read
 };
 
 inline std::uint64_t ready_word(std::uint64_t epoch, std::uint64_t chunks) { return epoch << 32 | chunks; }
