@@ -136,6 +136,7 @@ Status stage_global(const Arguments& args, const LocalStage& st, Prepared& out) 
   if (!verdict.ok()) return verdict;
   out.channel = st.channel;
   out.serial = st.channel->next_serial++;
+  out.node_local = st.options.transport != transport::Transport::mpi;
   if (st.call.grid_a.member()) out.grids.push_back(transport::liveness(grid::context_comm(st.call.desca[desc::CTXT])));
   if (st.call.grid_b.member()) out.grids.push_back(transport::liveness(grid::context_comm(st.call.descb[desc::CTXT])));
   const auto via = static_cast<plan::Phases>(st.options.phases) == plan::Phases::automatic
@@ -220,15 +221,15 @@ Status execute_prepared(const Prepared& prepared, const void* a, void* b) {
   const std::uint64_t id = 2 * prepared.serial;
   if (prepared.passes.size() == 1) {
     const Pass& p = prepared.passes[0];
-    done = transport::execute(channel, p.plan, p.route, id, a, b, traffic);
+    done = transport::execute(channel, p.plan, p.route, id, prepared.node_local, a, b, traffic);
   } else {
     void* middle = channel.middle.get(
         static_cast<std::size_t>(std::max<Index>(prepared.middle_elems * prepared.problem.elem_size, 1)));
     if (middle == nullptr) return {MR2D_ERR_MEMORY, "mr2d: out of memory for the intermediate matrix"};
     const Pass& first = prepared.passes[0];
     const Pass& second = prepared.passes[1];
-    done = transport::execute(channel, first.plan, first.route, id, a, middle, traffic);
-    if (done.ok()) done = transport::execute(channel, second.plan, second.route, id + 1, middle, b, traffic);
+    done = transport::execute(channel, first.plan, first.route, id, prepared.node_local, a, middle, traffic);
+    if (done.ok()) done = transport::execute(channel, second.plan, second.route, id + 1, prepared.node_local, middle, b, traffic);
   }
   mr2d_stats delta{};
   delta.messages_sent = traffic.messages_sent;

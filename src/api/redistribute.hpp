@@ -57,6 +57,7 @@ struct Pass {
 struct Prepared {
   std::shared_ptr<transport::Channel> channel;  ///< the union context's channel
   std::uint64_t serial = 0;       ///< this plan among the channel's, the same on every process
+  bool node_local = true;         ///< node peers exchange through shared memory (transport option)
   /// Flags that turn false when the grids of A or B (where this process is in
   /// them) are exited: a plan outliving its grids fails instead of running.
   std::vector<std::shared_ptr<const std::atomic<bool>>> grids;

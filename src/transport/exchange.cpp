@@ -16,11 +16,11 @@ namespace mr2d::transport {
 namespace {
 
 Status run(Channel& ch, const plan::Plan& plan, const plan::Route& route, std::uint64_t plan_id,
-           const void* a, void* b, Traffic& traffic, bool& abandoned) {
+           bool node_local, const void* a, void* b, Traffic& traffic, bool& abandoned) {
   const Index es = plan.elem_size;
   SelfCopy self(plan, a, b, traffic);
   std::unique_ptr<ShmExchange> shm;
-  if (ch.shm) shm = std::make_unique<ShmExchange>(*ch.shm, plan, route, plan_id, a, b, self);
+  if (node_local && ch.shm) shm = std::make_unique<ShmExchange>(*ch.shm, plan, route, plan_id, a, b, self);
   auto on_mpi = [&](bool receiving, int k) {
     return !shm || !(receiving ? shm->recv_on_node(static_cast<std::size_t>(k))
                                : shm->send_on_node(static_cast<std::size_t>(k)));
@@ -101,7 +101,7 @@ Status run(Channel& ch, const plan::Plan& plan, const plan::Route& route, std::u
 }  // namespace
 
 Status execute(Channel& channel, const plan::Plan& plan, const plan::Route& route,
-               std::uint64_t plan_id, const void* a, void* b, Traffic& traffic) {
+               std::uint64_t plan_id, bool node_local, const void* a, void* b, Traffic& traffic) {
   if (!channel.alive)
     return {MR2D_ERR_CONTEXT, "mr2d: the union context of this plan was exited (blacs_gridexit)"};
   if (channel.broken)
@@ -109,7 +109,7 @@ Status execute(Channel& channel, const plan::Plan& plan, const plan::Route& rout
   bool abandoned = false;
   Status st;
   try {
-    st = run(channel, plan, route, plan_id, a, b, traffic, abandoned);
+    st = run(channel, plan, route, plan_id, node_local, a, b, traffic, abandoned);
   } catch (...) {
     channel.broken = true;
     throw;

@@ -23,10 +23,12 @@ struct Traffic {
 };
 
 /// Runs `plan` on this process over `channel`. `plan_id` identifies the plan
-/// (and pass) among all plans of the channel, identically on every process.
+/// (and pass) among all plans of the channel, identically on every process;
+/// `node_local` lets messages between node peers go through shared memory
+/// (where the channel has it).
 /// Collective over the processes named in the plan. On failure the channel is
 /// marked broken: later calls on it fail instead of matching stale messages.
 Status execute(Channel& channel, const plan::Plan& plan, const plan::Route& route,
-               std::uint64_t plan_id, const void* a, void* b, Traffic& traffic);
+               std::uint64_t plan_id, bool node_local, const void* a, void* b, Traffic& traffic);
 
 }  // namespace mr2d::transport
