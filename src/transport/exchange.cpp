@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <memory>
 
-#include "kernels/pack.hpp"
 #include "mr2d/mr2d.h"
 #include "transport/backoff.hpp"
 #include "transport/mpi_stages.hpp"
@@ -16,7 +15,7 @@ namespace mr2d::transport {
 namespace {
 
 Status run(Channel& ch, const plan::Plan& plan, const plan::Route& route, std::uint64_t plan_id,
-           bool node_local, const void* a, void* b, Traffic& traffic, bool& abandoned) {
+           bool node_local, const void* a, void* b, Traffic& traffic) {
   const Index es = plan.elem_size;
   SelfCopy self(plan, a, b, traffic);
   std::unique_ptr<ShmExchange> shm;
@@ -68,14 +67,8 @@ Status run(Channel& ch, const plan::Plan& plan, const plan::Route& route, std::u
       runner.add(false, plan.sends[static_cast<std::size_t>(k)], chunks, sendbuf + off * es);
       off += plan::slot_elems(chunks, route.window);
     }
-    Status st;
-    try {
-      st = runner.run(meanwhile, traffic);
-    } catch (...) {
-      abandoned = true;  // the runner's destructor released its requests
-      throw;
-    }
-    abandoned = abandoned || runner.abandoned_sends();
+    // On failure the runner's destructor takes back what it posted.
+    Status st = runner.run(meanwhile, traffic);
     if (!st.ok()) return st;
   }
   // Whatever node-local work is left: the peers' chunks, and while none has
@@ -106,10 +99,11 @@ Status execute(Channel& channel, const plan::Plan& plan, const plan::Route& rout
     return {MR2D_ERR_CONTEXT, "mr2d: the union context of this plan was exited (blacs_gridexit)"};
   if (channel.broken)
     return {MR2D_ERR_MPI, "mr2d: an earlier redistribution over this union context failed; its messages may still be in flight"};
-  bool abandoned = false;
+  // A failed execution may leave sends in flight and peers mid-message: the
+  // channel keeps its buffers and refuses further traffic.
   Status st;
   try {
-    st = run(channel, plan, route, plan_id, node_local, a, b, traffic, abandoned);
+    st = run(channel, plan, route, plan_id, node_local, a, b, traffic);
   } catch (...) {
     channel.broken = true;
     throw;

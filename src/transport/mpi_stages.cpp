@@ -32,9 +32,9 @@ StageRunner::~StageRunner() {
       MPI_Cancel(&reqs_[i]);
       MPI_Wait(&reqs_[i], MPI_STATUS_IGNORE);
     } else {
-      // A send cannot be cancelled reliably; release it and keep its buffer.
+      // A send cannot be cancelled reliably: release it; the channel, marked
+      // broken by the caller, keeps the buffer it may still read.
       MPI_Request_free(&reqs_[i]);
-      abandoned_sends_ = true;
     }
   }
 }

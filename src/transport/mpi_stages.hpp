@@ -33,8 +33,6 @@ class StageRunner {
            unsigned char* region);
   /// Posts every message's first chunks, runs `meanwhile`, completes the stage.
   Status run(const std::function<Status()>& meanwhile, Traffic& traffic);
-  /// True if sends had to be released unfinished: MPI may still read their buffers.
-  bool abandoned_sends() const { return abandoned_sends_; }
 
  private:
   // One message of a stage in flight: its chunks go through `window` slots of
@@ -68,7 +66,6 @@ class StageRunner {
   std::vector<std::pair<std::size_t, std::size_t>> owner_;  // request -> (message, slot)
   std::vector<std::size_t> free_;
   long long active_ = 0;
-  bool abandoned_sends_ = false;
 };
 
 }  // namespace mr2d::transport
