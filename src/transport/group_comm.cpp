@@ -67,7 +67,9 @@ Status reduce(MPI_Comm comm, long long* values, int n, MPI_Op op) {
 Status try_existing(MPI_Comm union_comm, MPI_Group g, Lease& out, bool& done) {
   done = false;
   std::shared_ptr<GroupEntry> e;
-  long long labels[2] = {LLONG_MAX, LLONG_MAX};
+  // {label, -label}, or {+inf, -inf} for none: after a minimum reduction the
+  // two agree only if every process proposed the same entry.
+  long long labels[2] = {LLONG_MAX, -LLONG_MAX};
   long long proposal = 0;
   e = find_entry(g);
   {
