@@ -91,7 +91,7 @@ MR2D_API int mr2d_trmr2d(int type, const char *uplo, const char *diag, mr2d_int 
                          const void *a, mr2d_int ia, mr2d_int ja, const mr2d_int *desca, void *b,
                          mr2d_int ib, mr2d_int jb, const mr2d_int *descb, mr2d_int ictxt);
 
-/** Strided regular sections (an mr2d extension; seed 003_d40141267e56f02f.txt):
+/** Strided regular sections (an mr2d extension; Chatterjee et al. (1993)):
  *  B(ib + i*sb, jb + j*tb) := A(ia + i*sa, ja + j*ta) for 0 <= i < m, 0 <= j < n,
  *  strides >= 1 (1-based indices, e.g. sa = 2 takes every other row of A).
  *  Same rules, checks and messages as mr2d_gemr2d; argument positions in
@@ -125,7 +125,7 @@ MR2D_API int mr2d_gemr2d_strided(int type, mr2d_int m, mr2d_int n, const void *a
 MR2D_TYPE_TABLE(MR2D_DECLARE_TYPED)
 #undef MR2D_DECLARE_TYPED
 
-/** How messages are ordered (../shared/docs/algorithms.md section 8):
+/** How messages are ordered:
  *  - CATERPILLAR: ScaLAPACK's step order, max(#senders, #receivers) steps;
  *  - CIRCULANT: closed-form contention-free steps for cyclic(x) <-> cyclic(kx)
  *    dimensions (generalized circulant); other layouts fall back to OPTIMAL;
@@ -141,12 +141,12 @@ enum mr2d_schedule {
   MR2D_SCHEDULE_ASYNC = 4
 };
 
-/** Index tables (seed 002_ac3f99f26d089ae8.txt section 3): BBC keeps one
+/** Index tables (Chung and Hsu (1998) section 3): BBC keeps one
  *  period of runs per dimension and replays it; CDC tabulates the whole local
- *  extent; AUTO applies the seed's cost condition (Eq. 17) per message. */
+ *  extent; AUTO applies Chung and Hsu's cost condition (Eq. 17) per message. */
 enum mr2d_indexing { MR2D_INDEXING_AUTO = 0, MR2D_INDEXING_BBC = 1, MR2D_INDEXING_CDC = 2 };
 
-/** Phases (seed 000_05bef4cd3a914996.txt sections 3-5): ONE moves the data
+/** Phases (Thakur, Choudhary and Ramanujam (1996) sections 3-5): ONE moves the data
  *  once; GCD and LCM route through block sizes gcd or lcm of A's and B's (on
  *  B's grid), trading a second pass over the data for fewer messages; AUTO
  *  picks the cheapest under the cost model. */

@@ -1,5 +1,5 @@
-// Choosing a distribution per program phase (seed 004_ac6f3ff6a54eb4b0.txt,
-// Algorithms 1 and 1'; ../shared/docs/algorithms.md section 12): a sequence
+// Choosing a distribution per program phase (Lee (1997),
+// Algorithms 1 and 1'): a sequence
 // of phases, each with a compute cost per candidate layout, and a
 // redistribution cost between layouts; find the assignment of least total
 // cost, optionally for a sequence that repeats in an outer loop (then the
@@ -27,9 +27,9 @@ Assignment best_assignment(const std::vector<std::vector<double>>& compute,
 double assignment_cost(const std::vector<int>& layout, const std::vector<std::vector<double>>& compute,
                        const std::vector<std::vector<double>>& move, bool looped);
 
-/// Lee's segment form (seed 004 Algorithm 1, and 1' when looped): segments
+/// Lee's segment form (Lee Algorithm 1, and 1' when looped): segments
 /// L_i..L_{i+j-1} priced by M(i, j) with scheme P(i, j), moves priced by
-/// cost(P, P'). Segment (i, j) is 1-based as in the seed.
+/// cost(P, P'). Segment (i, j) is 1-based as in Lee (1997).
 struct Segment {
   int i, j;
 };

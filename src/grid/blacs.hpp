@@ -1,5 +1,5 @@
 // (MPI) The BLACS entry points mr2d uses, and how a context becomes an MPI
-// communicator (../shared/docs/scalapack-redist-semantics.md section 7).
+// communicator.
 #pragma once
 
 #include <mpi.h>

@@ -1,6 +1,6 @@
 // One-dimensional block-cyclic maps (ScaLAPACK NUMROC/INDXG2P/INDXG2L) and
-// the origin shift that turns a submatrix start into a fresh layout
-// (../shared/docs/algorithms.md section 2). Pure functions, no MPI.
+// the origin shift that turns a submatrix start into a fresh layout.
+// Pure functions, no MPI.
 #pragma once
 
 #include "common/index_types.hpp"

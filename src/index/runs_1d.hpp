@@ -2,9 +2,9 @@
 // both the source owner and the destination owner are constant. A run is
 // contiguous in both local arrays, so it is one memcpy per column (or one
 // rectangle in 2D). The owner pattern repeats with period
-// L = lcm(nb_s*P, nb_d*Q) (../shared/docs/algorithms.md section 3; the
-// basic-cycle method of seed 001_a9e171baf53a694e.txt section 3.2.8 and the
-// basic-block calculation of seed 002_ac3f99f26d089ae8.txt section 3.1), so a
+// L = lcm(nb_s*P, nb_d*Q) (the
+// basic-cycle method of Evers (2025) section 3.2.8 and the
+// basic-block calculation of Chung and Hsu (1998) section 3.1), so a
 // process computes the runs of one period and replays them with local shifts
 // L/P and L/Q. Pure functions, no MPI.
 #pragma once
@@ -66,7 +66,7 @@ class RunSet {
   /// Number of periods the range spans (the replays for_each performs).
   Index cycles() const { return runs_.empty() ? 0 : (extent_ + period_ - 1) / period_; }
   /// The same set tabulated over the whole range (complete-dimension form,
-  /// seed 002_ac3f99f26d089ae8.txt section 3.2): no replay shifts when walking it.
+  /// Chung and Hsu (1998) section 3.2): no replay shifts when walking it.
   RunSet expanded() const;
 
  private:

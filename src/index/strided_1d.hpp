@@ -1,8 +1,8 @@
 // Runs of a strided regular section: position t of the copied range is global
-// index start + t * stride on each side (seed 003_d40141267e56f02f.txt). The
+// index start + t * stride on each side (Chatterjee et al. (1993)). The
 // owner and the local-index increments of a side repeat after
 // nb*P / gcd(stride, nb*P) positions, so one period of both sides, tabulated
-// once, gives every local address by replay: the table is the seed's
+// once, gives every local address by replay: the table is Chatterjee et al.'s
 // finite-state machine of local address gaps, unrolled over one period and
 // stored as runs that fit RunSet (consecutive positions whose local indices
 // are consecutive on both sides merge into one run). Pure, no MPI.

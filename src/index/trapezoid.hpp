@@ -1,7 +1,6 @@
 // The trapezoid of p?trmr2d, relative to the submatrix (not to the global
 // diagonal): upper keeps (i, j) with i <= j + max(m - n, 0) - e, lower keeps
-// i >= j - max(n - m, 0) + e, e = 1 for a unit diagonal
-// (../shared/docs/scalapack-redist-semantics.md section 5.2). For gemr2d the
+// i >= j - max(n - m, 0) + e, e = 1 for a unit diagonal. For gemr2d the
 // shape is `full`. Pure, no MPI.
 #pragma once
 

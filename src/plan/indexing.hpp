@@ -1,5 +1,5 @@
-// Basic-block (BBC) versus complete-dimension (CDC) indexing (seed
-// 002_ac3f99f26d089ae8.txt sections 3.1-3.3, Eq. 17; algorithms.md section 5).
+// Basic-block (BBC) versus complete-dimension (CDC) indexing (Chung
+// and Hsu (1998) sections 3.1-3.3, Eq. 17).
 // A plan's run sets start in BBC form: one period, replayed with shifts while
 // packing. CDC tabulates a dimension over its whole local extent, so packing
 // walks a flat table; it costs table memory and build time proportional to

@@ -1,5 +1,5 @@
-// Multi-phase redistribution (seed 000_05bef4cd3a914996.txt sections 3-5;
-// seed 001_a9e171baf53a694e.txt section 4.2.1; algorithms.md section 11):
+// Multi-phase redistribution (Thakur, Choudhary and Ramanujam (1996) sections 3-5;
+// Evers (2025) section 4.2.1):
 // instead of A -> B in one pass, A -> M -> B through an intermediate matrix M
 // on B's grid whose block sizes are gcd or lcm of A's and B's. Each pass is
 // an ordinary plan; two passes move the data twice but can send far fewer

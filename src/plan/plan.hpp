@@ -1,7 +1,7 @@
 // make_plan: what one process sends, receives and copies locally for a
 // problem. Rows and columns are independent 1D problems; the transfer set of
 // a process pair is the Cartesian product of a row run set and a column run
-// set (seed 002_ac3f99f26d089ae8.txt section 3, Lemma 1), trimmed column by
+// set (Chung and Hsu (1998) section 3, Lemma 1), trimmed column by
 // column to the trapezoid for trmr2d. Pure, no MPI: any process's plan can be
 // built anywhere, which is how the tests simulate large process counts.
 #pragma once

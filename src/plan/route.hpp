@@ -1,7 +1,7 @@
 // How one process's plan is carried out: which of its messages are active
 // together (one stage per schedule step, or a single stage for async), how
-// each message is cut into chunks of whole columns for pipelining
-// (../shared/docs/algorithms.md section 9), and the buffer memory that needs.
+// each message is cut into chunks of whole columns for pipelining, and the
+// buffer memory that needs.
 // Pure, no MPI.
 #pragma once
 

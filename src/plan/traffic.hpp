@@ -1,7 +1,7 @@
 // What a redistribution costs, for every process at once, computed from the
 // agreed problem without MPI: messages and elements each process sends,
 // receives and keeps, the step lower bound (the most distinct peers any
-// process has on one side, seed 001_a9e171baf53a694e.txt section 4.1) and a
+// process has on one side, Evers (2025) section 4.1) and a
 // cost-model prediction. Used by plan queries and by the `mr2d plan` command.
 #pragma once
 

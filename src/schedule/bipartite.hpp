@@ -1,6 +1,6 @@
 // Edge colouring of a bipartite graph with exactly max-degree colours
 // (König's theorem; alternating-path method of
-// seed 001_a9e171baf53a694e.txt section 4.2.5, algorithms.md 8.2). Used for
+// Evers (2025) section 4.2.5). Used for
 // the 2D communication graph and for single dimensions. Pure, no MPI.
 #pragma once
 

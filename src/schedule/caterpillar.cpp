@@ -1,5 +1,5 @@
-// ScaLAPACK's caterpillar order (algorithms.md 8.1; seed
-// 001_a9e171baf53a694e.txt section 4.2.4): processes in both grids take the
+// ScaLAPACK's caterpillar order (Evers (2025)
+// section 4.2.4): processes in both grids take the
 // same position in the sender and receiver lists, then send-only and
 // receive-only processes follow; in iteration s the sender at position i
 // meets the receiver at position (tot - 1 - s - i) mod tot.

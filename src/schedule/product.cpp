@@ -1,9 +1,9 @@
 // Two-dimensional schedules as products of one-dimensional ones
-// (algorithms.md 8.4, seed 001_a9e171baf53a694e.txt section 4.2.7): with row
+// (Evers (2025) section 4.2.7): with row
 // steps M_1..M_a and column steps N_1..N_b, every M_u x N_v is a matching of
 // the 2D graph and every 2D pair lies in exactly one of them. A dimension's
 // steps come from the generalized circulant closed form where it applies
-// (algorithms.md 8.3, seed section 4.2.6) or from colouring its small graph.
+// (Evers (2025) section 4.2.6) or from colouring its small graph.
 #include "schedule/product.hpp"
 
 #include <algorithm>
@@ -91,7 +91,7 @@ Steps1D closed_form_1d(const index::AxisPair& axes, const std::vector<std::pair<
   const Index k = coarse.nb / fine.nb;
   const auto labels = circulant_labels(fine.nprocs, coarse.nprocs, k);
   // All-to-all: messages come in two sizes; colouring the large ones first
-  // gives Q steps at the cost bound (algorithms.md 8.3, last paragraph).
+  // gives Q steps at the cost bound (Evers (2025) section 4.2.6).
   if (labels.empty()) return colour_1d(g, s.nprocs, d.nprocs);
   const Index fine0 = pos_mod(fine.start / fine.nb + fine.src, fine.nprocs);
   const Index coarse0 = pos_mod(coarse.start / coarse.nb + coarse.src, coarse.nprocs);

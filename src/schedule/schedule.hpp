@@ -1,7 +1,7 @@
 // Contention-free schedules: the communicating pairs of a redistribution
 // split into steps in which every process sends at most one message and
-// receives at most one (../shared/docs/algorithms.md sections 7 and 8; seed
-// 001_a9e171baf53a694e.txt chapter 4). Pure, no MPI: every process computes
+// receives at most one (Evers
+// (2025) chapter 4). Pure, no MPI: every process computes
 // the same schedule from the agreed problem, and tests simulate any size.
 #pragma once
 
@@ -33,12 +33,12 @@ struct Schedule {
 /// steps a contention-free schedule can have).
 Index lower_bound(const std::vector<plan::Edge>& edges);
 
-/// ScaLAPACK's caterpillar order (algorithms.md 8.1), empty iterations dropped.
+/// ScaLAPACK's caterpillar order, empty iterations dropped.
 Schedule caterpillar(const plan::Problem& problem, const std::vector<plan::Edge>& edges);
 
 /// Bipartite edge colouring by alternating paths: exactly lower_bound steps,
 /// larger messages coloured first so that similar sizes share steps
-/// (algorithms.md 8.2). Falls back to the caterpillar when the colour tables
+/// (Evers (2025) section 4.2.5). Falls back to the caterpillar when the colour tables
 /// would be too large (note says so).
 Schedule colouring(const plan::Problem& problem, const std::vector<plan::Edge>& edges);
 
@@ -47,7 +47,7 @@ Schedule colouring(const plan::Problem& problem, const std::vector<plan::Edge>& 
 Schedule optimal(const plan::Problem& problem, const std::vector<plan::Edge>& edges);
 
 /// Product of per-dimension schedules, closed-form generalized circulant for
-/// cyclic(x) <-> cyclic(kx) dimensions (algorithms.md 8.3, 8.4). Falls back to
+/// cyclic(x) <-> cyclic(kx) dimensions (Evers (2025) section 4.2.6). Falls back to
 /// optimal when a dimension has no closed form or the product misses the bound.
 Schedule circulant(const plan::Problem& problem, const std::vector<plan::Edge>& edges);
 

@@ -32,7 +32,7 @@ TEST(Cyclic1D, NumrocSumsToExtentAndCountsOwnedIndices) {
 }
 
 TEST(Cyclic1D, OriginShiftWorkedExample) {
-  // algorithms.md section 2: nb=3, P=2, RSRC=1, IA=5 -> o=1, r=0.
+  // Example: nb=3, P=2, RSRC=1, IA=5 -> o=1, r=0.
   ShiftedAxis s = shift_origin({3, 2, 1, 4}, 3);
   EXPECT_EQ(s.offset, 1);
   EXPECT_EQ(s.first, 0);

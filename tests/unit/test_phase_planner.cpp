@@ -1,4 +1,4 @@
-// The phase planner: seed 004_ac6f3ff6a54eb4b0.txt's worked example (its
+// The phase planner: Lee (1997)'s worked example (its
 // Table 4) with numbers for the symbolic costs, giving the paper's two
 // answers for the plain and the looped sequence; the exact layered DP against
 // brute force; and the example where the segment form is not exact.
@@ -14,7 +14,7 @@ using namespace mr2d::advise;
 
 namespace {
 
-// Section 5 of seed 004 with m = 256, N = 16, K = 4, t_f = 1, t_c = 4, t_d = 4.
+// Section 5 of Lee with m = 256, N = 16, K = 4, t_f = 1, t_c = 4, t_d = 4.
 // They respect the stated inequalities C_6 < C_T < C_7 and "C_T very small
 // in comparison to C_7" (C_T / C_7 = 0.06). Table 4 prints C_7 in several T
 // values where its own terms give C_T (e.g. T_32 = M_12 + M_32 + C_T); the
@@ -101,7 +101,7 @@ TEST(PhasePlanner, LoopDecidesWhetherTheTransposeBackPays) {
   EXPECT_DOUBLE_EQ(loop.total, 208);
 }
 
-// algorithms.md section 12: the segment form returns 4 here, the exact DP 3.
+// Here the segment form returns 4, the exact DP 3.
 TEST(PhasePlanner, LayeredDpIsExactWhereSegmentsAreNot) {
   const std::vector<std::vector<double>> compute = {{1, 0, 1}, {1, 0, 8}, {2, 6, 0}};
   const std::vector<std::vector<double>> move = {{0, 3, 1}, {3, 0, 5}, {1, 5, 0}};

@@ -95,7 +95,7 @@ TEST(Runs1D, MatchBruteForceOnRandomLayouts) {
 }
 
 TEST(Runs1D, DesprezExampleVolumes) {
-  // cyclic(2) on 5 -> cyclic(5) on 6, n = 30 (algorithms.md section 3):
+  // cyclic(2) on 5 -> cyclic(5) on 6, n = 30:
   // even q receive 2, 2, 1 from p0, p1, p2; odd q receive 1, 2, 2 from p2, p3, p4.
   AxisPair ax{{2, 5, 0, 0}, {5, 6, 0, 0}, 30};
   for (Index q = 0; q < 6; ++q) {

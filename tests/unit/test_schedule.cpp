@@ -1,6 +1,6 @@
 // Schedules checked without MPI: every schedule of thousands of random layout
 // pairs (up to 4096 processes) carries every communicating pair exactly once
-// in contention-free steps; optimal reaches the lower bound; the seeds'
+// in contention-free steps; optimal reaches the lower bound; the published
 // cyclic(x) -> cyclic(kx) examples get the closed-form circulant at the bound.
 #include <gtest/gtest.h>
 
@@ -102,7 +102,7 @@ TEST(Schedule, ValidatorRejectsBadSchedules) {
   }
 }
 
-// 1 x 3 -> 3 x 1 on the same three processes (algorithms.md 8.4): each process
+// 1 x 3 -> 3 x 1 on the same three processes: each process
 // keeps one block, so the bound is 2 steps; the product of the two 1D schedules
 // (3 steps each) would take up to 9.
 TEST(Schedule, GridShapeChangeNeedsTwoDimensionalColouring) {
@@ -137,7 +137,7 @@ Problem one_dimension(const SeedCase& c) {
 
 }  // namespace
 
-// The seeds' examples (seed 001_a9e171baf53a694e.txt sections 4.2.6 and 4.3);
+// The published examples (Evers (2025) sections 4.2.6 and 4.3);
 // prints the table of steps per schedule against the bound.
 TEST(Schedule, SeedExamples) {
   const SeedCase cases[] = {{"cyclic(x) 18 -> cyclic(8x) 76", 18, 76, 1, 8},
