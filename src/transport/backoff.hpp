@@ -10,6 +10,8 @@
 #include <sched.h>
 #include <time.h>
 
+#include <cstdio>
+
 namespace mr2d::transport {
 
 class Backoff {
@@ -31,6 +33,37 @@ class Backoff {
 
  private:
   int rounds_ = 0;
+};
+
+/// Says once on stderr that a wait has lasted a minute: processes that
+/// disagree about a redistribution (plans executed in different orders, a
+/// process that left early) otherwise wait forever without a word.
+class StallReport {
+ public:
+  /// Call while waiting; `what` describes the wait (printf format, args).
+  template <class... Args>
+  void check(const char* what, Args... args) {
+    if (reported_) return;
+    const double t = now();
+    if (start_ == 0) start_ = t;
+    if (t - start_ < kSeconds) return;
+    reported_ = true;
+    std::fprintf(stderr, "mr2d: still waiting after %.0f s: ", t - start_);
+    std::fprintf(stderr, what, args...);
+    std::fprintf(stderr, "\n");
+    std::fflush(stderr);
+  }
+  void progress() { start_ = 0; }
+
+ private:
+  static constexpr double kSeconds = 60;
+  static double now() {
+    timespec ts{};
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+  }
+  double start_ = 0;
+  bool reported_ = false;
 };
 
 }  // namespace mr2d::transport

@@ -74,16 +74,21 @@ Status run(Channel& ch, const plan::Plan& plan, const plan::Route& route, std::u
   // Whatever node-local work is left: the peers' chunks, and while none has
   // arrived, my own part up to the end of the next expected chunk.
   Backoff backoff;
+  StallReport stall;
   while (shm && !shm->done()) {
     bool progressed = false;
     Status st = shm->step(traffic, progressed);
     if (!st.ok()) return st;
     if (progressed) {
       backoff.reset();
+      stall.progress();
     } else if (!self.finished()) {
       const Index end = shm->next_window_end();
       self.upto(end > self.done() ? end : INT64_MAX);
     } else {
+      stall.check("rank %d, node-local messages of plan %llu not complete (a peer may be executing "
+                  "another redistribution, or have left this one after an error)",
+                  plan.me, static_cast<unsigned long long>(plan_id));
       backoff.wait();
     }
   }

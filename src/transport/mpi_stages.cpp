@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "kernels/pack.hpp"
+#include "transport/backoff.hpp"
 #include "transport/errors_return.hpp"
 #include "transport/exchange.hpp"
 
@@ -63,11 +64,21 @@ Status StageRunner::run(const std::function<Status()>& meanwhile, Traffic& traff
     }
   Status st = meanwhile();
   if (!st.ok()) return st;
+  Backoff backoff;
+  StallReport stall;
   while (active_ > 0) {
-    int which = MPI_UNDEFINED;
+    int which = MPI_UNDEFINED, done = 0;
     MPI_Status status;
-    int err = MPI_Waitany(static_cast<int>(reqs_.size()), reqs_.data(), &which, &status);
-    if (err != MPI_SUCCESS) return mpi_failure("MPI_Waitany", err);
+    int err = MPI_Testany(static_cast<int>(reqs_.size()), reqs_.data(), &which, &done, &status);
+    if (err != MPI_SUCCESS) return mpi_failure("MPI_Testany", err);
+    if (!done) {
+      stall.check("rank %d, %lld MPI transfers of tag %d pending (a peer may be executing another "
+                  "redistribution, or have left this one after an error)", plan_.me, active_, tag_);
+      backoff.wait();
+      continue;
+    }
+    backoff.reset();
+    stall.progress();
     if (which == MPI_UNDEFINED) break;
     --active_;
     free_.push_back(static_cast<std::size_t>(which));

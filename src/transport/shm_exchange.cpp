@@ -33,11 +33,16 @@ Status ShmExchange::start(Traffic& traffic) {
   (void)traffic;
   // The outbox is reused: every receiver must have read the previous execution.
   Backoff backoff;
+  StallReport stall;
   for (std::size_t r = 0; r < links_.epoch_out.size(); ++r) {
     const std::uint64_t last = links_.epoch_out[r];
     if (last == 0) continue;
     ShmSlot& slot = links_.out_slot(static_cast<int>(r));
-    while (slot.consumed.load(std::memory_order_acquire) < last) backoff.wait();
+    while (slot.consumed.load(std::memory_order_acquire) < last) {
+      stall.check("rank %d, node peer %zu has not read the previous redistribution's data",
+                  plan_.me, r);
+      backoff.wait();
+    }
   }
   Index bytes = 0;
   for (std::size_t k = 0; k < send_link_.size(); ++k) {
