@@ -27,7 +27,7 @@ Status run(Channel& ch, const plan::Plan& plan, const plan::Route& route, std::u
 
   // Node-local messages first: packing them never waits for an MPI peer.
   if (shm) {
-    Status st = shm->start(traffic);
+    Status st = shm->start();
     if (!st.ok()) return st;
   }
   // While MPI messages travel: pack node-local messages, unpack arrived ones,

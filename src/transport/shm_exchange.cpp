@@ -29,8 +29,7 @@ ShmExchange::ShmExchange(ShmLinks& links, const plan::Plan& plan, const plan::Ro
   for (const plan::Transfer& t : plan.recvs) recv_link_.push_back(links.local_index(t.peer));
 }
 
-Status ShmExchange::start(Traffic& traffic) {
-  (void)traffic;
+Status ShmExchange::start() {
   // The outbox is reused: every receiver must have read the previous execution.
   Backoff backoff;
   StallReport stall;

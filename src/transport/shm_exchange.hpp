@@ -33,7 +33,7 @@ class ShmExchange {
 
   /// Waits until the previous execution's data was read, then claims the
   /// outbox and announces this execution's messages.
-  Status start(Traffic& traffic);
+  Status start();
   /// Packs one chunk (false when all are packed), then unpacks whatever
   /// chunks have arrived; `progressed` tells whether anything was done.
   Status step(Traffic& traffic, bool& progressed);
