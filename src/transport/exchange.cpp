@@ -93,7 +93,7 @@ Status run(Channel& ch, const plan::Plan& plan, const plan::Route& route, std::u
     }
   }
   self.finish();
-  return {};
+  return shm ? shm->failure() : Status{};
 }
 
 }  // namespace

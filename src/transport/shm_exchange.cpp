@@ -68,9 +68,19 @@ Status ShmExchange::start() {
     slot.generation.store(generation, std::memory_order_relaxed);
     slot.ready.store(ready_word(o.epoch, 0), std::memory_order_release);
   }
-  if (!outs_.empty() && outbox_ == nullptr)
-    return {MR2D_ERR_MEMORY, "mr2d: no shared memory for the node-local messages (/dev/shm full?)"};
+  if (!outs_.empty() && outbox_ == nullptr) {
+    failure_ = {MR2D_ERR_MEMORY, "mr2d: no shared memory for the node-local messages (/dev/shm full?)"};
+    for (Out& o : outs_) o.next = route_.send_chunks[o.k].size();
+    sends_left_ = 0;
+  }
   return {};
+}
+
+void ShmExchange::abandon(In& in, ShmSlot& slot, Status why) {
+  if (failure_.ok()) failure_ = std::move(why);
+  in.next = route_.recv_chunks[in.k].size();
+  slot.consumed.store(in.epoch, std::memory_order_release);
+  --recvs_left_;
 }
 
 Status ShmExchange::step(Traffic& traffic, bool& progressed) {
@@ -131,11 +141,18 @@ Status ShmExchange::unpack_ready(Traffic& traffic, bool& progressed) {
     if (epoch > in.epoch) return mismatch();
     if (in.base == nullptr) {
       const std::uint64_t plan = slot.plan.load(std::memory_order_relaxed);
-      if (plan == kFailedPlan)
-        return {MR2D_ERR_MEMORY, "mr2d: a node peer had no shared memory for its messages"};
+      if (plan == kFailedPlan) {
+        abandon(in, slot, {MR2D_ERR_MEMORY, "mr2d: a node peer had no shared memory for its messages"});
+        progressed = true;
+        continue;
+      }
       if (plan != plan_id_) return mismatch();
       const unsigned char* box = links_.inbox(in.link, slot.generation.load(std::memory_order_relaxed));
-      if (box == nullptr) return {MR2D_ERR_MPI, "mr2d: cannot map a node peer's shared memory"};
+      if (box == nullptr) {
+        abandon(in, slot, {MR2D_ERR_MPI, "mr2d: cannot map a node peer's shared memory"});
+        progressed = true;
+        continue;
+      }
       in.base = box + slot.offset.load(std::memory_order_relaxed);
     }
     const std::uint64_t packed = word & 0xffffffffu;

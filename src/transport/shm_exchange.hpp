@@ -38,6 +38,10 @@ class ShmExchange {
   /// chunks have arrived; `progressed` tells whether anything was done.
   Status step(Traffic& traffic, bool& progressed);
   bool done() const { return sends_left_ == 0 && recvs_left_ == 0; }
+  /// A failure that ended some node-local messages early (no shared memory
+  /// for an outbox, or a peer's that cannot be mapped). The execution goes on
+  /// with everything else, so that no peer waits forever, and then fails.
+  const Status& failure() const { return failure_; }
   bool receiving() const { return recvs_left_ > 0; }
   /// Where the kept part should be copied up to while waiting: the end of
   /// the next chunk some peer has not delivered yet.
@@ -65,6 +69,8 @@ class ShmExchange {
   // Whether chunk o.next may be packed: its slot was handed back.
   bool slot_free(const Out& o) const;
   Status pack_one(Traffic& traffic, bool& progressed);
+  // Gives up message `in`: records `why` and tells its sender it was read.
+  void abandon(In& in, ShmSlot& slot, Status why);
   Status unpack_ready(Traffic& traffic, bool& progressed);
 
   ShmLinks& links_;
@@ -80,6 +86,7 @@ class ShmExchange {
   unsigned char* outbox_ = nullptr;
   std::size_t cursor_ = 0;  // round robin over outs_
   std::size_t sends_left_ = 0, recvs_left_ = 0;
+  Status failure_;
 };
 
 /// Chunk slots per message ring.

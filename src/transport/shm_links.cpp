@@ -10,6 +10,7 @@
 #include <atomic>
 #include <cstdlib>
 #include <mutex>
+#include <random>
 #include <set>
 
 #include "mr2d/mr2d.h"
@@ -40,7 +41,17 @@ void own_name(const std::string& name, bool owned) {
   else owned_names().erase(name);
 }
 
-std::atomic<long long> g_next_uid{0};
+// Links ids: a per-process random part and a counter. Names also carry the
+// process id, but a process killed by a signal leaves its names behind, and
+// a later process can get the same id.
+long long next_uid() {
+  static std::atomic<long long> counter{0};
+  static const long long token = [] {
+    std::random_device rd;
+    return static_cast<long long>(rd() & 0x7fffffffu);
+  }();
+  return (token << 24) | (counter++ & 0xffffff);
+}
 
 int ranks_per_node_override() {
   const char* env = std::getenv("MR2D_NODE_RANKS");
@@ -149,7 +160,7 @@ std::unique_ptr<ShmLinks> ShmLinks::open(MPI_Comm union_comm, Status& status) {
     if (node_ranks[k] == rank) links->me_ = static_cast<int>(k);
   }
   const int n = static_cast<int>(node_ranks.size());
-  const long long my_uid = g_next_uid++;
+  const long long my_uid = next_uid();
   bool ok = err == MPI_SUCCESS && links->me_ >= 0;
   if (ok) {
     links->pid_.assign(static_cast<std::size_t>(n), 0);
@@ -216,8 +227,11 @@ unsigned char* ShmLinks::outbox(std::size_t bytes, std::uint64_t& generation) {
     // create a segment every call.
     constexpr std::size_t granule = std::size_t{2} << 20;
     const std::size_t want = (bytes + bytes / 4 + granule - 1) / granule * granule;
-    ++outbox_generation_;
-    if (!outbox_.create(name_of(me_, "d", outbox_generation_), want)) return nullptr;
+    // A name left behind by a killed process is skipped, not fatal.
+    bool created = false;
+    for (int attempt = 0; attempt < 8 && !created; ++attempt)
+      created = outbox_.create(name_of(me_, "d", ++outbox_generation_), want);
+    if (!created) return nullptr;
   }
   generation = outbox_generation_;
   return outbox_.data();
