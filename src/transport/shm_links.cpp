@@ -223,9 +223,9 @@ ShmSlot& ShmLinks::in_slot(int s) const {
 
 unsigned char* ShmLinks::outbox(std::size_t bytes, std::uint64_t& generation) {
   if (bytes > outbox_.size()) {
-    // 2 MiB granules and a quarter of slack: slowly growing plans do not
-    // create a segment every call.
-    constexpr std::size_t granule = std::size_t{2} << 20;
+    // 64 KiB granules and a quarter of slack: slowly growing plans do not
+    // create a segment every call, and small ones stay small.
+    constexpr std::size_t granule = std::size_t{64} << 10;
     const std::size_t want = (bytes + bytes / 4 + granule - 1) / granule * granule;
     // A name left behind by a killed process is skipped, not fatal.
     bool created = false;
