@@ -57,6 +57,8 @@ Index slot_elems(const std::vector<Chunk>& chunks, Index window);
 struct ChunkSlots {
   bool direct = true;
   Index slot = 0;  ///< elements per slot
+  /// Element offset in the region of `chunk` when it occupies slot `s`.
+  Index offset(const Chunk& chunk, Index s) const { return direct ? chunk.offset : s * slot; }
 };
 ChunkSlots chunk_slots(const std::vector<Chunk>& chunks, Index window);
 

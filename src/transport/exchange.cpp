@@ -14,6 +14,8 @@ namespace mr2d::transport {
 
 namespace {
 
+Status out_of_memory() { return {MR2D_ERR_MEMORY, "mr2d: out of memory for message buffers"}; }
+
 Status run(Channel& ch, const plan::Plan& plan, const plan::Route& route, std::uint64_t plan_id,
            bool node_local, const void* a, void* b, Traffic& traffic) {
   const Index es = plan.elem_size;
@@ -42,17 +44,21 @@ Status run(Channel& ch, const plan::Plan& plan, const plan::Route& route, std::u
     return {};
   };
 
+  // The channel's buffers, taken on first use (node-local messages need none).
   unsigned char* sendbuf = nullptr;
   unsigned char* recvbuf = nullptr;
+  auto buffer = [&](unsigned char*& buf, BufferPool& pool, Index elems) {
+    if (buf == nullptr)
+      buf = static_cast<unsigned char*>(pool.get(static_cast<std::size_t>(std::max<Index>(elems * es, 1))));
+    return buf != nullptr;
+  };
   for (const plan::Stage& stage : route.stages) {
     StageRunner runner(plan, a, b, ch.lease.comm, ch.tag(plan_id), route.window);
     // Receives first, so every message finds its buffer.
     Index off = 0;
     for (int k : stage.recvs) {
       if (!on_mpi(true, k)) continue;
-      if (recvbuf == nullptr)
-        recvbuf = static_cast<unsigned char*>(ch.recv.get(static_cast<std::size_t>(std::max<Index>(route.recv_buffer_elems * es, 1))));
-      if (recvbuf == nullptr) return {MR2D_ERR_MEMORY, "mr2d: out of memory for message buffers"};
+      if (!buffer(recvbuf, ch.recv, route.recv_buffer_elems)) return out_of_memory();
       const auto& chunks = route.recv_chunks[static_cast<std::size_t>(k)];
       runner.add(true, plan.recvs[static_cast<std::size_t>(k)], chunks, recvbuf + off * es);
       off += plan::slot_elems(chunks, route.window);
@@ -60,9 +66,7 @@ Status run(Channel& ch, const plan::Plan& plan, const plan::Route& route, std::u
     off = 0;
     for (int k : stage.sends) {
       if (!on_mpi(false, k)) continue;
-      if (sendbuf == nullptr)
-        sendbuf = static_cast<unsigned char*>(ch.send.get(static_cast<std::size_t>(std::max<Index>(route.send_buffer_elems * es, 1))));
-      if (sendbuf == nullptr) return {MR2D_ERR_MEMORY, "mr2d: out of memory for message buffers"};
+      if (!buffer(sendbuf, ch.send, route.send_buffer_elems)) return out_of_memory();
       const auto& chunks = route.send_chunks[static_cast<std::size_t>(k)];
       runner.add(false, plan.sends[static_cast<std::size_t>(k)], chunks, sendbuf + off * es);
       off += plan::slot_elems(chunks, route.window);

@@ -47,9 +47,7 @@ void StageRunner::add(bool receiving, const plan::Transfer& t, const std::vector
   m.transfer = &t;
   m.chunks = &chunks;
   m.region = region;
-  const plan::ChunkSlots layout = plan::chunk_slots(chunks, window_);
-  m.direct = layout.direct;
-  m.slot_bytes = layout.slot * plan_.elem_size;
+  m.slots = plan::chunk_slots(chunks, window_);
   const auto slots = static_cast<std::size_t>(std::min<Index>(window_, static_cast<Index>(chunks.size())));
   m.pieces_left.assign(slots, 0);
   m.chunk_in.assign(slots, 0);

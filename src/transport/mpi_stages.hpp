@@ -42,14 +42,13 @@ class StageRunner {
     bool receiving = false;
     const plan::Transfer* transfer = nullptr;
     const std::vector<plan::Chunk>* chunks = nullptr;
-    unsigned char* region = nullptr;   // window slots of slot_bytes each
-    Index slot_bytes = 0;
+    unsigned char* region = nullptr;   // window slots, or the whole message
+    plan::ChunkSlots slots;
     std::size_t next = 0;              // next chunk to post
     std::vector<int> pieces_left;      // per slot, pieces of its chunk still pending
     std::vector<std::size_t> chunk_in; // per slot, the chunk it holds
-    bool direct = false;               // every chunk at its message offset, no slot reuse
     unsigned char* place(std::size_t slot, const plan::Chunk& chunk, Index es) const {
-      return direct ? region + chunk.offset * es : region + static_cast<Index>(slot) * slot_bytes;
+      return region + slots.offset(chunk, static_cast<Index>(slot)) * es;
     }
   };
   Status post_next(std::size_t c, std::size_t slot, Traffic& traffic);

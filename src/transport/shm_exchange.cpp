@@ -91,8 +91,7 @@ Status ShmExchange::step(Traffic& traffic, bool& progressed) {
 }
 
 Index ShmExchange::place(const plan::ChunkSlots& slots, const plan::Chunk& chunk, std::size_t k) const {
-  const Index elems = slots.direct ? chunk.offset : static_cast<Index>(k % kShmSlots) * slots.slot;
-  return elems * plan_.elem_size;
+  return slots.offset(chunk, static_cast<Index>(k % kShmSlots)) * plan_.elem_size;
 }
 
 bool ShmExchange::slot_free(const Out& o) const {
