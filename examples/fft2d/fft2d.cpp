@@ -30,7 +30,8 @@ namespace {
 
 zdouble input(int i, int j) { return {std::sin(0.7 * i + 1.3 * j), std::cos(0.11 * i - 0.29 * j)}; }
 
-mr2d_dcomplex* as_mr2d(zdouble* z) { return reinterpret_cast<mr2d_dcomplex*>(z); }
+// ScaLAPACK's C entry point takes its own complex struct.
+mr2d_dcomplex* as_c(zdouble* z) { return reinterpret_cast<mr2d_dcomplex*>(z); }
 
 /// ||x - reference|| / ||reference|| in the Frobenius norm.
 double relative_error(const std::vector<zdouble>& x, const std::vector<zdouble>& reference) {
@@ -73,15 +74,15 @@ int main(int argc, char** argv) {
 
   const fft2d::FftLines row_ffts(rows.data(), n, rows.rows, rows.ld(), 1);
   const fft2d::FftLines col_ffts(cols.data(), n, cols.cols, 1, cols.ld());
-  const mr2d::Plan<mr2d_dcomplex> to_cols(n, n, 1, 1, rows.desc, 1, 1, cols.desc, all.ctxt);
-  auto mr2d_move = [&] { to_cols.execute(as_mr2d(rows.data()), as_mr2d(cols.data())); };
+  const mr2d::Plan<zdouble> to_cols(n, n, 1, 1, rows.desc, 1, 1, cols.desc, all.ctxt);
+  auto mr2d_move = [&] { to_cols.execute(rows.data(), cols.data()); };
   auto scalapack_move = [&] {
-    Cpzgemr2d(n, n, as_mr2d(rows.data()), 1, 1, rows.desc, as_mr2d(cols.data()), 1, 1, cols.desc, all.ctxt);
+    Cpzgemr2d(n, n, as_c(rows.data()), 1, 1, rows.desc, as_c(cols.data()), 1, 1, cols.desc, all.ctxt);
   };
   auto fill = [&] { rows.for_each([](zdouble& z, int i, int j) { z = input(i, j); }); };
   auto gather = [&] {
-    mr2d::gemr2d(n, n, as_mr2d(cols.data()), 1, 1, cols.desc, as_mr2d(on_rank0.data()), 1, 1,
-                 on_rank0.desc, all.ctxt);
+    mr2d::gemr2d(n, n, cols.data(), 1, 1, cols.desc, on_rank0.data(), 1, 1, on_rank0.desc,
+                 all.ctxt);
     return on_rank0.local;
   };
 

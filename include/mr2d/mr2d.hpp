@@ -3,6 +3,7 @@
 #ifndef MR2D_MR2D_HPP
 #define MR2D_MR2D_HPP
 
+#include <complex>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -25,14 +26,25 @@ inline void check(int status) {
   if (status != MR2D_SUCCESS) throw Error(status, mr2d_last_error());
 }
 
-/// Element type code of T (float, double, mr2d_scomplex or a layout-compatible
-/// std::complex, mr2d_int).
+/// Element type code of T: float, double, mr2d_scomplex or std::complex<float>,
+/// mr2d_dcomplex or std::complex<double>, mr2d_int.
 template <class T> struct type_of;
 template <> struct type_of<float> { static constexpr int value = MR2D_S; };
 template <> struct type_of<double> { static constexpr int value = MR2D_D; };
 template <> struct type_of<mr2d_scomplex> { static constexpr int value = MR2D_C; };
 template <> struct type_of<mr2d_dcomplex> { static constexpr int value = MR2D_Z; };
+template <> struct type_of<std::complex<float>> { static constexpr int value = MR2D_C; };
+template <> struct type_of<std::complex<double>> { static constexpr int value = MR2D_Z; };
 template <> struct type_of<mr2d_int> { static constexpr int value = MR2D_I; };
+
+// The standard guarantees std::complex<T> is laid out as T[2] (real, imaginary),
+// which is what ScaLAPACK's complex elements are.
+static_assert(sizeof(std::complex<float>) == sizeof(mr2d_scomplex) &&
+                  alignof(std::complex<float>) == alignof(mr2d_scomplex),
+              "std::complex<float> must match mr2d_scomplex");
+static_assert(sizeof(std::complex<double>) == sizeof(mr2d_dcomplex) &&
+                  alignof(std::complex<double>) == alignof(mr2d_dcomplex),
+              "std::complex<double> must match mr2d_dcomplex");
 
 /// sub(B) := sub(A) (p?gemr2d semantics); throws on error.
 template <class T>

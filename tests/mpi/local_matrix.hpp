@@ -3,6 +3,7 @@
 // (padding rows included), so any stray write shows.
 #pragma once
 
+#include <complex>
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -37,6 +38,12 @@ template <> inline mr2d_dcomplex code_of<mr2d_dcomplex>(int i, int j) {
   return {code_of<double>(i, j), -static_cast<double>(j) - 0.5};
 }
 template <> inline int code_of<int>(int i, int j) { return 4096 * i + j + 1; }
+template <> inline std::complex<float> code_of<std::complex<float>>(int i, int j) {
+  return {code_of<float>(i, j), -static_cast<float>(j)};
+}
+template <> inline std::complex<double> code_of<std::complex<double>>(int i, int j) {
+  return {code_of<double>(i, j), -static_cast<double>(j) - 0.5};
+}
 
 template <class T> T sentinel() {
   T v;

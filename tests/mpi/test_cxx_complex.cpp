@@ -1,0 +1,118 @@
+// The C++ layer with std::complex elements: mr2d::gemr2d, mr2d::trmr2d and
+// mr2d::Plan on std::complex<float> and std::complex<double> arrays give, in
+// the whole local array of B (padding included), exactly what ScaLAPACK's
+// Cpcgemr2d / Cpztrmr2d ... give on the same arrays. Any number of processes.
+#include <mpi.h>
+
+#include <complex>
+#include <cstdio>
+#include <cstring>
+#include <vector>
+
+#include "grids.hpp"
+#include "local_matrix.hpp"
+#include "mr2d/mr2d.hpp"
+#include "mr2d/scalapack.h"
+
+using namespace mr2d_test;
+
+namespace {
+
+struct Layout {
+  int M, N, mb, nb, rsrc, csrc;
+};
+
+// The C element type ScaLAPACK's entry points take for std::complex<R>.
+template <class R> struct c_element;
+template <> struct c_element<float> { using type = mr2d_scomplex; };
+template <> struct c_element<double> { using type = mr2d_dcomplex; };
+
+template <class R>
+void reference_copy(bool trapezoidal, int m, int n, std::complex<R>* a, int* desca,
+                    std::complex<R>* b, int* descb, int ctxt) {
+  using C = typename c_element<R>::type;
+  C* ca = reinterpret_cast<C*>(a);
+  C* cb = reinterpret_cast<C*>(b);
+  char uplo[] = "U", diag[] = "N";
+  if constexpr (std::is_same_v<R, float>) {
+    if (trapezoidal) Cpctrmr2d(uplo, diag, m, n, ca, 2, 1, desca, cb, 1, 3, descb, ctxt);
+    else Cpcgemr2d(m, n, ca, 2, 1, desca, cb, 1, 3, descb, ctxt);
+  } else {
+    if (trapezoidal) Cpztrmr2d(uplo, diag, m, n, ca, 2, 1, desca, cb, 1, 3, descb, ctxt);
+    else Cpzgemr2d(m, n, ca, 2, 1, desca, cb, 1, 3, descb, ctxt);
+  }
+}
+
+template <class R>
+LocalArray<std::complex<R>> filled(const Layout& l, const Grid& g, int pad, bool codes) {
+  LocalArray<std::complex<R>> x;
+  if (!g.member()) return x;
+  fill_codes(x, l.M, l.N, l.mb, l.nb, l.rsrc, l.csrc, g.myrow, g.nprow, g.mycol, g.npcol, pad);
+  if (!codes) std::fill(x.data.begin(), x.data.end(), sentinel<std::complex<R>>());
+  return x;
+}
+
+void desc_of(const Layout& l, const Grid& g, int lld, int d[9]) {
+  const int v[9] = {1, g.member() ? g.ctxt : -1, l.M, l.N, l.mb, l.nb, l.rsrc, l.csrc, lld};
+  std::memcpy(d, v, sizeof v);
+}
+
+// Wrong elements of one type, one routine and one entry (0 = direct call,
+// 1 = plan) against the reference on this process.
+template <class R>
+int run(const Grid& ga, const Grid& gb, const Grid& gu, bool trapezoidal, bool plan) {
+  using Z = std::complex<R>;
+  const Layout la{37, 29, 4, 3, 0, 0}, lb{33, 35, 5, 2, 0, 0};
+  const int m = 30, n = 26;
+  LocalArray<Z> a = filled<R>(la, ga, 0, true);
+  LocalArray<Z> ours = filled<R>(lb, gb, 2, false), theirs = filled<R>(lb, gb, 2, false);
+  int desca[9], descb[9];
+  desc_of(la, ga, a.lld, desca);
+  desc_of(lb, gb, ours.lld, descb);
+  if (plan) {
+    const mr2d::Plan<Z> p = trapezoidal
+                                ? mr2d::Plan<Z>('U', 'N', m, n, 2, 1, desca, 1, 3, descb, gu.ctxt)
+                                : mr2d::Plan<Z>(m, n, 2, 1, desca, 1, 3, descb, gu.ctxt);
+    p.execute(a.ptr(), ours.ptr());
+  } else if (trapezoidal) {
+    mr2d::trmr2d<Z>('U', 'N', m, n, a.ptr(), 2, 1, desca, ours.ptr(), 1, 3, descb, gu.ctxt);
+  } else {
+    mr2d::gemr2d<Z>(m, n, a.ptr(), 2, 1, desca, ours.ptr(), 1, 3, descb, gu.ctxt);
+  }
+  reference_copy<R>(trapezoidal, m, n, a.ptr(), desca, theirs.ptr(), descb, gu.ctxt);
+  int bad = 0;
+  for (std::size_t k = 0; k < ours.data.size(); ++k) bad += !same_bits(ours.data[k], theirs.data[k]);
+  return bad;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  int rank = 0, world = 1;
+  Cblacs_pinfo(&rank, &world);
+  const Grid gu = make_grid(1, world, "R", {});
+  const int rows = world >= 4 ? 2 : 1;
+  const Grid ga = make_grid(rows, world / rows, "C", {});
+  const Grid gb = make_grid(world, 1, "R", {});
+  int failures = 0;
+  for (bool trapezoidal : {false, true})
+    for (bool plan : {false, true})
+      for (int precision : {0, 1}) {
+        int bad = 0, total = 0;
+        try {
+          bad = precision == 0 ? run<float>(ga, gb, gu, trapezoidal, plan)
+                               : run<double>(ga, gb, gu, trapezoidal, plan);
+        } catch (const mr2d::Error& e) {
+          std::fprintf(stderr, "rank %d: %s\n", rank, e.what());
+          bad = 1;
+        }
+        MPI_Allreduce(&bad, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+        if (rank == 0)
+          std::printf("std::complex<%s> %s %s: %d wrong elements\n", precision ? "double" : "float",
+                      trapezoidal ? "trmr2d" : "gemr2d", plan ? "plan" : "direct", total);
+        failures += total != 0;
+      }
+  MPI_Finalize();
+  return failures == 0 ? 0 : 1;
+}
