@@ -36,6 +36,8 @@
 #ifndef MR2D_MR2D_H
 #define MR2D_MR2D_H
 
+#include "mr2d/version.h" /* MR2D_VERSION_MAJOR/MINOR/PATCH/STRING, generated */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -249,6 +251,11 @@ MR2D_API const char *mr2d_last_error(void);
 
 /** Short name of a status code. */
 MR2D_API const char *mr2d_status_name(int status);
+
+/** Version of the library this program runs with, "MAJOR.MINOR.PATCH" (static
+ *  storage). MR2D_VERSION_STRING is the version of the headers it was compiled
+ *  with. Local, needs no MPI. */
+MR2D_API const char *mr2d_version(void);
 
 /** Statistics of this process since MPI was initialised (or the last reset). */
 typedef struct {

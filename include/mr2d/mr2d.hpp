@@ -22,6 +22,9 @@ class Error : public std::runtime_error {
   int status_;
 };
 
+/// Version of the library the program runs with, "MAJOR.MINOR.PATCH".
+inline std::string version() { return mr2d_version(); }
+
 inline void check(int status) {
   if (status != MR2D_SUCCESS) throw Error(status, mr2d_last_error());
 }

@@ -1,79 +1,83 @@
 // The `mr2d` command. `mr2d plan ...` computes, in one process and without
 // MPI, the plans every process would build for a redistribution and reports
-// volumes, messages, steps and the predicted time. `mr2d bench ...` runs the
-// benchmark script of the source tree the command was built from.
-#include <unistd.h>
-
-#include <cerrno>
+// volumes, messages, steps and the predicted time; `mr2d advise FILE` picks a
+// layout per program phase; `mr2d bench ...` runs the benchmark. Help goes to
+// stdout with exit status 0; usage errors to stderr with exit status 2.
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <iostream>
 #include <string>
-#include <vector>
 
 #include "cli/advise.hpp"
+#include "cli/bench_command.hpp"
+#include "cli/options.hpp"
 #include "cli/plan_command.hpp"
+#include "cli/usage.hpp"
+#include "mr2d/version.h"
 
 namespace {
 
-const char* const kUsage =
-    "usage: mr2d plan --m M [--n N] --a PxQ:MBxNB --b PxQ:MBxNB [--a-src r,c] [--b-src r,c]\n"
-    "                 [--ia i] [--ja j] [--ib i] [--jb j] [--b-first rank] [--type s|d|c|z|i]\n"
-    "                 [--uplo U|L [--diag N|U]] [--schedule auto|caterpillar|circulant|optimal|async]\n"
-    "                 [--json] [--draw file.svg]\n"
-    "  A occupies ranks 0.. in row-major grid order, B ranks --b-first.. (default 0);\n"
-    "  --uplo makes it a trapezoidal copy (p?trmr2d). Values must fit ScaLAPACK's\n"
-    "  integers; plans beyond 2^24 ranks, 2^24 communicating pairs, 2^23 index runs\n"
-    "  per dimension or 2^32 trapezoid column visits are refused (exit 2), which\n"
-    "  keeps memory under about 4 GB.\n"
-    "       mr2d bench [--quick] [--reps N] [--cases FILE] [--out DIR]\n"
-    "  runs bench/run.sh of the source tree (bench/README.md).\n"
-    "       mr2d advise FILE\n"
-    "  FILE: 'matrix M N TYPE', 'layout NAME PxQ:MBxNB' per candidate, 'phase NAME\n"
-    "  LAYOUT=SECONDS ...' per phase in program order, and 'loop' if the phases repeat;\n"
-    "  prints the layout per phase with the least compute plus redistribution time\n"
-    "  (examples/advise).\n";
+bool is_help(const char* arg) { return std::strcmp(arg, "--help") == 0 || std::strcmp(arg, "-h") == 0; }
 
-// Replaces this process with bench/run.sh, which builds into this build tree.
-int bench_command(int argc, char** argv) {
-  const std::string script = std::string(MR2D_SOURCE_DIR) + "/bench/run.sh";
-  std::vector<char*> args{const_cast<char*>(script.c_str())};
-  for (int i = 2; i < argc; ++i) args.push_back(argv[i]);
-  args.push_back(nullptr);
-  setenv("MR2D_BUILD_DIR", MR2D_BINARY_DIR, 0);
-  execv(script.c_str(), args.data());
-  std::fprintf(stderr, "mr2d bench: cannot run %s: %s\n", script.c_str(), std::strerror(errno));
-  return 1;
+bool asks_help(int argc, char** argv, int first) {
+  for (int k = first; k < argc; ++k)
+    if (is_help(argv[k])) return true;
+  return false;
+}
+
+int print_version(int argc) {
+  if (argc > 2) throw mr2d::cli::UsageError("takes no arguments");
+  std::printf("mr2d %s\n", MR2D_VERSION_STRING);
+  return 0;
+}
+
+int run(const std::string& command, int argc, char** argv) {
+  using namespace mr2d::cli;
+  if (command == "plan") {
+    plan_command(parse_options(argc, argv, 2, plan_valued_options(), plan_flags()), std::cout);
+    return 0;
+  }
+  if (command == "advise") {
+    if (argc != 3) throw UsageError("advise expects one FILE");
+    advise(argv[2], std::cout);
+    return 0;
+  }
+  if (command == "bench") return bench_command(argc, argv, 2);
+  return print_version(argc);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "help") == 0) {
-    std::fputs(kUsage, argc < 2 ? stderr : stdout);
-    return argc < 2 ? 2 : 0;
+  using mr2d::cli::command_usage;
+  using mr2d::cli::full_usage;
+  if (argc < 2) {
+    std::fputs(full_usage().c_str(), stderr);
+    return 2;
+  }
+  const std::string first = argv[1];
+  if (is_help(argv[1]) || first == "help") {
+    const std::string one = argc > 2 ? command_usage(argv[2]) : std::string();
+    std::fputs((one.empty() ? full_usage() : one).c_str(), stdout);
+    return 0;
+  }
+  const std::string command = first == "--version" ? "version" : first;
+  const std::string usage = command_usage(command);
+  if (usage.empty()) {
+    std::fprintf(stderr, "mr2d: unknown command '%s'\n%s", argv[1], full_usage().c_str());
+    return 2;
+  }
+  if (asks_help(argc, argv, 2)) {
+    std::fputs(usage.c_str(), stdout);
+    return 0;
   }
   try {
-    if (std::strcmp(argv[1], "plan") == 0) {
-      using namespace mr2d::cli;
-      plan_command(parse_options(argc, argv, 2, plan_valued_options(), plan_flags()), std::cout);
-      return 0;
-    }
-    if (std::strcmp(argv[1], "advise") == 0) {
-      if (argc != 3) throw mr2d::cli::UsageError("advise expects one FILE");
-      mr2d::cli::advise(argv[2], std::cout);
-      return 0;
-    }
-    if (std::strcmp(argv[1], "bench") == 0) return bench_command(argc, argv);
-    std::fprintf(stderr, "mr2d: unknown command '%s'\n%s", argv[1], kUsage);
-    return 2;
+    return run(command, argc, argv);
   } catch (const mr2d::cli::UsageError& e) {
-    std::fprintf(stderr, "mr2d %s: %s\n%s", argv[1], e.what(), kUsage);
+    std::fprintf(stderr, "mr2d %s: %s\n%s", command.c_str(), e.what(), usage.c_str());
     return 2;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "mr2d: %s\n", e.what());
+    std::fprintf(stderr, "mr2d %s: %s\n", command.c_str(), e.what());
     return 1;
   }
 }

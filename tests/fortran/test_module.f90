@@ -1,6 +1,7 @@
 ! A code that says `use mr2d`: typed prefixed routines of all five types
 ! against ScaLAPACK (full local arrays), a persistent plan with and without
-! options, statistics, and a bad descriptor (clear message, B untouched).
+! options, statistics, a bad descriptor (clear message, B untouched), and the
+! library's version against the module's.
 ! Linked with libmr2d (prefixed names only) and ScaLAPACK.
 program test_module
   use mr2d
@@ -20,6 +21,7 @@ program test_module
   call check_z(ctxt_all, ctxt_a, ctxt_b, failures)
   call check_i(ctxt_all, ctxt_a, ctxt_b, failures)
   call check_plan_and_errors()
+  call check_version()
   call igsum2d(ctxt_all, 'A', ' ', 1, 1, failures, 1, -1, -1)
   if (iam == 0) print '(a,i0,a)', 'fortran module: ', failures, ' failures'
   call blacs_gridexit(ctxt_all)
@@ -27,6 +29,15 @@ program test_module
   if (failures /= 0) error stop 1
 
 contains
+
+  subroutine check_version()
+    character(len=32) :: expected
+    write (expected, '(i0,a,i0,a,i0)') MR2D_VERSION_MAJOR, '.', MR2D_VERSION_MINOR, '.', MR2D_VERSION_PATCH
+    if (mr2d_version() /= trim(expected)) then
+      failures = failures + 1
+      print '(4a)', 'library version ', mr2d_version(), ', module version ', trim(expected)
+    end if
+  end subroutine
 
   subroutine check_plan_and_errors()
     integer, parameter :: m = 40, n = 33

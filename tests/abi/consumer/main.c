@@ -1,4 +1,5 @@
-/* Compiles the public header as C and links the installed library. */
+/* Compiles the public header as C and links the installed library, whose
+ * version must be that of the installed mr2d/version.h. */
 #include <stdio.h>
 #include <string.h>
 
@@ -9,6 +10,7 @@ int main(void) {
   mr2d_stats stats;
   mr2d_get_stats(&stats);
   if (strcmp(mr2d_status_name(MR2D_ERR_ARGUMENT), "MR2D_ERR_ARGUMENT") != 0) return 1;
-  printf("consumer: linked mr2d, %lld calls so far\n", stats.calls_gemr2d);
+  if (strcmp(mr2d_version(), MR2D_VERSION_STRING) != 0) return 1;
+  printf("consumer: linked mr2d %s, %lld calls so far\n", mr2d_version(), stats.calls_gemr2d);
   return stats.calls_gemr2d == 0 ? 0 : 1;
 }

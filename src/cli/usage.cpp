@@ -1,0 +1,56 @@
+// The usage texts; see usage.hpp.
+#include "cli/usage.hpp"
+
+namespace mr2d::cli {
+
+namespace {
+
+struct CommandText {
+  const char* name;
+  const char* synopsis;     // after "usage: "; continuation lines indented to match
+  const char* description;  // indented two spaces
+};
+
+const CommandText kCommands[] = {
+    {"plan",
+     "mr2d plan --m M [--n N] --a PxQ:MBxNB --b PxQ:MBxNB [--a-src r,c] [--b-src r,c]\n"
+     "                 [--ia i] [--ja j] [--ib i] [--jb j] [--b-first rank] [--type s|d|c|z|i]\n"
+     "                 [--uplo U|L [--diag N|U]] [--schedule auto|caterpillar|circulant|optimal|async]\n"
+     "                 [--json] [--draw file.svg]\n",
+     "  computes, in one process and without MPI, the plans every process would build\n"
+     "  and reports volumes, messages, steps and the predicted time.\n"
+     "  A occupies ranks 0.. in row-major grid order, B ranks --b-first.. (default 0);\n"
+     "  --uplo makes it a trapezoidal copy (p?trmr2d). Values must fit ScaLAPACK's\n"
+     "  integers; plans beyond 2^24 ranks, 2^24 communicating pairs, 2^23 index runs\n"
+     "  per dimension or 2^32 trapezoid column visits are refused (exit 2), which\n"
+     "  keeps memory under about 4 GB.\n"},
+    {"advise", "mr2d advise FILE\n",
+     "  FILE: 'matrix M N TYPE', 'layout NAME PxQ:MBxNB' per candidate, 'phase NAME\n"
+     "  LAYOUT=SECONDS ...' per phase in program order, and 'loop' if the phases repeat;\n"
+     "  prints the layout per phase with the least compute plus redistribution time\n"
+     "  (examples/advise).\n"},
+    {"bench", "mr2d bench [--quick] [--reps N] [--cases FILE] [--out DIR]\n",
+     "  runs each case of FILE (default: the benchmark's cases.txt, 9 repetitions;\n"
+     "  --quick: cases_quick.txt, 3 repetitions) in its own mpirun, against ScaLAPACK,\n"
+     "  and writes results.csv and results.md to DIR. Installed, it runs the installed\n"
+     "  benchmark (DIR defaults to mr2d-bench-<date> in the current directory); in the\n"
+     "  build tree, bench/run.sh, which builds it first (DIR defaults to\n"
+     "  bench/results/<date>; bench/README.md).\n"},
+    {"version", "mr2d --version\n", "  prints 'mr2d MAJOR.MINOR.PATCH' (also: mr2d version).\n"},
+};
+
+}  // namespace
+
+std::string command_usage(const std::string& command) {
+  for (const CommandText& c : kCommands)
+    if (command == c.name) return std::string("usage: ") + c.synopsis + c.description;
+  return {};
+}
+
+std::string full_usage() {
+  std::string text = "usage: mr2d COMMAND [OPTIONS]; mr2d COMMAND --help shows one command\n";
+  for (const CommandText& c : kCommands) text += std::string("       ") + c.synopsis + c.description;
+  return text;
+}
+
+}  // namespace mr2d::cli
