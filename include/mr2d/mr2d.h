@@ -288,8 +288,7 @@ typedef struct {
   long long bytes_total;         /**< the copy: all of sub(B) */
   long long bytes_moved_default; /**< between processes with B on ranks in the default order */
   long long bytes_moved;         /**< between processes with B on b_usermap */
-  int exact;                     /**< 1: no placement moves less; 0: heuristic (more
-                                      than 4096 positions in B's grid) */
+  int exact;                     /**< 1: no placement moves less; 0: greedy (see below) */
 } mr2d_relabel_report;
 
 /** Places B's grid positions on ranks for the general copy sub(B) := sub(A)
@@ -304,12 +303,14 @@ typedef struct {
  *  The default order is Cblacs_gridinit's with order "R" on these ranks: B's
  *  position (r, c) on ranks[r*b->npcol + c]. It is returned unless another
  *  placement moves strictly less. Up to 4096 positions in B's grid the
- *  placement is optimal (a maximum-weight assignment); above, greedy (never
- *  worse than the default order). Argument positions in messages count type
- *  as 1. Beyond 2^24 positions in a grid, 2^24 pairs of A and B positions
- *  sharing data, 2^23 index runs per dimension or 2^32 trapezoid column
- *  visits the routines return MR2D_ERR_ARGUMENT instead of growing without
- *  bound. mr2d_last_error() holds the message of an error; nothing is printed.
+ *  placement is optimal (a maximum-weight assignment); above, or where nearly
+ *  every pair of positions shares data and the exact search would take more
+ *  than about 2 s, greedy (never worse than the default order).
+ *  Argument positions in messages count type as 1. Beyond 2^24 positions in
+ *  a grid, 2^24 pairs of A and B positions sharing data, 2^23 index runs per
+ *  dimension or 2^32 trapezoid column visits the routines return
+ *  MR2D_ERR_ARGUMENT instead of growing without bound. mr2d_last_error()
+ *  holds the message of an error; nothing is printed.
  *  @return MR2D_SUCCESS, MR2D_ERR_ARGUMENT or MR2D_ERR_MEMORY. */
 MR2D_API int mr2d_relabel_gemr2d(int type, mr2d_int m, mr2d_int n, const mr2d_layout *a,
                                  const int *a_usermap, const mr2d_layout *b, const int *ranks,
