@@ -109,14 +109,15 @@ struct Relabelling {
 };
 
 namespace detail {
-inline Relabelling relabel(int type, const char* uplo, const char* diag, mr2d_int m, mr2d_int n,
-                           const mr2d_layout& a, const std::vector<int>& a_usermap,
-                           const mr2d_layout& b, const std::vector<int>& ranks) {
+inline Relabelling relabel_ranks(int type, const char* uplo, const char* diag, mr2d_int m,
+                                 mr2d_int n, const mr2d_layout& a,
+                                 const std::vector<int>& a_usermap, const mr2d_layout& b,
+                                 const std::vector<int>& ranks) {
   const long long a_positions = static_cast<long long>(a.nprow) * a.npcol;
   if (a.nprow >= 1 && a.npcol >= 1 && static_cast<long long>(a_usermap.size()) < a_positions)
-    throw Error(MR2D_ERR_ARGUMENT, "mr2d::relabel: a_usermap has " + std::to_string(a_usermap.size()) +
-                                       " entries, fewer than the " + std::to_string(a_positions) +
-                                       " positions of A's grid");
+    throw Error(MR2D_ERR_ARGUMENT, "mr2d::relabel_ranks: a_usermap has " +
+                                       std::to_string(a_usermap.size()) + " entries, fewer than the " +
+                                       std::to_string(a_positions) + " positions of A's grid");
   // Invalid or oversized grids are reported by the C call before it writes.
   const long long b_positions = static_cast<long long>(b.nprow) * b.npcol;
   Relabelling r{std::vector<int>(b.nprow >= 1 && b.npcol >= 1 && b_positions <= (1 << 24)
@@ -137,18 +138,19 @@ inline Relabelling relabel(int type, const char* uplo, const char* diag, mr2d_in
 /// (the default order: position (r, c) on ranks[r * b.npcol + c]). Local, no
 /// MPI; throws on error. a_usermap[r + c * a.nprow] is the rank at A's (r, c).
 template <class T>
-Relabelling relabel(mr2d_int m, mr2d_int n, const mr2d_layout& a, const std::vector<int>& a_usermap,
-                    const mr2d_layout& b, const std::vector<int>& ranks) {
-  return detail::relabel(type_of<T>::value, nullptr, nullptr, m, n, a, a_usermap, b, ranks);
+Relabelling relabel_ranks(mr2d_int m, mr2d_int n, const mr2d_layout& a,
+                          const std::vector<int>& a_usermap, const mr2d_layout& b,
+                          const std::vector<int>& ranks) {
+  return detail::relabel_ranks(type_of<T>::value, nullptr, nullptr, m, n, a, a_usermap, b, ranks);
 }
 
 /// The same for the trapezoidal copy (p?trmr2d semantics).
 template <class T>
-Relabelling relabel(char uplo, char diag, mr2d_int m, mr2d_int n, const mr2d_layout& a,
-                    const std::vector<int>& a_usermap, const mr2d_layout& b,
-                    const std::vector<int>& ranks) {
+Relabelling relabel_ranks(char uplo, char diag, mr2d_int m, mr2d_int n, const mr2d_layout& a,
+                          const std::vector<int>& a_usermap, const mr2d_layout& b,
+                          const std::vector<int>& ranks) {
   const char u[2] = {uplo, 0}, d[2] = {diag, 0};
-  return detail::relabel(type_of<T>::value, u, d, m, n, a, a_usermap, b, ranks);
+  return detail::relabel_ranks(type_of<T>::value, u, d, m, n, a, a_usermap, b, ranks);
 }
 
 }  // namespace mr2d

@@ -78,8 +78,8 @@ int run(const Case& c, const Grid& ga, int union_ctxt, int rank) {
   int bad = 0;
   // The C++ layer gives the same placement.
   const mr2d::Relabelling cxx = c.trapezoidal
-                                    ? mr2d::relabel<double>('L', 'N', c.m, c.n, c.a, a_usermap, c.b, {0, 1, 2, 3})
-                                    : mr2d::relabel<double>(c.m, c.n, c.a, a_usermap, c.b, {0, 1, 2, 3});
+                                    ? mr2d::relabel_ranks<double>('L', 'N', c.m, c.n, c.a, a_usermap, c.b, {0, 1, 2, 3})
+                                    : mr2d::relabel_ranks<double>(c.m, c.n, c.a, a_usermap, c.b, {0, 1, 2, 3});
   bad += cxx.usermap != usermap || cxx.report.bytes_moved != report.bytes_moved;
 
   const Grid relabelled = make_grid(4, 1, "", usermap);
