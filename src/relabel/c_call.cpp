@@ -199,12 +199,21 @@ Status check(const CCall& c, const CallLimits& limits, Checked& out) {
     return err(at.nranks, "nranks",
                "is " + num(c.nranks) + ", fewer than the " + num(b_positions) + " positions of B's " +
                    num(c.b->nprow) + "x" + num(c.b->npcol) + " grid");
-  out.ranks.resize(static_cast<std::size_t>(c.nranks));
   if (c.ranks == nullptr) {
+    // Ranks 0 .. nranks-1. Only B's default ranks (the first ones) and A's
+    // ranks can matter: a position that keeps nothing always finds a free
+    // rank among the first b_positions. So nranks costs no memory.
+    out.ranks.resize(static_cast<std::size_t>(b_positions));
     std::iota(out.ranks.begin(), out.ranks.end(), 0);
+    std::vector<int> more;
+    for (int r : a_usermap)
+      if (r >= b_positions && r < c.nranks) more.push_back(r);
+    std::sort(more.begin(), more.end());
+    out.ranks.insert(out.ranks.end(), more.begin(), more.end());
   } else {
-    std::copy(c.ranks, c.ranks + c.nranks, out.ranks.begin());
-    s = check_ranks(err, at.ranks, "ranks", out.ranks, [](std::size_t k) { return "[" + num(static_cast<Index>(k)) + "]"; });
+    out.ranks.assign(c.ranks, c.ranks + c.nranks);
+    s = check_ranks(err, at.ranks, "ranks", out.ranks,
+                    [](std::size_t k) { return "[" + num(static_cast<Index>(k)) + "]"; });
     if (!s.ok()) return s;
   }
 

@@ -381,6 +381,24 @@ TEST(RelabelCall, ArgumentErrorsNameTheArgument) {
   expect_error(x, [](CCall&) {}, "blocks of A and B cut one period into up to", small);
 }
 
+TEST(RelabelCall, AllRanksOfAHugeUnion) {
+  // Every rank up to INT_MAX may take B: only A's ranks and B's first ones
+  // are considered, so this needs no memory; A's far ranks are used.
+  CArgs x;
+  x.a_usermap = {2147483646, 1000, 7, 3};  // (0,0) (1,0) (0,1) (1,1)
+  CCall c = x.call();
+  c.nranks = 2147483647;
+  c.b = &x.a;
+  c.a = &x.a;
+  const Status s = run(c);
+  ASSERT_TRUE(s.ok()) << s.message;
+  EXPECT_EQ(x.b_usermap, x.a_usermap);
+  EXPECT_EQ(x.report.bytes_moved, 0);
+  c.nranks = 2147483646;  // A's rank 2147483646 is no longer available
+  ASSERT_TRUE(run(c).ok());
+  EXPECT_EQ(x.b_usermap, (std::vector<int>{0, 1000, 7, 3}));
+}
+
 TEST(RelabelCall, EmptyCopyKeepsDefault) {
   CArgs x;
   CCall c = x.call();
