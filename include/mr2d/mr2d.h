@@ -273,6 +273,61 @@ MR2D_API void mr2d_get_stats(mr2d_stats *stats);
 /** Zero this process's counters. */
 MR2D_API void mr2d_reset_stats(void);
 
+/** Rank relabelling (local, no MPI and no BLACS call): the ranks of the union
+ *  to put B's grid positions on so that the least data moves. A process keeps
+ *  the elements of sub(B) it already holds in sub(A); the routines place B's
+ *  positions on distinct ranks so that these kept elements are the most, then
+ *  the grid is made with Cblacs_gridmap(&ctxt, b_usermap, b->nprow, b->nprow,
+ *  b->npcol) on the union's system context.
+ *
+ *  A layout: a descriptor's global fields, the submatrix start and the grid
+ *  shape (B's grid need not exist yet). */
+typedef struct {
+  mr2d_int rows, cols;  /**< global size: M_, N_ */
+  mr2d_int mb, nb;      /**< block sizes: MB_, NB_ */
+  mr2d_int rsrc, csrc;  /**< grid row and column of the first block: RSRC_, CSRC_ */
+  mr2d_int i, j;        /**< 1-based start of the submatrix: IA, JA (or IB, JB) */
+  int nprow, npcol;     /**< grid shape */
+} mr2d_layout;
+
+/** What a relabelling changes, in bytes (elements x element size). */
+typedef struct {
+  long long bytes_total;         /**< the copy: all of sub(B) */
+  long long bytes_moved_default; /**< between processes with B on ranks in the default order */
+  long long bytes_moved;         /**< between processes with B on b_usermap */
+  int exact;                     /**< 1: no placement moves less; 0: greedy (see below) */
+} mr2d_relabel_report;
+
+/** Places B's grid positions on ranks for the general copy sub(B) := sub(A)
+ *  of m x n elements of `type`.
+ *  @param a         A's layout; a_usermap[r + c*a->nprow] is the union rank at
+ *                   A's grid position (r, c) (distinct ranks >= 0)
+ *  @param b         B's layout (the grid to create)
+ *  @param ranks     the nranks distinct union ranks B may use, or NULL for
+ *                   0 .. nranks-1; nranks >= b->nprow * b->npcol
+ *  @param b_usermap out: the rank for B's position (r, c) at [r + c*b->nprow]
+ *  @param report    out, may be NULL
+ *  The default order is Cblacs_gridinit's with order "R" on these ranks: B's
+ *  position (r, c) on ranks[r*b->npcol + c]. It is returned unless another
+ *  placement moves strictly less. Up to 4096 positions in B's grid the
+ *  placement is optimal (a maximum-weight assignment); above, or where nearly
+ *  every pair of positions shares data and the exact search would take more
+ *  than about 2 s, greedy (never worse than the default order).
+ *  Argument positions in messages count type as 1. Beyond 2^24 positions in
+ *  a grid, 2^24 pairs of A and B positions sharing data, 2^23 index runs per
+ *  dimension or 2^32 trapezoid column visits the routines return
+ *  MR2D_ERR_ARGUMENT instead of growing without bound. mr2d_last_error()
+ *  holds the message of an error; nothing is printed.
+ *  @return MR2D_SUCCESS, MR2D_ERR_ARGUMENT or MR2D_ERR_MEMORY. */
+MR2D_API int mr2d_relabel_gemr2d(int type, mr2d_int m, mr2d_int n, const mr2d_layout *a,
+                                 const int *a_usermap, const mr2d_layout *b, const int *ranks,
+                                 int nranks, int *b_usermap, mr2d_relabel_report *report);
+/** The same for the trapezoidal copy of mr2d_trmr2d (uplo, diag as there). */
+MR2D_API int mr2d_relabel_trmr2d(int type, const char *uplo, const char *diag, mr2d_int m,
+                                 mr2d_int n, const mr2d_layout *a, const int *a_usermap,
+                                 const mr2d_layout *b, const int *ranks, int nranks,
+                                 int *b_usermap, mr2d_relabel_report *report);
+
 #ifdef __cplusplus
 }
 #endif

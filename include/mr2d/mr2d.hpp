@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "mr2d/mr2d.h"
 
@@ -103,6 +104,57 @@ class Plan {
  private:
   mr2d_plan plan_ = nullptr;
 };
+
+/// A placement of B's grid on ranks (mr2d_relabel_gemr2d / _trmr2d).
+struct Relabelling {
+  std::vector<int> usermap;  ///< rank of B's position (r, c) at r + c * b.nprow (Cblacs_gridmap)
+  mr2d_relabel_report report;
+};
+
+namespace detail {
+inline Relabelling relabel_ranks(int type, const char* uplo, const char* diag, mr2d_int m,
+                                 mr2d_int n, const mr2d_layout& a,
+                                 const std::vector<int>& a_usermap, const mr2d_layout& b,
+                                 const std::vector<int>& ranks) {
+  const long long a_positions = static_cast<long long>(a.nprow) * a.npcol;
+  if (a.nprow >= 1 && a.npcol >= 1 && static_cast<long long>(a_usermap.size()) < a_positions)
+    throw Error(MR2D_ERR_ARGUMENT, "mr2d::relabel_ranks: a_usermap has " +
+                                       std::to_string(a_usermap.size()) + " entries, fewer than the " +
+                                       std::to_string(a_positions) + " positions of A's grid");
+  // Invalid or oversized grids are reported by the C call before it writes.
+  const long long b_positions = static_cast<long long>(b.nprow) * b.npcol;
+  Relabelling r{std::vector<int>(b.nprow >= 1 && b.npcol >= 1 && b_positions <= (1 << 24)
+                                     ? static_cast<std::size_t>(b_positions) : 1),
+                mr2d_relabel_report{}};
+  const int nranks = static_cast<int>(ranks.size());
+  check(uplo == nullptr
+            ? mr2d_relabel_gemr2d(type, m, n, &a, a_usermap.data(), &b, ranks.data(), nranks,
+                                  r.usermap.data(), &r.report)
+            : mr2d_relabel_trmr2d(type, uplo, diag, m, n, &a, a_usermap.data(), &b, ranks.data(),
+                                  nranks, r.usermap.data(), &r.report));
+  return r;
+}
+}  // namespace detail
+
+/// The usermap for B's grid that keeps the most of sub(B) := sub(A) (m x n
+/// elements of T) in place, B's positions going to distinct ranks of `ranks`
+/// (the default order: position (r, c) on ranks[r * b.npcol + c]). Local, no
+/// MPI; throws on error. a_usermap[r + c * a.nprow] is the rank at A's (r, c).
+template <class T>
+Relabelling relabel_ranks(mr2d_int m, mr2d_int n, const mr2d_layout& a,
+                          const std::vector<int>& a_usermap, const mr2d_layout& b,
+                          const std::vector<int>& ranks) {
+  return detail::relabel_ranks(type_of<T>::value, nullptr, nullptr, m, n, a, a_usermap, b, ranks);
+}
+
+/// The same for the trapezoidal copy (p?trmr2d semantics).
+template <class T>
+Relabelling relabel_ranks(char uplo, char diag, mr2d_int m, mr2d_int n, const mr2d_layout& a,
+                          const std::vector<int>& a_usermap, const mr2d_layout& b,
+                          const std::vector<int>& ranks) {
+  const char u[2] = {uplo, 0}, d[2] = {diag, 0};
+  return detail::relabel_ranks(type_of<T>::value, u, d, m, n, a, a_usermap, b, ranks);
+}
 
 }  // namespace mr2d
 

@@ -2,6 +2,7 @@
 #include "cli/plan_command.hpp"
 
 #include "cli/plan_size.hpp"
+#include "cli/relabel_report.hpp"
 #include "cli/report.hpp"
 #include "plan/traffic.hpp"
 #include "schedule/schedule.hpp"
@@ -16,7 +17,7 @@ const std::vector<std::string>& plan_valued_options() {
 }
 
 const std::vector<std::string>& plan_flags() {
-  static const std::vector<std::string> names{"--json"};
+  static const std::vector<std::string> names{"--json", "--relabel"};
   return names;
 }
 
@@ -31,8 +32,14 @@ void plan_command(const Options& opt, std::ostream& out, const Limits& limits) {
   const plan::CostModel model;
   const plan::TrafficSummary summary = plan::summarize(traffic, pb.elem_size, model);
   const ScheduleReport sched = schedule_report(requested, pb, edges, model);
-  if (opt.flag("--json")) print_json(out, pb, summary, sched, model);
-  else print_text(out, pb, summary, sched, model);
+  const bool relabel = opt.flag("--relabel");
+  const RelabelReport relabelled = relabel ? relabel_report(pb, edges) : RelabelReport{};
+  if (opt.flag("--json")) {
+    print_json(out, pb, summary, sched, model, relabel ? relabel_json(relabelled) : "");
+  } else {
+    print_text(out, pb, summary, sched, model);
+    if (relabel) print_relabel_text(out, relabelled);
+  }
   if (opt.values.count("--draw")) draw_svg(opt.text("--draw", ""), pb, edges, summary, sched);
 }
 

@@ -76,7 +76,8 @@ void print_text(std::ostream& out, const plan::Problem& pb, const plan::TrafficS
 }
 
 void print_json(std::ostream& out, const plan::Problem& pb, const plan::TrafficSummary& s,
-                const ScheduleReport& sched, const plan::CostModel& model) {
+                const ScheduleReport& sched, const plan::CostModel& model,
+                const std::string& extra_members) {
   auto layout = [](const plan::MatrixLayout& l) {
     char buf[200];
     std::snprintf(buf, sizeof buf,
@@ -102,7 +103,7 @@ void print_json(std::ostream& out, const plan::Problem& pb, const plan::TrafficS
                 "\"max_messages_in\": %lld,\n \"schedule\": \"%s\", \"steps\": %lld, "
                 "\"steps_lower_bound\": %lld, \"schedule_seconds\": %.9f,\n"
                 " \"predicted_seconds\": %.9f, \"model\": {\"latency_s\": %g, "
-                "\"network_bytes_per_s\": %g, \"copy_bytes_per_s\": %g}}\n",
+                "\"network_bytes_per_s\": %g, \"copy_bytes_per_s\": %g}",
                 static_cast<long long>(s.bytes_moved), static_cast<long long>(s.bytes_local),
                 static_cast<long long>(s.messages), static_cast<long long>(s.max_bytes_out),
                 static_cast<long long>(s.max_bytes_in), static_cast<long long>(s.max_messages_out),
@@ -111,6 +112,8 @@ void print_json(std::ostream& out, const plan::Problem& pb, const plan::TrafficS
                 sched.predicted_seconds, s.predicted_seconds, model.latency_s,
                 model.network_bytes_per_s, model.copy_bytes_per_s);
   out << buf;
+  if (!extra_members.empty()) out << ",\n " << extra_members;
+  out << "}\n";
 }
 
 namespace {

@@ -26,8 +26,10 @@ ScheduleReport schedule_report(schedule::Kind requested, const plan::Problem& pb
 
 void print_text(std::ostream& out, const plan::Problem& pb, const plan::TrafficSummary& s,
                 const ScheduleReport& sched, const plan::CostModel& model);
+/// `extra_members` (e.g. "\"relabel\": {...}") are added to the object when not empty.
 void print_json(std::ostream& out, const plan::Problem& pb, const plan::TrafficSummary& s,
-                const ScheduleReport& sched, const plan::CostModel& model);
+                const ScheduleReport& sched, const plan::CostModel& model,
+                const std::string& extra_members = "");
 /// Writes as SVG the volume matrix (senders down, receivers across; processes
 /// grouped into at most 128 bins per side) and, for a stepped schedule, the
 /// steps (senders down, steps across, shaded by message size).

@@ -1,0 +1,59 @@
+// The rank-relabelling entries of mr2d.h: local, no MPI. Errors are recorded
+// for mr2d_last_error() and not printed, as for mr2d_set_options.
+#include "abi/entry.hpp"
+#include "mr2d/mr2d.h"
+#include "relabel/c_call.hpp"
+
+namespace {
+
+int relabel(const mr2d::relabel::CCall& call) {
+  return mr2d::api::guarded(call.routine, false, [&] { return mr2d::relabel::run(call); });
+}
+
+}  // namespace
+
+extern "C" {
+
+MR2D_API int mr2d_relabel_gemr2d(int type, mr2d_int m, mr2d_int n, const mr2d_layout* a,
+                                 const int* a_usermap, const mr2d_layout* b, const int* ranks,
+                                 int nranks, int* b_usermap, mr2d_relabel_report* report) {
+  mr2d::relabel::CCall call;
+  call.routine = "mr2d_relabel_gemr2d";
+  call.type = type;
+  call.elem_size = mr2d::abi::elem_size_of(type);
+  call.m = m;
+  call.n = n;
+  call.a = a;
+  call.a_usermap = a_usermap;
+  call.b = b;
+  call.ranks = ranks;
+  call.nranks = nranks;
+  call.b_usermap = b_usermap;
+  call.report = report;
+  return relabel(call);
+}
+
+MR2D_API int mr2d_relabel_trmr2d(int type, const char* uplo, const char* diag, mr2d_int m,
+                                 mr2d_int n, const mr2d_layout* a, const int* a_usermap,
+                                 const mr2d_layout* b, const int* ranks, int nranks,
+                                 int* b_usermap, mr2d_relabel_report* report) {
+  mr2d::relabel::CCall call;
+  call.routine = "mr2d_relabel_trmr2d";
+  call.trapezoidal = true;
+  call.type = type;
+  call.elem_size = mr2d::abi::elem_size_of(type);
+  call.uplo = uplo;
+  call.diag = diag;
+  call.m = m;
+  call.n = n;
+  call.a = a;
+  call.a_usermap = a_usermap;
+  call.b = b;
+  call.ranks = ranks;
+  call.nranks = nranks;
+  call.b_usermap = b_usermap;
+  call.report = report;
+  return relabel(call);
+}
+
+}  // extern "C"
