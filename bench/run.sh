@@ -41,7 +41,7 @@ build_type=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$build/CMakeCache.txt")
 
 cached() { sed -n "s/^$1:[A-Z]*=//p" "$build/CMakeCache.txt"; }
 mpirun=${MR2D_MPIEXEC:-$(cached MPIEXEC_EXECUTABLE)}
-scalapack=$(readlink -f "$(cached MR2D_SCALAPACK_LIBRARY)")
+scalapack=$(readlink -f "$(cached MR2D_SCALAPACK_LIBRARIES | cut -d";" -f1)")
 scalapack_package=$(dpkg-query -S "$scalapack" 2>/dev/null | cut -d: -f1 | head -1 || true)
 # COSTA packs with OpenMP: one thread per process, like every other variant
 # (nproc obeys it too, so the machine line below counts cores without it).
