@@ -6,8 +6,6 @@
 #include <cstring>
 #include <string>
 
-#include "abi/entry.hpp"
-
 namespace mr2d::api {
 
 namespace {
@@ -66,40 +64,29 @@ bool resolve(const mr2d_options* given, Resolved& out) {
   return true;
 }
 
-}  // namespace mr2d::api
+mr2d_options process_options() { return current(); }
 
-extern "C" {
-
-MR2D_API void mr2d_get_options(mr2d_options* options) {
-  if (options != nullptr) *options = mr2d::api::current();
+bool set_process_options(const mr2d_options& options) {
+  if (!valid(options)) return false;
+  current() = options;
+  return true;
 }
 
-MR2D_API int mr2d_set_options(const mr2d_options* options) {
-  if (options == nullptr || !mr2d::api::valid(*options)) {
-    mr2d::api::set_last_error("mr2d: mr2d_set_options: argument 1 (options) is NULL or has an unknown value");
-    return MR2D_ERR_ARGUMENT;
-  }
-  mr2d::api::current() = *options;
-  return MR2D_SUCCESS;
-}
-
-MR2D_API const char* mr2d_schedule_name(int schedule) {
+const char* schedule_name(int schedule) {
   return schedule >= MR2D_SCHEDULE_AUTO && schedule <= MR2D_SCHEDULE_ASYNC
-             ? mr2d::schedule::name_of(static_cast<mr2d::schedule::Kind>(schedule))
+             ? schedule::name_of(static_cast<schedule::Kind>(schedule))
              : nullptr;
 }
 
-MR2D_API int mr2d_schedule_from_name(const char* name) {
-  mr2d::schedule::Kind kind;
-  return name != nullptr && mr2d::schedule::parse(name, kind) ? static_cast<int>(kind) : -1;
+int schedule_from_name(const char* name) {
+  schedule::Kind kind;
+  return name != nullptr && schedule::parse(name, kind) ? static_cast<int>(kind) : -1;
 }
 
-MR2D_API const char* mr2d_indexing_name(int indexing) { return mr2d::api::name_at(mr2d::api::kIndexingNames, indexing); }
+const char* indexing_name(int indexing) { return name_at(kIndexingNames, indexing); }
 
-MR2D_API const char* mr2d_phases_name(int phases) { return mr2d::api::name_at(mr2d::api::kPhasesNames, phases); }
+const char* phases_name(int phases) { return name_at(kPhasesNames, phases); }
 
-MR2D_API const char* mr2d_transport_name(int transport) {
-  return mr2d::api::name_at(mr2d::api::kTransportNames, transport);
-}
+const char* transport_name(int transport) { return name_at(kTransportNames, transport); }
 
-}  // extern "C"
+}  // namespace mr2d::api

@@ -24,4 +24,17 @@ struct Resolved {
 /// False (with nothing resolved) for an unknown value.
 bool resolve(const mr2d_options* given, Resolved& out);
 
+/// The process-wide options.
+mr2d_options process_options();
+/// Replaces the process-wide options; false (nothing changed) for an unknown value.
+bool set_process_options(const mr2d_options& options);
+
+/// Names of public option values; null when out of range.
+const char* schedule_name(int schedule);
+const char* indexing_name(int indexing);
+const char* phases_name(int phases);
+const char* transport_name(int transport);
+/// The mr2d_schedule of a name, or -1.
+int schedule_from_name(const char* name);
+
 }  // namespace mr2d::api

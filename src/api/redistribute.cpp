@@ -297,6 +297,8 @@ Status run(const Arguments& args) {
 
 void set_last_error(const std::string& message) { g_last_error = message; }
 
+const char* last_error() { return g_last_error.c_str(); }
+
 int redistribute(const Arguments& args, bool print_errors) noexcept {
   return guarded(args.routine, print_errors, [&] { return run(args); });
 }
@@ -327,7 +329,3 @@ Status internal_failure(const char* routine) noexcept {
 }
 
 }  // namespace mr2d::api
-
-extern "C" MR2D_API const char* mr2d_last_error(void) {
-  return mr2d::api::g_last_error.c_str();
-}

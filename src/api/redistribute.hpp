@@ -103,4 +103,7 @@ int redistribute(const Arguments& args, bool print_errors) noexcept;
 /// Records the message returned by mr2d_last_error() on this thread.
 void set_last_error(const std::string& message);
 
+/// The last error message on this thread ("" after a success).
+const char* last_error();
+
 }  // namespace mr2d::api
