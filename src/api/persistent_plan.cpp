@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <memory>
 
-#include "plan/traffic.hpp"
+#include "model/cost_model.hpp"
 
 namespace mr2d::api {
 
@@ -18,11 +18,11 @@ mr2d_plan_info describe(const Prepared& p) {
   const Index es = p.problem.elem_size;
   Index buffers = 0;
   for (const Pass& pass : p.passes) {
-    const auto traffic = plan::all_traffic(pass.problem);
+    const auto traffic = model::all_traffic(pass.problem);
     // Processes in neither grid have no entry: they move nothing.
     const auto me = static_cast<std::size_t>(pass.plan.me);
-    const plan::ProcessTraffic mine = me < traffic.size() ? traffic[me] : plan::ProcessTraffic{};
-    const auto summary = plan::summarize(traffic, es);
+    const model::ProcessTraffic mine = me < traffic.size() ? traffic[me] : model::ProcessTraffic{};
+    const auto summary = model::summarize(traffic, es);
     info.messages_sent += mine.messages_sent;
     info.messages_received += mine.messages_received;
     info.bytes_sent += mine.elems_sent * es;

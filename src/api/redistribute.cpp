@@ -16,7 +16,7 @@
 #include "grid/blacs.hpp"
 #include "plan/plan.hpp"
 #include "plan/plan_cache.hpp"
-#include "plan/traffic.hpp"
+#include "model/edges.hpp"
 #include "plan/phases.hpp"
 #include "plan/indexing.hpp"
 #include "index/cyclic_1d.hpp"
@@ -143,12 +143,12 @@ Status stage_global(const Arguments& args, const LocalStage& st, Prepared& out) 
                        ? plan::choose_phases(out.problem, {})
                        : static_cast<plan::Phases>(st.options.phases);
   out.phases = static_cast<int>(via);
-  const std::vector<plan::Problem> problems = plan::passes_for(out.problem, via);
+  const std::vector<model::Problem> problems = plan::passes_for(out.problem, via);
   // The intermediate matrix (two passes) lives on B's grid: its local leading
   // dimension is its local row count.
   Index ld_middle = 1;
   if (problems.size() > 1) {
-    const plan::MatrixLayout& mid = problems[0].b;
+    const model::MatrixLayout& mid = problems[0].b;
     const plan::GridCoord c = plan::coord_of(mid, rank);
     if (c.member()) {
       const Index rows = index::numroc(mid.rows, mid.mb, c.row, mid.rsrc, mid.nprow);
@@ -164,9 +164,9 @@ Status stage_global(const Arguments& args, const LocalStage& st, Prepared& out) 
     pass.plan = plan::make_plan(pass.problem, rank, lda, ldb);
     out.cdc = plan::apply_indexing(pass.plan, st.options.indexing) || out.cdc;
     // Every process derives the same schedule from the agreed problem.
-    const auto edges = plan::all_edges(pass.problem);
+    const auto edges = model::all_edges(pass.problem);
     const schedule::Schedule sched = schedule::make(st.options.schedule, pass.problem, edges);
-    pass.route = plan::make_route(pass.plan, sched, st.options.chunk_bytes / pass.problem.elem_size);
+    pass.route = route::make_route(pass.plan, sched, st.options.chunk_bytes / pass.problem.elem_size);
     pass.route.steps_lower_bound = schedule::lower_bound(edges);
     pass.route.steps = sched.kind == schedule::Kind::async ? (pass.route.steps_lower_bound > 0 ? 1 : 0)
                                                            : static_cast<Index>(sched.steps.size());

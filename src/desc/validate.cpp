@@ -244,7 +244,7 @@ namespace {
 // Global checks of one matrix: at least one member, members agree, every
 // grid position is held by exactly one process. Fills `layout`.
 bool check_grid(const std::vector<Report>& reports, int first, std::int64_t desc_arg,
-                std::int64_t i_arg, std::int64_t j_arg, Report& err, plan::MatrixLayout& layout) {
+                std::int64_t i_arg, std::int64_t j_arg, Report& err, model::MatrixLayout& layout) {
   auto f = static_cast<std::size_t>(first);
   const Report* ref = nullptr;
   int ref_rank = -1;
@@ -320,7 +320,7 @@ bool check_grid(const std::vector<Report>& reports, int first, std::int64_t desc
 
 }  // namespace
 
-Status agree(const std::vector<Report>& reports, const LocalCall& call, plan::Problem& problem) {
+Status agree(const std::vector<Report>& reports, const LocalCall& call, model::Problem& problem) {
   for (std::size_t k = 0; k < reports.size(); ++k)
     if (reports[k][R_CODE] != 0) return local_error(call, reports[k], static_cast<int>(k));
   Report err{};

@@ -130,7 +130,7 @@ Steps1D steps_1d(const index::AxisPair& axes, bool closed_form, bool& used_close
 
 }  // namespace
 
-ProductResult product(const plan::Problem& pb, const std::vector<plan::Edge>& edges, bool closed_form) {
+ProductResult product(const model::Problem& pb, const std::vector<model::Edge>& edges, bool closed_form) {
   const index::AxisPair rows = row_axes(pb);
   const index::AxisPair cols = col_axes(pb);
   ProductResult out;
@@ -138,12 +138,12 @@ ProductResult product(const plan::Problem& pb, const std::vector<plan::Edge>& ed
   const Steps1D cs = steps_1d(cols, closed_form, out.col_closed_form);
 
   std::unordered_map<long long, Index> volume;  // from * nranks + to -> elements
-  const long long nranks = plan::rank_count(pb);
-  for (const plan::Edge& e : edges)
+  const long long nranks = model::rank_count(pb);
+  for (const model::Edge& e : edges)
     if (e.from != e.to) volume[e.from * nranks + e.to] = e.count;
   for (const auto& rstep : rs)
     for (const auto& cstep : cs) {
-      std::vector<plan::Edge> step;
+      std::vector<model::Edge> step;
       for (const auto& [pr, qr] : rstep)
         for (const auto& [pc, qc] : cstep) {
           const int from = pb.a.rank_at(pr, pc), to = pb.b.rank_at(qr, qc);
