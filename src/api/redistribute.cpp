@@ -14,12 +14,12 @@
 #include "api/stats.hpp"
 #include "desc/validate.hpp"
 #include "grid/blacs.hpp"
+#include "index/cyclic_1d.hpp"
+#include "model/edges.hpp"
+#include "plan/indexing.hpp"
+#include "plan/phases.hpp"
 #include "plan/plan.hpp"
 #include "plan/plan_cache.hpp"
-#include "model/edges.hpp"
-#include "plan/phases.hpp"
-#include "plan/indexing.hpp"
-#include "index/cyclic_1d.hpp"
 #include "schedule/schedule.hpp"
 #include "transport/errors_return.hpp"
 #include "transport/exchange.hpp"
@@ -102,9 +102,8 @@ Status stage_local(const Arguments& args, LocalStage& st) {
     desc::GridInfo u = grid::grid_info(args.ictxt);
     if (!u.member()) {
       desc::Report r{};
-      r[desc::R_CODE] = MR2D_ERR_CONTEXT;
-      r[desc::R_ARG] = desc::arg_position(st.call, "ICTXT");
-      r[desc::R_REASON] = static_cast<std::int64_t>(desc::Reason::not_in_union);
+      r.error = {MR2D_ERR_CONTEXT, desc::arg_position(st.call, "ICTXT"), 0,
+                 static_cast<std::int64_t>(desc::Reason::not_in_union), 0, 0};
       return desc::local_error(st.call, r, -1);
     }
     union_comm = grid::context_comm(args.ictxt);
@@ -128,8 +127,8 @@ Status stage_global(const Arguments& args, const LocalStage& st, Prepared& out) 
   MPI_Comm_size(st.comm, &size);
   std::vector<desc::Report> reports(static_cast<std::size_t>(size));
   transport::ErrorsReturn guard(st.comm);
-  int err = MPI_Allgather(st.report.data(), desc::REPORT_LEN, MPI_INT64_T, reports.data(),
-                          desc::REPORT_LEN, MPI_INT64_T, st.comm);
+  int err = MPI_Allgather(&st.report, desc::kReportWords, MPI_INT64_T, reports.data(),
+                          desc::kReportWords, MPI_INT64_T, st.comm);
   if (err != MPI_SUCCESS)
     return {MR2D_ERR_MPI, std::string("mr2d: ") + args.routine + ": MPI_Allgather failed"};
   Status verdict = desc::agree(reports, st.call, out.problem);
@@ -260,7 +259,7 @@ Status run(const Arguments& args) {
   // A grid of A or B exited (and perhaps rebuilt under the same handle) makes
   // its entries useless; every process drops them before the vote below.
   cache.erase_if([](const Prepared& p) { return !grids_alive(p); });
-  CallCache::Key key(st.report.begin(), st.report.end());
+  CallCache::Key key = desc::words_of(st.report);
   key.push_back(st.lda);
   key.push_back(st.ldb);
   key.push_back(args.trapezoidal ? 1 : 0);

@@ -9,6 +9,7 @@
 
 #include "common/status.hpp"
 #include "desc/call.hpp"
+#include "desc/report.hpp"
 #include "model/problem.hpp"
 
 namespace mr2d::desc {

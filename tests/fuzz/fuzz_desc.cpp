@@ -76,7 +76,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (Index k = 0; k < nprocs; ++k) {
     const LocalCall c = process_call(common, in, k, pa, qa, pb, qb);
     reports.push_back(make_report(c));
-    if (reports.back()[R_CODE] != 0) require(!local_error(c, reports.back(), static_cast<int>(k)).message.empty());
+    if (reports.back().error.code != 0) require(!local_error(c, reports.back(), static_cast<int>(k)).message.empty());
   }
   mr2d::model::Problem problem;
   const mr2d::Status status = agree(reports, common, problem);
