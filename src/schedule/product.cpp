@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "index/cyclic_1d.hpp"
 #include "index/runs_1d.hpp"
 #include "schedule/bipartite.hpp"
 
@@ -93,8 +94,8 @@ Steps1D closed_form_1d(const index::AxisPair& axes, const std::vector<std::pair<
   // All-to-all: messages come in two sizes; colouring the large ones first
   // gives Q steps at the cost bound (Evers (2025) section 4.2.6).
   if (labels.empty()) return colour_1d(g, s.nprocs, d.nprocs);
-  const Index fine0 = pos_mod(fine.start / fine.nb + fine.src, fine.nprocs);
-  const Index coarse0 = pos_mod(coarse.start / coarse.nb + coarse.src, coarse.nprocs);
+  const Index fine0 = index::owner(fine.start, fine.nb, fine.src, fine.nprocs);
+  const Index coarse0 = index::owner(coarse.start, coarse.nb, coarse.src, coarse.nprocs);
 
   std::unordered_map<Index, Index> real;  // p * Q + q -> 0 (unused) / 1 (covered)
   for (const auto& [pq, vol] : g) real[pq.first * d.nprocs + pq.second] = 0;
