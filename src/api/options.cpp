@@ -6,6 +6,8 @@
 #include <cstring>
 #include <string>
 
+#include "api/public_enums.hpp"
+
 namespace mr2d::api {
 
 namespace {
@@ -31,7 +33,7 @@ mr2d_options from_environment() {
   mr2d_options o{MR2D_SCHEDULE_AUTO, 0, MR2D_INDEXING_AUTO, MR2D_PHASES_AUTO, MR2D_TRANSPORT_AUTO};
   if (const char* s = std::getenv("MR2D_SCHEDULE")) {
     schedule::Kind kind;
-    if (schedule::parse(s, kind)) o.schedule = static_cast<int>(kind);
+    if (schedule::parse(s, kind)) o.schedule = to_public(kind);
   }
   if (const char* c = std::getenv("MR2D_CHUNK_BYTES")) o.chunk_bytes = std::atoll(c);
   if (int k = index_of(kIndexingNames, std::getenv("MR2D_INDEXING")); k >= 0) o.indexing = k;
@@ -56,11 +58,11 @@ bool valid(const mr2d_options& o) {
 bool resolve(const mr2d_options* given, Resolved& out) {
   const mr2d_options& o = given != nullptr ? *given : current();
   if (!valid(o)) return false;
-  out.schedule = static_cast<schedule::Kind>(o.schedule);
+  out.schedule = to_schedule(o.schedule);
   out.chunk_bytes = o.chunk_bytes == 0 ? kDefaultChunk : o.chunk_bytes < 0 ? 0 : o.chunk_bytes;
-  out.indexing = static_cast<plan::Indexing>(o.indexing);
-  out.phases = o.phases;
-  out.transport = static_cast<transport::Transport>(o.transport);
+  out.indexing = to_indexing(o.indexing);
+  out.phases = to_phases(o.phases);
+  out.transport = to_transport(o.transport);
   return true;
 }
 
@@ -74,13 +76,13 @@ bool set_process_options(const mr2d_options& options) {
 
 const char* schedule_name(int schedule) {
   return schedule >= MR2D_SCHEDULE_AUTO && schedule <= MR2D_SCHEDULE_ASYNC
-             ? schedule::name_of(static_cast<schedule::Kind>(schedule))
+             ? schedule::name_of(to_schedule(schedule))
              : nullptr;
 }
 
 int schedule_from_name(const char* name) {
   schedule::Kind kind;
-  return name != nullptr && schedule::parse(name, kind) ? static_cast<int>(kind) : -1;
+  return name != nullptr && schedule::parse(name, kind) ? to_public(kind) : -1;
 }
 
 const char* indexing_name(int indexing) { return name_at(kIndexingNames, indexing); }

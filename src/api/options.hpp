@@ -6,6 +6,7 @@
 #include "common/index_types.hpp"
 #include "mr2d/mr2d.h"
 #include "plan/indexing.hpp"
+#include "plan/phases.hpp"
 #include "schedule/schedule.hpp"
 #include "transport/channel.hpp"
 
@@ -16,7 +17,7 @@ struct Resolved {
   schedule::Kind schedule = schedule::Kind::automatic;
   Index chunk_bytes = 0;
   plan::Indexing indexing = plan::Indexing::automatic;
-  int phases = MR2D_PHASES_AUTO;
+  plan::Phases phases = plan::Phases::automatic;
   transport::Transport transport = transport::Transport::automatic;
 };
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "api/public_enums.hpp"
 #include "model/cost_model.hpp"
 
 namespace mr2d::api {
@@ -33,7 +34,7 @@ mr2d_plan_info describe(const Prepared& p) {
     info.predicted_seconds += std::max(summary.predicted_seconds, pass.route.predicted_seconds);
     buffers = std::max(buffers, (pass.route.send_buffer_elems + pass.route.recv_buffer_elems) * es);
   }
-  info.schedule = static_cast<int>(p.passes.front().route.kind);
+  info.schedule = to_public(p.passes.front().route.kind);
   info.extra_bytes = buffers + p.middle_elems * es;
   return info;
 }

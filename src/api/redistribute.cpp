@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "api/options.hpp"
+#include "api/public_enums.hpp"
 #include "api/stats.hpp"
 #include "desc/validate.hpp"
 #include "grid/blacs.hpp"
@@ -138,10 +139,10 @@ Status stage_global(const Arguments& args, const LocalStage& st, Prepared& out) 
   out.node_local = st.options.transport != transport::Transport::mpi;
   if (st.call.grid_a.member()) out.grids.push_back(transport::liveness(grid::context_comm(st.call.desca[desc::CTXT])));
   if (st.call.grid_b.member()) out.grids.push_back(transport::liveness(grid::context_comm(st.call.descb[desc::CTXT])));
-  const auto via = static_cast<plan::Phases>(st.options.phases) == plan::Phases::automatic
-                       ? plan::choose_phases(out.problem, {})
-                       : static_cast<plan::Phases>(st.options.phases);
-  out.phases = static_cast<int>(via);
+  const plan::Phases via = st.options.phases == plan::Phases::automatic
+                              ? plan::choose_phases(out.problem, {})
+                              : st.options.phases;
+  out.phases = to_public(via);
   const std::vector<model::Problem> problems = plan::passes_for(out.problem, via);
   // The intermediate matrix (two passes) lives on B's grid: its local leading
   // dimension is its local row count.
@@ -266,7 +267,7 @@ Status run(const Arguments& args) {
   key.push_back(static_cast<std::int64_t>(st.options.schedule));
   key.push_back(st.options.chunk_bytes);
   key.push_back(static_cast<std::int64_t>(st.options.indexing));
-  key.push_back(st.options.phases);
+  key.push_back(static_cast<std::int64_t>(st.options.phases));
   key.push_back(static_cast<std::int64_t>(st.options.transport));
   const std::uint64_t mine = cache.candidates(key);
   std::uint64_t common = 0;

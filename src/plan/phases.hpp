@@ -14,7 +14,7 @@
 
 namespace mr2d::plan {
 
-/// Values equal mr2d_phases in mr2d.h.
+/// Values equal mr2d_phases in mr2d.h (api/public_enums.hpp ties them).
 enum class Phases { automatic = 0, one = 1, gcd = 2, lcm = 3 };
 
 /// The intermediate matrix: the submatrix alone (m x n), on B's grid, with

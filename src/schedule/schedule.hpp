@@ -14,7 +14,7 @@
 
 namespace mr2d::schedule {
 
-/// Values equal mr2d_schedule in mr2d.h.
+/// Values equal mr2d_schedule in mr2d.h (api/public_enums.hpp ties them).
 enum class Kind { automatic = 0, caterpillar = 1, circulant = 2, optimal = 3, async = 4 };
 
 const char* name_of(Kind kind);
