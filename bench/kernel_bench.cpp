@@ -48,7 +48,7 @@ const Case kCases[] = {
     {"lower 36-to-128 d", 4000, 4000, 8, 2, 2, 36, 36, 2, 2, 128, 128, index::Shape::lower},
 };
 
-Index local_elems(const plan::MatrixLayout& l, Index* ld) {
+Index local_elems(const model::MatrixLayout& l, Index* ld) {
   const Index rows = index::numroc(l.rows, l.mb, 0, 0, l.nprow);
   const Index cols = index::numroc(l.cols, l.nb, 0, 0, l.npcol);
   *ld = std::max<Index>(rows, 1);
@@ -92,7 +92,7 @@ void report(const char* name, const char* kernel, Index bytes, double ms, double
 void run_case(Case c, int reps, double scale) {
   c.m = std::max<Index>(1, static_cast<Index>(static_cast<double>(c.m) * scale));
   c.n = std::max<Index>(1, static_cast<Index>(static_cast<double>(c.n) * scale));
-  plan::Problem pb;
+  model::Problem pb;
   pb.m = c.m;
   pb.n = c.n;
   pb.elem_size = c.elem_size;

@@ -1,5 +1,5 @@
-// Builds api::Arguments for the entry points; shared by the prefixed API and
-// the ScaLAPACK shims so each entry point is a single call.
+// Builds api::Arguments for the entry points; shared by the files of abi/ so
+// that each entry point is a single call.
 #pragma once
 
 #include "api/redistribute.hpp"

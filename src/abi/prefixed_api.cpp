@@ -1,4 +1,5 @@
-// The prefixed C API of mr2d.h: every entry is one call into api::redistribute.
+// The prefixed redistribution entries of mr2d.h: every one is one call into
+// api::redistribute.
 #include <string>
 
 #include "abi/entry.hpp"
@@ -72,18 +73,5 @@ MR2D_API int mr2d_trmr2d(int type, const char* uplo, const char* diag, mr2d_int 
   }
 MR2D_TYPE_TABLE(MR2D_DEFINE_PREFIXED)
 #undef MR2D_DEFINE_PREFIXED
-
-MR2D_API const char* mr2d_status_name(int status) {
-  switch (status) {
-    case MR2D_SUCCESS: return "MR2D_SUCCESS";
-    case MR2D_ERR_ARGUMENT: return "MR2D_ERR_ARGUMENT";
-    case MR2D_ERR_CONTEXT: return "MR2D_ERR_CONTEXT";
-    case MR2D_ERR_INCONSISTENT: return "MR2D_ERR_INCONSISTENT";
-    case MR2D_ERR_MPI: return "MR2D_ERR_MPI";
-    case MR2D_ERR_MEMORY: return "MR2D_ERR_MEMORY";
-    case MR2D_ERR_INTERNAL: return "MR2D_ERR_INTERNAL";
-    default: return "MR2D_UNKNOWN_STATUS";
-  }
-}
 
 }  // extern "C"

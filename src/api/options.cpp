@@ -6,7 +6,7 @@
 #include <cstring>
 #include <string>
 
-#include "abi/entry.hpp"
+#include "api/public_enums.hpp"
 
 namespace mr2d::api {
 
@@ -33,7 +33,7 @@ mr2d_options from_environment() {
   mr2d_options o{MR2D_SCHEDULE_AUTO, 0, MR2D_INDEXING_AUTO, MR2D_PHASES_AUTO, MR2D_TRANSPORT_AUTO};
   if (const char* s = std::getenv("MR2D_SCHEDULE")) {
     schedule::Kind kind;
-    if (schedule::parse(s, kind)) o.schedule = static_cast<int>(kind);
+    if (schedule::parse(s, kind)) o.schedule = to_public(kind);
   }
   if (const char* c = std::getenv("MR2D_CHUNK_BYTES")) o.chunk_bytes = std::atoll(c);
   if (int k = index_of(kIndexingNames, std::getenv("MR2D_INDEXING")); k >= 0) o.indexing = k;
@@ -58,48 +58,37 @@ bool valid(const mr2d_options& o) {
 bool resolve(const mr2d_options* given, Resolved& out) {
   const mr2d_options& o = given != nullptr ? *given : current();
   if (!valid(o)) return false;
-  out.schedule = static_cast<schedule::Kind>(o.schedule);
+  out.schedule = to_schedule(o.schedule);
   out.chunk_bytes = o.chunk_bytes == 0 ? kDefaultChunk : o.chunk_bytes < 0 ? 0 : o.chunk_bytes;
-  out.indexing = static_cast<plan::Indexing>(o.indexing);
-  out.phases = o.phases;
-  out.transport = static_cast<transport::Transport>(o.transport);
+  out.indexing = to_indexing(o.indexing);
+  out.phases = to_phases(o.phases);
+  out.transport = to_transport(o.transport);
   return true;
 }
 
-}  // namespace mr2d::api
+mr2d_options process_options() { return current(); }
 
-extern "C" {
-
-MR2D_API void mr2d_get_options(mr2d_options* options) {
-  if (options != nullptr) *options = mr2d::api::current();
+bool set_process_options(const mr2d_options& options) {
+  if (!valid(options)) return false;
+  current() = options;
+  return true;
 }
 
-MR2D_API int mr2d_set_options(const mr2d_options* options) {
-  if (options == nullptr || !mr2d::api::valid(*options)) {
-    mr2d::api::set_last_error("mr2d: mr2d_set_options: argument 1 (options) is NULL or has an unknown value");
-    return MR2D_ERR_ARGUMENT;
-  }
-  mr2d::api::current() = *options;
-  return MR2D_SUCCESS;
-}
-
-MR2D_API const char* mr2d_schedule_name(int schedule) {
+const char* schedule_name(int schedule) {
   return schedule >= MR2D_SCHEDULE_AUTO && schedule <= MR2D_SCHEDULE_ASYNC
-             ? mr2d::schedule::name_of(static_cast<mr2d::schedule::Kind>(schedule))
+             ? schedule::name_of(to_schedule(schedule))
              : nullptr;
 }
 
-MR2D_API int mr2d_schedule_from_name(const char* name) {
-  mr2d::schedule::Kind kind;
-  return name != nullptr && mr2d::schedule::parse(name, kind) ? static_cast<int>(kind) : -1;
+int schedule_from_name(const char* name) {
+  schedule::Kind kind;
+  return name != nullptr && schedule::parse(name, kind) ? to_public(kind) : -1;
 }
 
-MR2D_API const char* mr2d_indexing_name(int indexing) { return mr2d::api::name_at(mr2d::api::kIndexingNames, indexing); }
+const char* indexing_name(int indexing) { return name_at(kIndexingNames, indexing); }
 
-MR2D_API const char* mr2d_phases_name(int phases) { return mr2d::api::name_at(mr2d::api::kPhasesNames, phases); }
+const char* phases_name(int phases) { return name_at(kPhasesNames, phases); }
 
-MR2D_API const char* mr2d_transport_name(int transport) {
-  return mr2d::api::name_at(mr2d::api::kTransportNames, transport);
-}
+const char* transport_name(int transport) { return name_at(kTransportNames, transport); }
 
-}  // extern "C"
+}  // namespace mr2d::api

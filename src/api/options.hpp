@@ -6,6 +6,7 @@
 #include "common/index_types.hpp"
 #include "mr2d/mr2d.h"
 #include "plan/indexing.hpp"
+#include "plan/phases.hpp"
 #include "schedule/schedule.hpp"
 #include "transport/channel.hpp"
 
@@ -16,12 +17,25 @@ struct Resolved {
   schedule::Kind schedule = schedule::Kind::automatic;
   Index chunk_bytes = 0;
   plan::Indexing indexing = plan::Indexing::automatic;
-  int phases = MR2D_PHASES_AUTO;
+  plan::Phases phases = plan::Phases::automatic;
   transport::Transport transport = transport::Transport::automatic;
 };
 
 /// The options in force: `given`, or the process-wide ones when null.
 /// False (with nothing resolved) for an unknown value.
 bool resolve(const mr2d_options* given, Resolved& out);
+
+/// The process-wide options.
+mr2d_options process_options();
+/// Replaces the process-wide options; false (nothing changed) for an unknown value.
+bool set_process_options(const mr2d_options& options);
+
+/// Names of public option values; null when out of range.
+const char* schedule_name(int schedule);
+const char* indexing_name(int indexing);
+const char* phases_name(int phases);
+const char* transport_name(int transport);
+/// The mr2d_schedule of a name, or -1.
+int schedule_from_name(const char* name);
 
 }  // namespace mr2d::api

@@ -11,15 +11,16 @@
 #include <vector>
 
 #include "api/options.hpp"
+#include "api/public_enums.hpp"
 #include "api/stats.hpp"
 #include "desc/validate.hpp"
 #include "grid/blacs.hpp"
+#include "index/cyclic_1d.hpp"
+#include "model/edges.hpp"
+#include "plan/indexing.hpp"
+#include "plan/phases.hpp"
 #include "plan/plan.hpp"
 #include "plan/plan_cache.hpp"
-#include "plan/traffic.hpp"
-#include "plan/phases.hpp"
-#include "plan/indexing.hpp"
-#include "index/cyclic_1d.hpp"
 #include "schedule/schedule.hpp"
 #include "transport/errors_return.hpp"
 #include "transport/exchange.hpp"
@@ -102,9 +103,8 @@ Status stage_local(const Arguments& args, LocalStage& st) {
     desc::GridInfo u = grid::grid_info(args.ictxt);
     if (!u.member()) {
       desc::Report r{};
-      r[desc::R_CODE] = MR2D_ERR_CONTEXT;
-      r[desc::R_ARG] = desc::arg_position(st.call, "ICTXT");
-      r[desc::R_REASON] = static_cast<std::int64_t>(desc::Reason::not_in_union);
+      r.error = {MR2D_ERR_CONTEXT, desc::arg_position(st.call, "ICTXT"), 0,
+                 static_cast<std::int64_t>(desc::Reason::not_in_union), 0, 0};
       return desc::local_error(st.call, r, -1);
     }
     union_comm = grid::context_comm(args.ictxt);
@@ -128,8 +128,8 @@ Status stage_global(const Arguments& args, const LocalStage& st, Prepared& out) 
   MPI_Comm_size(st.comm, &size);
   std::vector<desc::Report> reports(static_cast<std::size_t>(size));
   transport::ErrorsReturn guard(st.comm);
-  int err = MPI_Allgather(st.report.data(), desc::REPORT_LEN, MPI_INT64_T, reports.data(),
-                          desc::REPORT_LEN, MPI_INT64_T, st.comm);
+  int err = MPI_Allgather(&st.report, desc::kReportWords, MPI_INT64_T, reports.data(),
+                          desc::kReportWords, MPI_INT64_T, st.comm);
   if (err != MPI_SUCCESS)
     return {MR2D_ERR_MPI, std::string("mr2d: ") + args.routine + ": MPI_Allgather failed"};
   Status verdict = desc::agree(reports, st.call, out.problem);
@@ -139,16 +139,16 @@ Status stage_global(const Arguments& args, const LocalStage& st, Prepared& out) 
   out.node_local = st.options.transport != transport::Transport::mpi;
   if (st.call.grid_a.member()) out.grids.push_back(transport::liveness(grid::context_comm(st.call.desca[desc::CTXT])));
   if (st.call.grid_b.member()) out.grids.push_back(transport::liveness(grid::context_comm(st.call.descb[desc::CTXT])));
-  const auto via = static_cast<plan::Phases>(st.options.phases) == plan::Phases::automatic
-                       ? plan::choose_phases(out.problem, {})
-                       : static_cast<plan::Phases>(st.options.phases);
-  out.phases = static_cast<int>(via);
-  const std::vector<plan::Problem> problems = plan::passes_for(out.problem, via);
+  const plan::Phases via = st.options.phases == plan::Phases::automatic
+                              ? plan::choose_phases(out.problem, {})
+                              : st.options.phases;
+  out.phases = to_public(via);
+  const std::vector<model::Problem> problems = plan::passes_for(out.problem, via);
   // The intermediate matrix (two passes) lives on B's grid: its local leading
   // dimension is its local row count.
   Index ld_middle = 1;
   if (problems.size() > 1) {
-    const plan::MatrixLayout& mid = problems[0].b;
+    const model::MatrixLayout& mid = problems[0].b;
     const plan::GridCoord c = plan::coord_of(mid, rank);
     if (c.member()) {
       const Index rows = index::numroc(mid.rows, mid.mb, c.row, mid.rsrc, mid.nprow);
@@ -164,9 +164,9 @@ Status stage_global(const Arguments& args, const LocalStage& st, Prepared& out) 
     pass.plan = plan::make_plan(pass.problem, rank, lda, ldb);
     out.cdc = plan::apply_indexing(pass.plan, st.options.indexing) || out.cdc;
     // Every process derives the same schedule from the agreed problem.
-    const auto edges = plan::all_edges(pass.problem);
+    const auto edges = model::all_edges(pass.problem);
     const schedule::Schedule sched = schedule::make(st.options.schedule, pass.problem, edges);
-    pass.route = plan::make_route(pass.plan, sched, st.options.chunk_bytes / pass.problem.elem_size);
+    pass.route = route::make_route(pass.plan, sched, st.options.chunk_bytes / pass.problem.elem_size);
     pass.route.steps_lower_bound = schedule::lower_bound(edges);
     pass.route.steps = sched.kind == schedule::Kind::async ? (pass.route.steps_lower_bound > 0 ? 1 : 0)
                                                            : static_cast<Index>(sched.steps.size());
@@ -260,14 +260,14 @@ Status run(const Arguments& args) {
   // A grid of A or B exited (and perhaps rebuilt under the same handle) makes
   // its entries useless; every process drops them before the vote below.
   cache.erase_if([](const Prepared& p) { return !grids_alive(p); });
-  CallCache::Key key(st.report.begin(), st.report.end());
+  CallCache::Key key = desc::words_of(st.report);
   key.push_back(st.lda);
   key.push_back(st.ldb);
   key.push_back(args.trapezoidal ? 1 : 0);
   key.push_back(static_cast<std::int64_t>(st.options.schedule));
   key.push_back(st.options.chunk_bytes);
   key.push_back(static_cast<std::int64_t>(st.options.indexing));
-  key.push_back(st.options.phases);
+  key.push_back(static_cast<std::int64_t>(st.options.phases));
   key.push_back(static_cast<std::int64_t>(st.options.transport));
   const std::uint64_t mine = cache.candidates(key);
   std::uint64_t common = 0;
@@ -296,6 +296,8 @@ Status run(const Arguments& args) {
 }  // namespace
 
 void set_last_error(const std::string& message) { g_last_error = message; }
+
+const char* last_error() { return g_last_error.c_str(); }
 
 int redistribute(const Arguments& args, bool print_errors) noexcept {
   return guarded(args.routine, print_errors, [&] { return run(args); });
@@ -327,7 +329,3 @@ Status internal_failure(const char* routine) noexcept {
 }
 
 }  // namespace mr2d::api
-
-extern "C" MR2D_API const char* mr2d_last_error(void) {
-  return mr2d::api::g_last_error.c_str();
-}

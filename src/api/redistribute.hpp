@@ -14,8 +14,8 @@
 #include "desc/call.hpp"
 #include "mr2d/mr2d.h"
 #include "plan/plan.hpp"
-#include "plan/route.hpp"
-#include "plan/problem.hpp"
+#include "route/route.hpp"
+#include "model/problem.hpp"
 #include "transport/channel.hpp"
 
 namespace mr2d::api {
@@ -47,9 +47,9 @@ struct Arguments {
 
 /// One pass of the data: this process's plan and route for one problem.
 struct Pass {
-  plan::Problem problem;
+  model::Problem problem;
   plan::Plan plan;
-  plan::Route route;              ///< schedule, chunks and buffer sizes of this process
+  route::Route route;              ///< schedule, chunks and buffer sizes of this process
 };
 
 /// A validated call: the problem every process agreed on and this process's
@@ -61,7 +61,7 @@ struct Prepared {
   /// Flags that turn false when the grids of A or B (where this process is in
   /// them) are exited: a plan outliving its grids fails instead of running.
   std::vector<std::shared_ptr<const std::atomic<bool>>> grids;
-  plan::Problem problem;
+  model::Problem problem;
   std::vector<Pass> passes;
   Index middle_elems = 0;         ///< this process's part of the intermediate matrix
   int phases = MR2D_PHASES_ONE;
@@ -102,5 +102,8 @@ int redistribute(const Arguments& args, bool print_errors) noexcept;
 
 /// Records the message returned by mr2d_last_error() on this thread.
 void set_last_error(const std::string& message);
+
+/// The last error message on this thread ("" after a success).
+const char* last_error();
 
 }  // namespace mr2d::api

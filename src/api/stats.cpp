@@ -15,12 +15,17 @@ namespace {
 std::mutex g_mutex;
 mr2d_stats g_stats{};
 
-mr2d_stats snapshot() {
+}  // namespace
+
+mr2d_stats stats_snapshot() {
   std::lock_guard<std::mutex> lock(g_mutex);
   return g_stats;
 }
 
-}  // namespace
+void reset_stats() {
+  std::lock_guard<std::mutex> lock(g_mutex);
+  g_stats = mr2d_stats{};
+}
 
 void add_stats(const mr2d_stats& d) {
   std::lock_guard<std::mutex> lock(g_mutex);
@@ -40,7 +45,7 @@ namespace {
 int report_at_finalize(MPI_Comm, int, void*, void*) {
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  const mr2d_stats s = snapshot();
+  const mr2d_stats s = stats_snapshot();
   std::fprintf(stderr,
                "mr2d-stats: rank %d gemr2d_calls %lld trmr2d_calls %lld messages_sent %lld "
                "bytes_sent %lld bytes_received %lld bytes_local %lld plans_reused %lld\n",
@@ -64,12 +69,3 @@ void arm_stats_report() {
 }
 
 }  // namespace mr2d::api
-
-extern "C" MR2D_API void mr2d_get_stats(mr2d_stats* out) {
-  if (out != nullptr) *out = mr2d::api::snapshot();
-}
-
-extern "C" MR2D_API void mr2d_reset_stats(void) {
-  std::lock_guard<std::mutex> lock(mr2d::api::g_mutex);
-  mr2d::api::g_stats = mr2d_stats{};
-}

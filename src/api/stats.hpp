@@ -10,6 +10,11 @@ namespace mr2d::api {
 /// Adds `delta` to the counters (fields left zero change nothing).
 void add_stats(const mr2d_stats& delta);
 
+/// This process's counters.
+mr2d_stats stats_snapshot();
+/// Zeroes the counters.
+void reset_stats();
+
 /// Registers the finalize-time report if MR2D_STATS is set (idempotent).
 void arm_stats_report();
 

@@ -13,7 +13,7 @@
 #include "advise/phase_planner.hpp"
 #include "cli/options.hpp"
 #include "cli/plan_size.hpp"
-#include "plan/traffic.hpp"
+#include "model/cost_model.hpp"
 
 namespace mr2d::cli {
 
@@ -24,7 +24,7 @@ struct PhaseFile {
   Index m = 0, n = 0, elem_size = 8;
   std::string type = "d";
   std::vector<std::string> layout_names;
-  std::vector<plan::MatrixLayout> layouts;
+  std::vector<model::MatrixLayout> layouts;
   std::vector<std::string> phase_names;
   std::vector<std::vector<double>> compute;  // [phase][layout]
   bool looped = false;
@@ -64,7 +64,7 @@ PhaseFile read(const std::string& path) {
     } else if (key == "layout") {
       std::string name, grid;
       if (!(words >> name >> grid)) throw UsageError(where + "expected 'layout NAME PxQ:MBxNB'");
-      plan::MatrixLayout l;
+      model::MatrixLayout l;
       parse_grid(where + "layout " + name, grid, l);
       f.layout_names.push_back(name);
       f.layouts.push_back(l);
@@ -98,15 +98,15 @@ PhaseFile read(const std::string& path) {
 // Predicted time to move the whole matrix from layout `from` to layout `to`,
 // each on ranks 0.. of the same processes.
 double move_seconds(const PhaseFile& f, std::size_t x, std::size_t y) {
-  const plan::MatrixLayout& from = f.layouts[x];
-  const plan::MatrixLayout& to = f.layouts[y];
-  plan::Problem pb;
+  const model::MatrixLayout& from = f.layouts[x];
+  const model::MatrixLayout& to = f.layouts[y];
+  model::Problem pb;
   pb.m = f.m;
   pb.n = f.n;
   pb.elem_size = f.elem_size;
   pb.a = from;
   pb.b = to;
-  for (plan::MatrixLayout* l : {&pb.a, &pb.b}) {
+  for (model::MatrixLayout* l : {&pb.a, &pb.b}) {
     l->rows = f.m;
     l->cols = f.n;
     l->rank_of.resize(static_cast<std::size_t>(l->nprow * l->npcol));
@@ -115,7 +115,7 @@ double move_seconds(const PhaseFile& f, std::size_t x, std::size_t y) {
   const SizeNames names{f.path + ": matrix",
                         f.path + ": layouts " + f.layout_names[x] + " -> " + f.layout_names[y]};
   const auto edges = bounded_edges(pb, Limits{}, names);
-  return plan::summarize(plan::traffic_from(edges, plan::rank_count(pb)), pb.elem_size).predicted_seconds;
+  return model::summarize(model::traffic_from(edges, model::rank_count(pb)), pb.elem_size).predicted_seconds;
 }
 
 std::string seconds(double s) {

@@ -67,7 +67,7 @@ Options parse_options(int argc, char** argv, int first, const std::vector<std::s
   return opt;
 }
 
-void parse_grid(const std::string& option, const std::string& text, plan::MatrixLayout& layout,
+void parse_grid(const std::string& option, const std::string& text, model::MatrixLayout& layout,
                 Index max_processes) {
   const std::string shape_msg = option + " expects PxQ:MBxNB (e.g. 2x2:64x64), got '" + text + "'";
   auto colon = text.find(':');
@@ -104,7 +104,7 @@ namespace {
 
 // Grid, source and submatrix window of one side; ranks are placed later,
 // once the union is known to fit.
-void place(plan::MatrixLayout& l, const Options& opt, const std::string& side, Index m, Index n) {
+void place(model::MatrixLayout& l, const Options& opt, const std::string& side, Index m, Index n) {
   parse_grid("--" + side, opt.text("--" + side, ""), l);
   auto [rsrc, csrc] = parse_pair("--" + side + "-src", opt.text("--" + side + "-src", "0,0"));
   if (rsrc < 0 || rsrc >= l.nprow || csrc < 0 || csrc >= l.npcol)
@@ -128,7 +128,7 @@ void place(plan::MatrixLayout& l, const Options& opt, const std::string& side, I
   l.cols = end(j, l.j0, n, "--n");
 }
 
-void assign_ranks(plan::MatrixLayout& l, Index first_rank) {
+void assign_ranks(model::MatrixLayout& l, Index first_rank) {
   l.rank_of.resize(static_cast<std::size_t>(l.nprow * l.npcol));
   for (std::size_t k = 0; k < l.rank_of.size(); ++k)
     l.rank_of[k] = static_cast<int>(first_rank + static_cast<Index>(k));
@@ -136,11 +136,11 @@ void assign_ranks(plan::MatrixLayout& l, Index first_rank) {
 
 }  // namespace
 
-plan::Problem problem_from(const Options& opt, const Limits& limits) {
+model::Problem problem_from(const Options& opt, const Limits& limits) {
   if (!opt.values.count("--a") || !opt.values.count("--b"))
     throw UsageError("--a and --b are required (e.g. --a 2x2:64x64 --b 4x1:100x37)");
   if (!opt.values.count("--m")) throw UsageError("--m is required");
-  plan::Problem pb;
+  model::Problem pb;
   pb.m = opt.number("--m", 0, 0, kScalapackIntMax);
   pb.n = opt.number("--n", pb.m, 0, kScalapackIntMax);
   const std::string type = opt.text("--type", "d");

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "cli/limits.hpp"
-#include "plan/problem.hpp"
+#include "model/problem.hpp"
 
 namespace mr2d::cli {
 
@@ -32,7 +32,7 @@ Options parse_options(int argc, char** argv, int first, const std::vector<std::s
 
 /// Parses "PxQ:MBxNB" into the grid shape and block sizes of `layout`; grids
 /// of more than `max_processes` are refused.
-void parse_grid(const std::string& option, const std::string& text, plan::MatrixLayout& layout,
+void parse_grid(const std::string& option, const std::string& text, model::MatrixLayout& layout,
                 Index max_processes = Limits{}.processes);
 
 /// Parses "r,c".
@@ -41,6 +41,6 @@ std::pair<Index, Index> parse_pair(const std::string& option, const std::string&
 /// Builds the problem of `mr2d plan` from its options (A on ranks 0.., B on
 /// ranks --b-first..), checking it as the library would and its union
 /// against `limits`.
-plan::Problem problem_from(const Options& opt, const Limits& limits = {});
+model::Problem problem_from(const Options& opt, const Limits& limits = {});
 
 }  // namespace mr2d::cli

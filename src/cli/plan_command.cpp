@@ -4,7 +4,7 @@
 #include "cli/plan_size.hpp"
 #include "cli/relabel_report.hpp"
 #include "cli/report.hpp"
-#include "plan/traffic.hpp"
+#include "model/cost_model.hpp"
 #include "schedule/schedule.hpp"
 
 namespace mr2d::cli {
@@ -22,15 +22,15 @@ const std::vector<std::string>& plan_flags() {
 }
 
 void plan_command(const Options& opt, std::ostream& out, const Limits& limits) {
-  const plan::Problem pb = problem_from(opt, limits);
+  const model::Problem pb = problem_from(opt, limits);
   schedule::Kind requested;
   const std::string name = opt.text("--schedule", "auto");
   if (!schedule::parse(name, requested))
     throw UsageError("--schedule expects auto, caterpillar, circulant, optimal or async, got '" + name + "'");
-  const std::vector<plan::Edge> edges = bounded_edges(pb, limits, {"--m/--n/--type", "--a/--b"});
-  const auto traffic = plan::traffic_from(edges, plan::rank_count(pb));
-  const plan::CostModel model;
-  const plan::TrafficSummary summary = plan::summarize(traffic, pb.elem_size, model);
+  const std::vector<model::Edge> edges = bounded_edges(pb, limits, {"--m/--n/--type", "--a/--b"});
+  const auto traffic = model::traffic_from(edges, model::rank_count(pb));
+  const model::CostModel model;
+  const model::TrafficSummary summary = model::summarize(traffic, pb.elem_size, model);
   const ScheduleReport sched = schedule_report(requested, pb, edges, model);
   const bool relabel = opt.flag("--relabel");
   const RelabelReport relabelled = relabel ? relabel_report(pb, edges) : RelabelReport{};

@@ -23,7 +23,7 @@ void check_dimension(const index::AxisPair& axes, const char* dim, const Limits&
   if (!axis_fits(axes.src, axes.extent) || !axis_fits(axes.dst, axes.extent))
     throw UsageError(names.layouts + ": the submatrix end plus two cycles of " + dim +
                      " blocks (block size x grid size) exceeds 64-bit index arithmetic");
-  const Index runs = plan::run_table_bound(axes);
+  const Index runs = model::run_table_bound(axes);
   if (runs > limits.run_entries)
     throw UsageError(names.layouts + ": the " + dim + " blocks of A and B cut one period into up to " +
                      num(runs) + " runs, more than the " + num(limits.run_entries) +
@@ -39,12 +39,12 @@ void check_bytes(Index m, Index n, Index elem_size, const std::string& matrix) {
                      num(std::numeric_limits<Index>::max()) + " bytes)");
 }
 
-std::vector<plan::Edge> bounded_edges(const plan::Problem& pb, const Limits& limits,
+std::vector<model::Edge> bounded_edges(const model::Problem& pb, const Limits& limits,
                                       const SizeNames& names) {
   check_bytes(pb.m, pb.n, pb.elem_size, names.matrix);
-  check_dimension(plan::row_axes(pb), "row", limits, names);
-  check_dimension(plan::col_axes(pb), "column", limits, names);
-  const plan::PairRuns runs = plan::pair_runs(pb);
+  check_dimension(model::row_axes(pb), "row", limits, names);
+  check_dimension(model::col_axes(pb), "column", limits, names);
+  const model::PairRuns runs = model::pair_runs(pb);
   const Index pairs = runs.pair_count();
   if (pairs > limits.pairs)
     throw UsageError(names.layouts + ": up to " + num(pairs) + " communicating process pairs, more than the " +
@@ -53,7 +53,7 @@ std::vector<plan::Edge> bounded_edges(const plan::Problem& pb, const Limits& lim
   if (columns > limits.trapezoid_columns)
     throw UsageError(names.layouts + ": counting the trapezoid takes " + num(columns) +
                      " column visits, more than the " + num(limits.trapezoid_columns) + " the command makes");
-  return plan::edges_from(pb, runs);
+  return model::edges_from(pb, runs);
 }
 
 }  // namespace mr2d::cli

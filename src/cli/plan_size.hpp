@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "cli/limits.hpp"
-#include "plan/problem.hpp"
-#include "plan/traffic.hpp"
+#include "model/problem.hpp"
+#include "model/edges.hpp"
 
 namespace mr2d::cli {
 
@@ -23,10 +23,10 @@ struct SizeNames {
 /// 64-bit byte count (every byte count of the report is at most that).
 void check_bytes(Index m, Index n, Index elem_size, const std::string& matrix);
 
-/// Every communicating pair of `pb` (plan::all_edges), after checking byte
+/// Every communicating pair of `pb` (model::all_edges), after checking byte
 /// counts, index arithmetic, run tables, pairs and trapezoid work against
 /// `limits`; throws UsageError naming `names` instead of exceeding them.
-std::vector<plan::Edge> bounded_edges(const plan::Problem& pb, const Limits& limits,
+std::vector<model::Edge> bounded_edges(const model::Problem& pb, const Limits& limits,
                                       const SizeNames& names);
 
 }  // namespace mr2d::cli

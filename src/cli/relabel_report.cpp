@@ -15,13 +15,13 @@ std::vector<int> RelabelReport::usermap() const {
   return map;
 }
 
-RelabelReport relabel_report(const plan::Problem& pb, const std::vector<plan::Edge>& edges) {
+RelabelReport relabel_report(const model::Problem& pb, const std::vector<model::Edge>& edges) {
   // B's positions are on consecutive ranks from its first one (problem_from).
   const int b_first = pb.b.rank_of.front();
-  const int nranks = plan::rank_count(pb);
+  const int nranks = model::rank_count(pb);
   std::vector<relabel::Volume> volumes;
   volumes.reserve(edges.size());
-  for (const plan::Edge& e : edges) volumes.push_back({e.from, e.to - b_first, e.count});
+  for (const model::Edge& e : edges) volumes.push_back({e.from, e.to - b_first, e.count});
   // B's own ranks first, so that the default order is the one planned above.
   std::vector<int> ranks(static_cast<std::size_t>(nranks));
   std::iota(ranks.begin(), ranks.end(), 0);

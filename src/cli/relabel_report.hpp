@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "plan/problem.hpp"
-#include "plan/traffic.hpp"
+#include "model/problem.hpp"
+#include "model/edges.hpp"
 #include "relabel/relabel.hpp"
 
 namespace mr2d::cli {
@@ -22,7 +22,7 @@ struct RelabelReport {
 
 /// Places B's positions on the union's ranks (0 .. rank_count - 1; the default
 /// order is B's own ranks, --b-first ..), from the edges of `pb`.
-RelabelReport relabel_report(const plan::Problem& pb, const std::vector<plan::Edge>& edges);
+RelabelReport relabel_report(const model::Problem& pb, const std::vector<model::Edge>& edges);
 
 void print_relabel_text(std::ostream& out, const RelabelReport& r);
 /// The "relabel" member of the JSON report, without a trailing comma.

@@ -11,7 +11,7 @@ namespace mr2d::cli {
 
 namespace {
 
-std::string layout_text(const plan::MatrixLayout& l) {
+std::string layout_text(const model::MatrixLayout& l) {
   char buf[160];
   std::snprintf(buf, sizeof buf, "%lldx%lld grid, %lldx%lld blocks, source (%lld,%lld), start (%lld,%lld)",
                 static_cast<long long>(l.nprow), static_cast<long long>(l.npcol),
@@ -21,7 +21,7 @@ std::string layout_text(const plan::MatrixLayout& l) {
   return buf;
 }
 
-const char* shape_name(const plan::Problem& pb) {
+const char* shape_name(const model::Problem& pb) {
   if (pb.shape == index::Shape::upper) return pb.unit_diag ? "upper, unit diagonal" : "upper";
   if (pb.shape == index::Shape::lower) return pb.unit_diag ? "lower, unit diagonal" : "lower";
   return "general";
@@ -35,8 +35,8 @@ std::string mb(Index bytes) {
 
 }  // namespace
 
-ScheduleReport schedule_report(schedule::Kind requested, const plan::Problem& pb,
-                               const std::vector<plan::Edge>& edges, const plan::CostModel& model) {
+ScheduleReport schedule_report(schedule::Kind requested, const model::Problem& pb,
+                               const std::vector<model::Edge>& edges, const model::CostModel& model) {
   ScheduleReport r;
   r.requested = requested;
   const auto t0 = std::chrono::steady_clock::now();
@@ -49,8 +49,8 @@ ScheduleReport schedule_report(schedule::Kind requested, const plan::Problem& pb
   return r;
 }
 
-void print_text(std::ostream& out, const plan::Problem& pb, const plan::TrafficSummary& s,
-                const ScheduleReport& sched, const plan::CostModel& model) {
+void print_text(std::ostream& out, const model::Problem& pb, const model::TrafficSummary& s,
+                const ScheduleReport& sched, const model::CostModel& model) {
   char buf[256];
   std::snprintf(buf, sizeof buf, "%lld x %lld elements of %lld bytes (%s), %d processes\n",
                 static_cast<long long>(pb.m), static_cast<long long>(pb.n),
@@ -75,10 +75,10 @@ void print_text(std::ostream& out, const plan::Problem& pb, const plan::TrafficS
   out << buf;
 }
 
-void print_json(std::ostream& out, const plan::Problem& pb, const plan::TrafficSummary& s,
-                const ScheduleReport& sched, const plan::CostModel& model,
+void print_json(std::ostream& out, const model::Problem& pb, const model::TrafficSummary& s,
+                const ScheduleReport& sched, const model::CostModel& model,
                 const std::string& extra_members) {
-  auto layout = [](const plan::MatrixLayout& l) {
+  auto layout = [](const model::MatrixLayout& l) {
     char buf[200];
     std::snprintf(buf, sizeof buf,
                   "{\"grid\": [%lld, %lld], \"blocks\": [%lld, %lld], \"source\": [%lld, %lld], "
@@ -153,13 +153,13 @@ void draw_panel(std::ostream& svg, double x0, double y0, int size, int rows, int
 
 }  // namespace
 
-void draw_svg(const std::string& path, const plan::Problem& pb, const std::vector<plan::Edge>& edges,
-              const plan::TrafficSummary& s, const ScheduleReport& sched) {
+void draw_svg(const std::string& path, const model::Problem& pb, const std::vector<model::Edge>& edges,
+              const model::TrafficSummary& s, const ScheduleReport& sched) {
   const int n = std::max(1, s.processes);
   const int bins = std::min(n, 128);
   auto bin = [&](int rank) { return static_cast<int>(static_cast<long long>(rank) * bins / n); };
   std::vector<double> volume(static_cast<std::size_t>(bins * bins), 0.0);
-  for (const plan::Edge& e : edges)
+  for (const model::Edge& e : edges)
     volume[static_cast<std::size_t>(bin(e.from) * bins + bin(e.to))] +=
         static_cast<double>(e.count * pb.elem_size);
 
@@ -169,7 +169,7 @@ void draw_svg(const std::string& path, const plan::Problem& pb, const std::vecto
   const int step_bins = std::max(1, std::min(nsteps, 128));
   std::vector<double> by_step(static_cast<std::size_t>(bins * step_bins), 0.0);
   for (int k = 0; k < nsteps; ++k)
-    for (const plan::Edge& e : steps[static_cast<std::size_t>(k)]) {
+    for (const model::Edge& e : steps[static_cast<std::size_t>(k)]) {
       double& c = by_step[static_cast<std::size_t>(bin(e.from) * step_bins +
                                                    static_cast<long long>(k) * step_bins / nsteps)];
       c = std::max(c, static_cast<double>(e.count * pb.elem_size));

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "plan/problem.hpp"
-#include "plan/traffic.hpp"
+#include "model/problem.hpp"
+#include "model/cost_model.hpp"
 #include "schedule/schedule.hpp"
 
 namespace mr2d::cli {
@@ -21,19 +21,19 @@ struct ScheduleReport {
   double seconds_to_compute = 0;
 };
 
-ScheduleReport schedule_report(schedule::Kind requested, const plan::Problem& pb,
-                               const std::vector<plan::Edge>& edges, const plan::CostModel& model);
+ScheduleReport schedule_report(schedule::Kind requested, const model::Problem& pb,
+                               const std::vector<model::Edge>& edges, const model::CostModel& model);
 
-void print_text(std::ostream& out, const plan::Problem& pb, const plan::TrafficSummary& s,
-                const ScheduleReport& sched, const plan::CostModel& model);
+void print_text(std::ostream& out, const model::Problem& pb, const model::TrafficSummary& s,
+                const ScheduleReport& sched, const model::CostModel& model);
 /// `extra_members` (e.g. "\"relabel\": {...}") are added to the object when not empty.
-void print_json(std::ostream& out, const plan::Problem& pb, const plan::TrafficSummary& s,
-                const ScheduleReport& sched, const plan::CostModel& model,
+void print_json(std::ostream& out, const model::Problem& pb, const model::TrafficSummary& s,
+                const ScheduleReport& sched, const model::CostModel& model,
                 const std::string& extra_members = "");
 /// Writes as SVG the volume matrix (senders down, receivers across; processes
 /// grouped into at most 128 bins per side) and, for a stepped schedule, the
 /// steps (senders down, steps across, shaded by message size).
-void draw_svg(const std::string& path, const plan::Problem& pb, const std::vector<plan::Edge>& edges,
-              const plan::TrafficSummary& s, const ScheduleReport& sched);
+void draw_svg(const std::string& path, const model::Problem& pb, const std::vector<model::Edge>& edges,
+              const model::TrafficSummary& s, const ScheduleReport& sched);
 
 }  // namespace mr2d::cli

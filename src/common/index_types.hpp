@@ -9,9 +9,6 @@ namespace mr2d {
 
 using Index = std::int64_t;
 
-/// Floor division for b > 0 (rounds towards minus infinity).
-constexpr Index floor_div(Index a, Index b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
-
 /// Non-negative remainder for b > 0.
 constexpr Index pos_mod(Index a, Index b) {
   Index r = a % b;

@@ -3,12 +3,14 @@
 
 #include <string>
 
+#include "mr2d/mr2d.h"
+
 namespace mr2d {
 
 struct Status {
-  int code = 0;  // MR2D_SUCCESS
+  int code = MR2D_SUCCESS;  ///< an mr2d_status
   std::string message;
-  bool ok() const { return code == 0; }
+  bool ok() const { return code == MR2D_SUCCESS; }
 };
 
 /// Thrown by internal checks that found a bug; the API boundary turns it

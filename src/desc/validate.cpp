@@ -88,17 +88,11 @@ std::string reason_text(Reason reason, std::int64_t value, std::int64_t limit) {
 struct Checker {
   const LocalCall& call;
   Report& rep;
-  bool failed() const { return rep[R_CODE] != 0; }
+  bool failed() const { return rep.error.code != 0; }
   // Records the first failure only.
   bool fail(int code, std::int64_t arg, std::int64_t entry, Reason reason, std::int64_t value,
             std::int64_t limit = 0) {
-    if (failed()) return false;
-    rep[R_CODE] = code;
-    rep[R_ARG] = arg;
-    rep[R_ENTRY] = entry;
-    rep[R_REASON] = static_cast<std::int64_t>(reason);
-    rep[R_VALUE] = value;
-    rep[R_LIMIT] = limit;
+    if (!failed()) rep.error = {code, arg, entry, static_cast<std::int64_t>(reason), value, limit};
     return false;
   }
 
@@ -143,24 +137,23 @@ struct Checker {
   }
 };
 
-void put_matrix(Report& r, int first, const std::array<Index, DESC_LEN>& d, const GridInfo& g,
-                Index i, Index j) {
-  // first = R_A_NPROW or R_B_NPROW; fields follow in ReportField order.
-  auto f = static_cast<std::size_t>(first);
-  r[f + 0] = g.nprow;
-  r[f + 1] = g.npcol;
-  r[f + 2] = g.member() ? g.myrow : -1;
-  r[f + 3] = g.member() ? g.mycol : -1;
+MatrixReport matrix_report(const std::array<Index, DESC_LEN>& d, const GridInfo& g, Index i, Index j) {
+  MatrixReport r;
+  r.nprow = g.nprow;
+  r.npcol = g.npcol;
   const bool m = g.member();
-  r[f + 4] = m ? d[M_] : 0;
-  r[f + 5] = m ? d[N_] : 0;
-  r[f + 6] = m ? d[MB] : 0;
-  r[f + 7] = m ? d[NB] : 0;
-  r[f + 8] = m ? d[RSRC] : 0;
-  r[f + 9] = m ? d[CSRC] : 0;
+  r.row = m ? g.myrow : -1;
+  r.col = m ? g.mycol : -1;
+  r.m = m ? d[M_] : 0;
+  r.n = m ? d[N_] : 0;
+  r.mb = m ? d[MB] : 0;
+  r.nb = m ? d[NB] : 0;
+  r.rsrc = m ? d[RSRC] : 0;
+  r.csrc = m ? d[CSRC] : 0;
   // A start below 1 is already this report's error (and i - 1 could overflow).
-  r[f + 10] = m && i >= 1 ? i - 1 : 0;
-  r[f + 11] = m && j >= 1 ? j - 1 : 0;
+  r.i0 = m && i >= 1 ? i - 1 : 0;
+  r.j0 = m && j >= 1 ? j - 1 : 0;
+  return r;
 }
 
 // ScaLAPACK names are printed in upper case (PDGEMR2D), mr2d's as spelled.
@@ -171,10 +164,10 @@ std::string routine_name(const char* routine) {
   return name;
 }
 
-std::string message(const LocalCall& call, const Report& r, int rank) {
+std::string message(const LocalCall& call, const ArgumentError& e, int rank) {
   std::string text = "mr2d: " + routine_name(call.routine) + ": argument " +
-                     std::to_string(r[R_ARG]) + " (" + arg_name(call, r[R_ARG], r[R_ENTRY]) +
-                     ") " + reason_text(static_cast<Reason>(r[R_REASON]), r[R_VALUE], r[R_LIMIT]);
+                     std::to_string(e.arg) + " (" + arg_name(call, e.arg, e.entry) +
+                     ") " + reason_text(static_cast<Reason>(e.reason), e.value, e.limit);
   if (rank >= 0) text += " [detected on process " + std::to_string(rank) + " of the union context]";
   return text;
 }
@@ -211,10 +204,10 @@ Report make_report(const LocalCall& call) {
   if (!c.failed() && call.grid_b.member())
     c.matrix(call.descb, call.grid_b, call.ib, call.jb, span(call.m, call.sb), span(call.n, call.tb),
              call.b_null, at(call, "DESCB"), at(call, "IB"), at(call, "JB"), at(call, "B"));
-  put_matrix(r, R_A_NPROW, call.desca, call.grid_a, call.ia, call.ja);
-  put_matrix(r, R_B_NPROW, call.descb, call.grid_b, call.ib, call.jb);
-  r[R_SUB_M] = call.m;
-  r[R_SUB_N] = call.n;
+  r.a = matrix_report(call.desca, call.grid_a, call.ia, call.ja);
+  r.b = matrix_report(call.descb, call.grid_b, call.ib, call.jb);
+  r.sub_m = call.m;
+  r.sub_n = call.n;
   index::Shape shape = index::Shape::full;
   bool unit = false;
   if (call.trapezoidal) {
@@ -225,87 +218,96 @@ Report make_report(const LocalCall& call) {
     shape = upper ? index::Shape::upper : index::Shape::lower;
     unit = upper ? !(call.diag == 'N' || call.diag == 'n') : (call.diag == 'U' || call.diag == 'u');
   }
-  r[R_SHAPE] = static_cast<std::int64_t>(shape);
-  r[R_UNIT] = unit ? 1 : 0;
-  r[R_ELEM] = call.elem_size;
-  r[R_SA] = call.sa;
-  r[R_TA] = call.ta;
-  r[R_SB] = call.sb;
-  r[R_TB] = call.tb;
+  r.shape = static_cast<std::int64_t>(shape);
+  r.unit = unit ? 1 : 0;
+  r.elem_size = call.elem_size;
+  r.sa = call.sa;
+  r.ta = call.ta;
+  r.sb = call.sb;
+  r.tb = call.tb;
   return r;
 }
 
 Status local_error(const LocalCall& call, const Report& report, int rank) {
-  return {static_cast<int>(report[R_CODE]), message(call, report, rank)};
+  return {static_cast<int>(report.error.code), message(call, report.error, rank)};
 }
 
 namespace {
 
+// The arguments that name one matrix in messages.
+struct MatrixArgs {
+  const char* desc;
+  const char* i;
+  const char* j;
+};
+
+// A field the members of one grid must agree on: the argument (and
+// descriptor entry, 1-based) an error names, and what turns the reported value
+// into the one passed (the starts are reported 0-based).
+struct GridField {
+  std::int64_t MatrixReport::*field;
+  const char* MatrixArgs::*arg;
+  std::int64_t entry;
+  std::int64_t passed_offset;
+};
+constexpr GridField kGridFields[] = {
+    {&MatrixReport::nprow, &MatrixArgs::desc, CTXT + 1, 0},
+    {&MatrixReport::npcol, &MatrixArgs::desc, CTXT + 1, 0},
+    {&MatrixReport::m, &MatrixArgs::desc, M_ + 1, 0},
+    {&MatrixReport::n, &MatrixArgs::desc, N_ + 1, 0},
+    {&MatrixReport::mb, &MatrixArgs::desc, MB + 1, 0},
+    {&MatrixReport::nb, &MatrixArgs::desc, NB + 1, 0},
+    {&MatrixReport::rsrc, &MatrixArgs::desc, RSRC + 1, 0},
+    {&MatrixReport::csrc, &MatrixArgs::desc, CSRC + 1, 0},
+    {&MatrixReport::i0, &MatrixArgs::i, 0, 1},
+    {&MatrixReport::j0, &MatrixArgs::j, 0, 1},
+};
+
 // Global checks of one matrix: at least one member, members agree, every
 // grid position is held by exactly one process. Fills `layout`.
-bool check_grid(const std::vector<Report>& reports, int first, std::int64_t desc_arg,
-                std::int64_t i_arg, std::int64_t j_arg, Report& err, plan::MatrixLayout& layout) {
-  auto f = static_cast<std::size_t>(first);
-  const Report* ref = nullptr;
-  int ref_rank = -1;
-  for (std::size_t k = 0; k < reports.size(); ++k) {
-    if (reports[k][f + 2] >= 0) {
-      ref = &reports[k];
-      ref_rank = static_cast<int>(k);
+bool check_grid(const std::vector<Report>& reports, MatrixReport Report::*side, const LocalCall& call,
+                const MatrixArgs& args, ArgumentError& err, model::MatrixLayout& layout) {
+  const MatrixReport* ref = nullptr;
+  for (const Report& r : reports) {
+    if ((r.*side).row >= 0) {
+      ref = &(r.*side);
       break;
     }
   }
   auto fail = [&](int code, std::int64_t entry, Reason reason, std::int64_t v, std::int64_t l) {
-    err[R_CODE] = code;
-    err[R_ARG] = desc_arg;
-    err[R_ENTRY] = entry;
-    err[R_REASON] = static_cast<std::int64_t>(reason);
-    err[R_VALUE] = v;
-    err[R_LIMIT] = l;
+    err = {code, at(call, args.desc), entry, static_cast<std::int64_t>(reason), v, l};
     return false;
   };
   if (ref == nullptr) return fail(MR2D_ERR_CONTEXT, CTXT + 1, Reason::no_member, 0, 0);
-  // Descriptor entry (1-based) compared for each report field after the coordinates.
-  static const std::int64_t entry_of[12] = {0, 0, 0, 0, M_ + 1, N_ + 1, MB + 1, NB + 1,
-                                            RSRC + 1, CSRC + 1, 0, 0};
-  for (std::size_t k = 0; k < reports.size(); ++k) {
-    const Report& r = reports[k];
-    if (r[f + 2] < 0) continue;
-    for (std::size_t x = 0; x < 12; ++x) {
-      if (x == 2 || x == 3) continue;
-      if (r[f + x] != (*ref)[f + x]) {
-        std::int64_t entry = x < 2 ? CTXT + 1 : entry_of[x];
-        err[R_ENTRY] = entry;
-        fail(MR2D_ERR_INCONSISTENT, entry, Reason::inconsistent, r[f + x], (*ref)[f + x]);
-        // IA/JA disagreements name the start arguments instead of the descriptor.
-        if (x == 10 || x == 11) {
-          err[R_ARG] = x == 10 ? i_arg : j_arg;
-          err[R_ENTRY] = 0;
-          err[R_VALUE] += 1;
-          err[R_LIMIT] += 1;
-        }
+  for (const Report& report : reports) {
+    const MatrixReport& r = report.*side;
+    if (r.row < 0) continue;
+    for (const GridField& f : kGridFields) {
+      if (r.*f.field != ref->*f.field) {
+        err = {MR2D_ERR_INCONSISTENT, at(call, args.*f.arg), f.entry,
+               static_cast<std::int64_t>(Reason::inconsistent), r.*f.field + f.passed_offset,
+               ref->*f.field + f.passed_offset};
         return false;
       }
     }
   }
-  const Report& g = *ref;
-  layout.nprow = g[f];
-  layout.npcol = g[f + 1];
-  layout.rows = g[f + 4];
-  layout.cols = g[f + 5];
-  layout.mb = g[f + 6];
-  layout.nb = g[f + 7];
-  layout.rsrc = g[f + 8];
-  layout.csrc = g[f + 9];
-  layout.i0 = g[f + 10];
-  layout.j0 = g[f + 11];
-  layout.rank_of.assign(static_cast<std::size_t>(layout.nprow * layout.npcol), -1);
+  const MatrixReport& g = *ref;
+  layout.nprow = g.nprow;
+  layout.npcol = g.npcol;
+  layout.rows = g.m;
+  layout.cols = g.n;
+  layout.mb = g.mb;
+  layout.nb = g.nb;
+  layout.rsrc = g.rsrc;
+  layout.csrc = g.csrc;
+  layout.i0 = g.i0;
+  layout.j0 = g.j0;
+  layout.rank_of.assign(static_cast<std::size_t>(layout.processes()), -1);
   for (std::size_t k = 0; k < reports.size(); ++k) {
-    const Report& r = reports[k];
-    if (r[f + 2] < 0) continue;
-    auto pos = static_cast<std::size_t>(r[f + 2] * layout.npcol + r[f + 3]);
-    if (layout.rank_of[pos] >= 0)
-      return fail(MR2D_ERR_CONTEXT, CTXT + 1, Reason::grid_twice, r[f + 2], r[f + 3]);
+    const MatrixReport& r = reports[k].*side;
+    if (r.row < 0) continue;
+    auto pos = static_cast<std::size_t>(r.row * layout.npcol + r.col);
+    if (layout.rank_of[pos] >= 0) return fail(MR2D_ERR_CONTEXT, CTXT + 1, Reason::grid_twice, r.row, r.col);
     layout.rank_of[pos] = static_cast<int>(k);
   }
   for (std::size_t pos = 0; pos < layout.rank_of.size(); ++pos) {
@@ -314,44 +316,47 @@ bool check_grid(const std::vector<Report>& reports, int first, std::int64_t desc
                   static_cast<std::int64_t>(pos) / layout.npcol,
                   static_cast<std::int64_t>(pos) % layout.npcol);
   }
-  (void)ref_rank;
   return true;
 }
 
+// Scalars every process passes, with the argument an error names.
+struct ScalarField {
+  std::int64_t Report::*field;
+  const char* arg;
+};
+constexpr ScalarField kScalarFields[] = {
+    {&Report::sub_m, "M"}, {&Report::sub_n, "N"}, {&Report::shape, "UPLO"}, {&Report::unit, "DIAG"},
+    {&Report::sa, "SA"},   {&Report::ta, "TA"},   {&Report::sb, "SB"},      {&Report::tb, "TB"}};
+
 }  // namespace
 
-Status agree(const std::vector<Report>& reports, const LocalCall& call, plan::Problem& problem) {
+Status agree(const std::vector<Report>& reports, const LocalCall& call, model::Problem& problem) {
   for (std::size_t k = 0; k < reports.size(); ++k)
-    if (reports[k][R_CODE] != 0) return local_error(call, reports[k], static_cast<int>(k));
+    if (reports[k].error.code != 0) return local_error(call, reports[k], static_cast<int>(k));
   Report err{};
-  // Scalars every process passes must agree.
-  static const std::pair<ReportField, const char*> scalars[] = {
-      {R_SUB_M, "M"}, {R_SUB_N, "N"}, {R_SHAPE, "UPLO"}, {R_UNIT, "DIAG"},
-      {R_SA, "SA"},   {R_TA, "TA"},   {R_SB, "SB"},      {R_TB, "TB"}};
-  for (const auto& [field, name] : scalars) {
+  const Report& first = reports[0];
+  for (const ScalarField& f : kScalarFields) {
     for (std::size_t k = 1; k < reports.size(); ++k) {
-      if (reports[k][field] != reports[0][field]) {
-        err[R_CODE] = MR2D_ERR_INCONSISTENT;
-        err[R_ARG] = at(call, name);
-        err[R_REASON] = static_cast<std::int64_t>(Reason::inconsistent);
-        err[R_VALUE] = reports[k][field];
-        err[R_LIMIT] = reports[0][field];
+      if (reports[k].*f.field != first.*f.field) {
+        err.error = {MR2D_ERR_INCONSISTENT, at(call, f.arg), 0,
+                     static_cast<std::int64_t>(Reason::inconsistent), reports[k].*f.field,
+                     first.*f.field};
         return local_error(call, err, static_cast<int>(k));
       }
     }
   }
-  if (!check_grid(reports, R_A_NPROW, at(call, "DESCA"), at(call, "IA"), at(call, "JA"), err, problem.a) ||
-      !check_grid(reports, R_B_NPROW, at(call, "DESCB"), at(call, "IB"), at(call, "JB"), err, problem.b))
+  if (!check_grid(reports, &Report::a, call, {"DESCA", "IA", "JA"}, err.error, problem.a) ||
+      !check_grid(reports, &Report::b, call, {"DESCB", "IB", "JB"}, err.error, problem.b))
     return local_error(call, err, -1);
-  problem.m = reports[0][R_SUB_M];
-  problem.n = reports[0][R_SUB_N];
-  problem.shape = static_cast<index::Shape>(reports[0][R_SHAPE]);
-  problem.unit_diag = reports[0][R_UNIT] != 0;
-  problem.elem_size = reports[0][R_ELEM];
-  problem.a.row_stride = reports[0][R_SA];
-  problem.a.col_stride = reports[0][R_TA];
-  problem.b.row_stride = reports[0][R_SB];
-  problem.b.col_stride = reports[0][R_TB];
+  problem.m = first.sub_m;
+  problem.n = first.sub_n;
+  problem.shape = static_cast<index::Shape>(first.shape);
+  problem.unit_diag = first.unit != 0;
+  problem.elem_size = first.elem_size;
+  problem.a.row_stride = first.sa;
+  problem.a.col_stride = first.ta;
+  problem.b.row_stride = first.sb;
+  problem.b.col_stride = first.tb;
   return {};
 }
 

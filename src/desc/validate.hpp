@@ -9,7 +9,8 @@
 
 #include "common/status.hpp"
 #include "desc/call.hpp"
-#include "plan/problem.hpp"
+#include "desc/report.hpp"
+#include "model/problem.hpp"
 
 namespace mr2d::desc {
 
@@ -24,7 +25,7 @@ Report make_report(const LocalCall& call);
 /// Checks all reports (indexed by union rank) for errors, missing or
 /// duplicated grid positions and disagreements; on success fills `problem`.
 /// Every process gets the same verdict and message.
-Status agree(const std::vector<Report>& reports, const LocalCall& call, plan::Problem& problem);
+Status agree(const std::vector<Report>& reports, const LocalCall& call, model::Problem& problem);
 
 /// A status for an error found on this process alone (before any exchange).
 Status local_error(const LocalCall& call, const Report& report, int rank);

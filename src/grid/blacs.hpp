@@ -1,5 +1,5 @@
-// (MPI) The BLACS entry points mr2d uses, and how a context becomes an MPI
-// communicator.
+// (MPI) The BLACS entry points mr2d uses (declared with C linkage here; BLACS
+// defines them), and how a context becomes an MPI communicator.
 #pragma once
 
 #include <mpi.h>

@@ -13,8 +13,7 @@ struct Place {
 
 // Owner and local index of global index g on a block-cyclic axis.
 Place place_of(const Axis& a, Index g) {
-  const Index block = g / a.nb;
-  return {pos_mod(block + a.src, a.nprocs), block / a.nprocs * a.nb + g % a.nb};
+  return {owner(g, a.nb, a.src, a.nprocs), local_index(g, a.nb, a.nprocs)};
 }
 
 }  // namespace

@@ -124,39 +124,42 @@ RowTable& scratch_table(const RunSet& rows, Walk walk) {
   return table;
 }
 
+// One kernel call: the row table merged on the side `walk` walks, then every
+// column from `from` to `to` with the loops of the element size.
+template <class From, class To>
+Index copy_columns(Walk walk, const RunSet& rows, const RunSet& cols, const Trapezoid& trapezoid,
+                   Index elem_size, Window window, From from, To to) {
+  const RowTable& table = scratch_table(rows, walk);
+  return with_elem_size(elem_size, [&](auto size) {
+    return walk_columns<decltype(size)::value>(table, rows, cols, trapezoid, window, from, to,
+                                               elem_size);
+  });
+}
+
+using ConstBytes = const unsigned char;
+using Bytes = unsigned char;
+
 }  // namespace
 
 Index pack(const void* a, Index lda, const RunSet& rows, const RunSet& cols,
            const Trapezoid& trapezoid, Index elem_size, void* buf, Window window) {
-  const RowTable& table = scratch_table(rows, Walk::pack);
-  return with_elem_size(elem_size, [&](auto size) {
-    return walk_columns<decltype(size)::value>(
-        table, rows, cols, trapezoid, window,
-        ArraySide<const unsigned char>{static_cast<const unsigned char*>(a), lda, elem_size},
-        MessageSide<unsigned char>{static_cast<unsigned char*>(buf), elem_size}, elem_size);
-  });
+  return copy_columns(Walk::pack, rows, cols, trapezoid, elem_size, window,
+                      ArraySide<ConstBytes>{static_cast<ConstBytes*>(a), lda, elem_size},
+                      MessageSide<Bytes>{static_cast<Bytes*>(buf), elem_size});
 }
 
 Index unpack(const void* buf, const RunSet& rows, const RunSet& cols, const Trapezoid& trapezoid,
              Index elem_size, void* b, Index ldb, Window window) {
-  const RowTable& table = scratch_table(rows, Walk::unpack);
-  return with_elem_size(elem_size, [&](auto size) {
-    return walk_columns<decltype(size)::value>(
-        table, rows, cols, trapezoid, window,
-        MessageSide<const unsigned char>{static_cast<const unsigned char*>(buf), elem_size},
-        ArraySide<unsigned char>{static_cast<unsigned char*>(b), ldb, elem_size}, elem_size);
-  });
+  return copy_columns(Walk::unpack, rows, cols, trapezoid, elem_size, window,
+                      MessageSide<ConstBytes>{static_cast<ConstBytes*>(buf), elem_size},
+                      ArraySide<Bytes>{static_cast<Bytes*>(b), ldb, elem_size});
 }
 
 Index copy_local(const void* a, Index lda, void* b, Index ldb, const RunSet& rows,
                  const RunSet& cols, const Trapezoid& trapezoid, Index elem_size, Window window) {
-  const RowTable& table = scratch_table(rows, Walk::copy);
-  return with_elem_size(elem_size, [&](auto size) {
-    return walk_columns<decltype(size)::value>(
-        table, rows, cols, trapezoid, window,
-        ArraySide<const unsigned char>{static_cast<const unsigned char*>(a), lda, elem_size},
-        ArraySide<unsigned char>{static_cast<unsigned char*>(b), ldb, elem_size}, elem_size);
-  });
+  return copy_columns(Walk::copy, rows, cols, trapezoid, elem_size, window,
+                      ArraySide<ConstBytes>{static_cast<ConstBytes*>(a), lda, elem_size},
+                      ArraySide<Bytes>{static_cast<Bytes*>(b), ldb, elem_size});
 }
 
 }  // namespace mr2d::kernels

@@ -10,9 +10,10 @@
 
 namespace mr2d::plan {
 
+/// Values equal mr2d_indexing in mr2d.h (api/public_enums.hpp ties them).
 enum class Indexing { automatic = 0, bbc = 1, cdc = 2 };
 
-/// Seed 002's condition (Eq. 17) for one message, rows being the inner
+/// Chung and Hsu's condition (Eq. 17) for one message, rows being the inner
 /// (contiguous) dimension: CDC pays when the tables of both dimensions are
 /// smaller than the replay work BBC adds, one per period and column.
 bool cdc_pays(const index::RunSet& rows, const index::RunSet& cols);

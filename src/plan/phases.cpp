@@ -2,8 +2,13 @@
 #include "plan/phases.hpp"
 
 #include "index/cyclic_1d.hpp"
+#include "model/traffic.hpp"
 
 namespace mr2d::plan {
+
+using model::CostModel;
+using model::MatrixLayout;
+using model::Problem;
 
 namespace {
 
@@ -13,9 +18,6 @@ Index middle_block(Index a_block, Index a_procs, Index b_block, Index b_procs, P
   const Index g = gcd(a_block, b_block);
   return via == Phases::gcd ? g : lcm_capped(a_block, b_block, extent + 1);
 }
-
-// Grid coordinate that holds position `start` of a block-cyclic dimension.
-Index owner(Index start, Index block, Index src, Index procs) { return pos_mod(start / block + src, procs); }
 
 }  // namespace
 
@@ -28,8 +30,8 @@ MatrixLayout middle_layout(const Problem& pb, Phases via) {
   m.mb = middle_block(pb.a.mb, pb.a.nprow, pb.b.mb, pb.b.nprow, via, pb.m);
   m.nb = middle_block(pb.a.nb, pb.a.npcol, pb.b.nb, pb.b.npcol, via, pb.n);
   // Its first block on the process holding sub(B)'s first element.
-  m.rsrc = owner(pb.b.i0, pb.b.mb, pb.b.rsrc, pb.b.nprow);
-  m.csrc = owner(pb.b.j0, pb.b.nb, pb.b.csrc, pb.b.npcol);
+  m.rsrc = index::owner(pb.b.i0, pb.b.mb, pb.b.rsrc, pb.b.nprow);
+  m.csrc = index::owner(pb.b.j0, pb.b.nb, pb.b.csrc, pb.b.npcol);
   return m;
 }
 
@@ -43,7 +45,7 @@ std::vector<Problem> passes_for(const Problem& pb, Phases via) {
 
 double predicted_seconds(const Problem& pb, Phases via, const CostModel& model) {
   double t = 0;
-  for (const Problem& p : passes_for(pb, via)) t += summarize(all_traffic(p), p.elem_size, model).predicted_seconds;
+  for (const Problem& p : passes_for(pb, via)) t += model::summarize(model::all_traffic(p), p.elem_size, model).predicted_seconds;
   return t;
 }
 

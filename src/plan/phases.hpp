@@ -9,27 +9,27 @@
 
 #include <vector>
 
-#include "plan/problem.hpp"
-#include "plan/traffic.hpp"
+#include "model/cost_model.hpp"
+#include "model/problem.hpp"
 
 namespace mr2d::plan {
 
-/// Values equal mr2d_phases in mr2d.h.
+/// Values equal mr2d_phases in mr2d.h (api/public_enums.hpp ties them).
 enum class Phases { automatic = 0, one = 1, gcd = 2, lcm = 3 };
 
 /// The intermediate matrix: the submatrix alone (m x n), on B's grid, with
 /// block sizes gcd or lcm of A's and B's per dimension (B's where one side
 /// has a single process, which needs no blocks), its first block on the
 /// process that holds sub(B)'s first block.
-MatrixLayout middle_layout(const Problem& pb, Phases via);
+model::MatrixLayout middle_layout(const model::Problem& pb, Phases via);
 
 /// The problem of every pass: one for Phases::one, two otherwise.
-std::vector<Problem> passes_for(const Problem& pb, Phases via);
+std::vector<model::Problem> passes_for(const model::Problem& pb, Phases via);
 
 /// Predicted time of a strategy: the sum of its passes under the model.
-double predicted_seconds(const Problem& pb, Phases via, const CostModel& model);
+double predicted_seconds(const model::Problem& pb, Phases via, const model::CostModel& model);
 
 /// The cheapest of one, gcd and lcm under the model (ties keep one pass).
-Phases choose_phases(const Problem& pb, const CostModel& model);
+Phases choose_phases(const model::Problem& pb, const model::CostModel& model);
 
 }  // namespace mr2d::plan

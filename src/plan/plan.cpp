@@ -3,11 +3,16 @@
 
 #include <algorithm>
 
+#include "index/runs_2d.hpp"
+#include "model/edges.hpp"
+
 namespace mr2d::plan {
 
 using index::AxisPair;
 using index::Role;
 using index::RunSet;
+using model::MatrixLayout;
+using model::Problem;
 
 GridCoord coord_of(const MatrixLayout& layout, int rank) {
   for (std::size_t k = 0; k < layout.rank_of.size(); ++k) {
@@ -17,18 +22,6 @@ GridCoord coord_of(const MatrixLayout& layout, int rank) {
     }
   }
   return {};
-}
-
-Index transfer_count(const RunSet& rows, const RunSet& cols, const index::Trapezoid& trapezoid) {
-  if (trapezoid.shape == index::Shape::full) return rows.count() * cols.count();
-  Index total = 0;
-  cols.for_each([&](Index t, Index len, Index, Index) {
-    for (Index j = t; j < t + len; ++j) {
-      auto [lo, hi] = trapezoid.rows_of_column(j);
-      total += rows.count_between(lo, hi);
-    }
-  });
-  return total;
 }
 
 namespace {
@@ -61,14 +54,12 @@ Plan make_plan(const Problem& problem, int me, Index lda, Index ldb) {
   plan.elem_size = problem.elem_size;
   plan.lda = lda;
   plan.ldb = ldb;
-  plan.trapezoid = {problem.shape, problem.unit_diag, problem.m, problem.n};
+  plan.trapezoid = model::trapezoid_of(problem);
   const GridCoord in_a = coord_of(problem.a, me);
   const GridCoord in_b = coord_of(problem.b, me);
-  const AxisPair rows = row_axes(problem);
-  const AxisPair cols = col_axes(problem);
-  int nranks = 1;
-  for (int r : problem.a.rank_of) nranks = std::max(nranks, r + 1);
-  for (int r : problem.b.rank_of) nranks = std::max(nranks, r + 1);
+  const AxisPair rows = model::row_axes(problem);
+  const AxisPair cols = model::col_axes(problem);
+  const int nranks = std::max(1, model::rank_count(problem));
 
   // My transfers on one side: every pair of a row peer and a column peer.
   auto add_side = [&](Role role, const GridCoord& mine, const MatrixLayout& peers,
@@ -83,8 +74,8 @@ Plan make_plan(const Problem& problem, int me, Index lda, Index ldb) {
         if (t.peer == me && role == Role::receiver) continue;
         t.row_set = rs;
         t.col_set = cs;
-        t.count = transfer_count(plan.row_sets[static_cast<std::size_t>(rs)],
-                                 plan.col_sets[static_cast<std::size_t>(cs)], plan.trapezoid);
+        t.count = index::count_in(plan.row_sets[static_cast<std::size_t>(rs)],
+                                  plan.col_sets[static_cast<std::size_t>(cs)], plan.trapezoid);
         if (t.count == 0) continue;
         if (t.peer == me) {
           plan.has_self = true;

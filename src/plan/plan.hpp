@@ -11,7 +11,7 @@
 #include "common/index_types.hpp"
 #include "index/runs_1d.hpp"
 #include "index/trapezoid.hpp"
-#include "plan/problem.hpp"
+#include "model/problem.hpp"
 
 namespace mr2d::plan {
 
@@ -52,14 +52,10 @@ struct GridCoord {
 };
 
 /// Coordinates of union rank `rank` in a layout's grid (linear search).
-GridCoord coord_of(const MatrixLayout& layout, int rank);
+GridCoord coord_of(const model::MatrixLayout& layout, int rank);
 
 /// Builds the plan of union rank `me`, with local leading dimensions lda/ldb
 /// (ignored where `me` is not a member).
-Plan make_plan(const Problem& problem, int me, Index lda, Index ldb);
-
-/// Number of elements of rows x cols inside the trapezoid.
-Index transfer_count(const index::RunSet& rows, const index::RunSet& cols,
-                     const index::Trapezoid& trapezoid);
+Plan make_plan(const model::Problem& problem, int me, Index lda, Index ldb);
 
 }  // namespace mr2d::plan

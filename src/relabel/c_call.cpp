@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "common/checked.hpp"
-#include "plan/problem.hpp"
-#include "plan/traffic.hpp"
+#include "model/problem.hpp"
+#include "model/edges.hpp"
 #include "relabel/relabel.hpp"
 #include "relabel/volumes.hpp"
 
@@ -104,8 +104,8 @@ Status check_ranks(const Errors& err, int position, const char* name, const std:
   return {};
 }
 
-plan::MatrixLayout layout_of(const mr2d_layout& l) {
-  plan::MatrixLayout out;
+model::MatrixLayout layout_of(const mr2d_layout& l) {
+  model::MatrixLayout out;
   out.rows = l.rows;
   out.cols = l.cols;
   out.mb = l.mb;
@@ -132,7 +132,7 @@ Status check_dimension(const Errors& err, const index::AxisPair& axes, const cha
   if (!axis_fits(axes.src, axes.extent) || !axis_fits(axes.dst, axes.extent))
     return err.plain(std::string("a, b: the submatrix end plus two cycles of ") + dim +
                      " blocks (block size x grid size) exceeds 64-bit index arithmetic");
-  const Index runs = plan::run_table_bound(axes);
+  const Index runs = model::run_table_bound(axes);
   if (runs > limits.run_entries)
     return err.plain(std::string("a, b: the ") + dim + " blocks of A and B cut one period into up to " +
                      num(runs) + " runs, more than the " + num(limits.run_entries) +
@@ -141,7 +141,7 @@ Status check_dimension(const Errors& err, const index::AxisPair& axes, const cha
 }
 
 struct Checked {
-  plan::Problem problem;
+  model::Problem problem;
   std::vector<int> ranks;
 };
 
@@ -150,7 +150,7 @@ Status check(const CCall& c, const CallLimits& limits, Checked& out) {
   const Positions at(c.trapezoidal);
   if (c.elem_size == 0)
     return err(1, "type", "is " + num(c.type) + ", not one of MR2D_S, MR2D_D, MR2D_C, MR2D_Z, MR2D_I");
-  plan::Problem& pb = out.problem;
+  model::Problem& pb = out.problem;
   if (c.trapezoidal) {
     if (c.uplo == nullptr) return err(at.uplo, "uplo", "is NULL");
     if (c.diag == nullptr) return err(at.diag, "diag", "is NULL");
@@ -217,9 +217,9 @@ Status check(const CCall& c, const CallLimits& limits, Checked& out) {
     if (!s.ok()) return s;
   }
 
-  s = check_dimension(err, plan::row_axes(pb), "row", limits);
+  s = check_dimension(err, model::row_axes(pb), "row", limits);
   if (!s.ok()) return s;
-  return check_dimension(err, plan::col_axes(pb), "column", limits);
+  return check_dimension(err, model::col_axes(pb), "column", limits);
 }
 
 }  // namespace
@@ -228,9 +228,9 @@ Status run(const CCall& call, const CallLimits& limits) {
   Checked c;
   Status s = check(call, limits, c);
   if (!s.ok()) return s;
-  const plan::Problem& pb = c.problem;
+  const model::Problem& pb = c.problem;
   const Errors err{call.routine};
-  const plan::PairRuns runs = plan::pair_runs(pb);
+  const model::PairRuns runs = model::pair_runs(pb);
   const Index pairs = runs.pair_count();
   if (pairs > limits.pairs)
     return err.plain("a, b: up to " + num(pairs) + " pairs of A and B positions share data, more than the " +

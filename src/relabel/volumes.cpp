@@ -5,19 +5,19 @@
 
 namespace mr2d::relabel {
 
-std::vector<Volume> volumes(const plan::Problem& problem, const plan::PairRuns& runs) {
+std::vector<Volume> volumes(const model::Problem& problem, const model::PairRuns& runs) {
   // B's grid on "ranks" 0.. in row-major order turns each edge's receiver into
   // a grid position; pair runs depend on the grid shapes only, not on ranks.
-  plan::Problem by_position = problem;
+  model::Problem by_position = problem;
   by_position.b.rank_of.resize(static_cast<std::size_t>(problem.b.nprow * problem.b.npcol));
   std::iota(by_position.b.rank_of.begin(), by_position.b.rank_of.end(), 0);
   std::vector<Volume> out;
-  for (const plan::Edge& e : plan::edges_from(by_position, runs)) out.push_back({e.from, e.to, e.count});
+  for (const model::Edge& e : model::edges_from(by_position, runs)) out.push_back({e.from, e.to, e.count});
   return out;
 }
 
-std::vector<Volume> volumes(const plan::Problem& problem) {
-  return volumes(problem, plan::pair_runs(problem));
+std::vector<Volume> volumes(const model::Problem& problem) {
+  return volumes(problem, model::pair_runs(problem));
 }
 
 Index kept_elements(const std::vector<Volume>& volumes, const std::vector<int>& rank_of) {

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "common/index_types.hpp"
-#include "plan/problem.hpp"
-#include "plan/traffic.hpp"
+#include "model/problem.hpp"
+#include "model/edges.hpp"
 
 namespace mr2d::relabel {
 
@@ -20,10 +20,10 @@ struct Volume {
 };
 
 /// Every nonzero volume of `problem` (general or trapezoidal copy); B's
-/// ranks are ignored. O(pairs) through plan::edges_from; `runs` is
-/// plan::pair_runs(problem), which callers compute first to bound the work.
-std::vector<Volume> volumes(const plan::Problem& problem, const plan::PairRuns& runs);
-std::vector<Volume> volumes(const plan::Problem& problem);
+/// ranks are ignored. O(pairs) through model::edges_from; `runs` is
+/// model::pair_runs(problem), which callers compute first to bound the work.
+std::vector<Volume> volumes(const model::Problem& problem, const model::PairRuns& runs);
+std::vector<Volume> volumes(const model::Problem& problem);
 
 /// Elements that stay on their process when B's position q is on rank
 /// rank_of[q].

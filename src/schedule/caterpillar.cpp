@@ -10,8 +10,8 @@
 
 namespace mr2d::schedule {
 
-Schedule caterpillar(const plan::Problem& pb, const std::vector<plan::Edge>& edges) {
-  const int nranks = plan::rank_count(pb);
+Schedule caterpillar(const model::Problem& pb, const std::vector<model::Edge>& edges) {
+  const int nranks = model::rank_count(pb);
   std::vector<char> sends(static_cast<std::size_t>(nranks), 0), recvs(sends);
   for (int r : pb.a.rank_of) sends[static_cast<std::size_t>(r)] = 1;
   for (int r : pb.b.rank_of) recvs[static_cast<std::size_t>(r)] = 1;
@@ -27,8 +27,8 @@ Schedule caterpillar(const plan::Problem& pb, const std::vector<plan::Edge>& edg
     if (recv_pos[static_cast<std::size_t>(r)] < 0) recv_pos[static_cast<std::size_t>(r)] = nr++;
   const Index tot = std::max(ns, nr);
 
-  std::map<Index, std::vector<plan::Edge>> by_iteration;
-  for (const plan::Edge& e : edges) {
+  std::map<Index, std::vector<model::Edge>> by_iteration;
+  for (const model::Edge& e : edges) {
     if (e.from == e.to) continue;
     const Index i = send_pos[static_cast<std::size_t>(e.from)];
     const Index j = recv_pos[static_cast<std::size_t>(e.to)];

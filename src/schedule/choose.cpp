@@ -16,17 +16,17 @@ constexpr Index kColourTableLimit = Index{1} << 25;
 constexpr std::size_t kAutoEdgeLimit = 200000;
 }  // namespace
 
-Index lower_bound(const std::vector<plan::Edge>& edges) {
+Index lower_bound(const std::vector<model::Edge>& edges) {
   std::unordered_map<int, Index> out, in;
   Index bound = 0;
-  for (const plan::Edge& e : edges) {
+  for (const model::Edge& e : edges) {
     if (e.from == e.to) continue;
     bound = std::max({bound, ++out[e.from], ++in[e.to]});
   }
   return bound;
 }
 
-Schedule colouring(const plan::Problem& pb, const std::vector<plan::Edge>& edges) {
+Schedule colouring(const model::Problem& pb, const std::vector<model::Edge>& edges) {
   std::vector<BipartiteEdge> graph;
   std::vector<std::size_t> index;  // graph edge -> edges index
   for (std::size_t k = 0; k < edges.size(); ++k)
@@ -39,7 +39,7 @@ Schedule colouring(const plan::Problem& pb, const std::vector<plan::Edge>& edges
   std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
     return edges[index[x]].count > edges[index[y]].count;
   });
-  const int nranks = plan::rank_count(pb);
+  const int nranks = model::rank_count(pb);
   auto classes = colour_edges(graph, nranks, nranks, order, kColourTableLimit);
   if (classes.empty() && !graph.empty()) {
     Schedule s = caterpillar(pb, edges);
@@ -55,7 +55,7 @@ Schedule colouring(const plan::Problem& pb, const std::vector<plan::Edge>& edges
   return s;
 }
 
-Schedule optimal(const plan::Problem& pb, const std::vector<plan::Edge>& edges) {
+Schedule optimal(const model::Problem& pb, const std::vector<model::Edge>& edges) {
   const Index bound = lower_bound(edges);
   Schedule s = caterpillar(pb, edges);
   if (static_cast<Index>(s.steps.size()) <= bound) {
@@ -70,7 +70,7 @@ Schedule optimal(const plan::Problem& pb, const std::vector<plan::Edge>& edges) 
   return colouring(pb, edges);
 }
 
-Schedule circulant(const plan::Problem& pb, const std::vector<plan::Edge>& edges) {
+Schedule circulant(const model::Problem& pb, const std::vector<model::Edge>& edges) {
   ProductResult p = product(pb, edges, true);
   if (!p.row_closed_form && !p.col_closed_form) {
     Schedule s = optimal(pb, edges);
@@ -86,8 +86,8 @@ Schedule circulant(const plan::Problem& pb, const std::vector<plan::Edge>& edges
   return p.schedule;
 }
 
-double predicted_seconds(const Schedule& s, const std::vector<plan::Edge>& edges, Index elem_size,
-                         const plan::CostModel& model) {
+double predicted_seconds(const Schedule& s, const std::vector<model::Edge>& edges, Index elem_size,
+                         const model::CostModel& model) {
   const double per_byte = 1.0 / model.network_bytes_per_s;
   if (s.kind == Kind::async) {
     // Full duplex, as for steps: a process's sends and receives overlap.
@@ -95,7 +95,7 @@ double predicted_seconds(const Schedule& s, const std::vector<plan::Edge>& edges
       Index out_msgs = 0, in_msgs = 0, out_elems = 0, in_elems = 0;
     };
     std::unordered_map<int, Load> load;
-    for (const plan::Edge& e : edges) {
+    for (const model::Edge& e : edges) {
       if (e.from == e.to) continue;
       load[e.from].out_msgs += 1;
       load[e.from].out_elems += e.count;
@@ -111,14 +111,14 @@ double predicted_seconds(const Schedule& s, const std::vector<plan::Edge>& edges
   double t = 0;
   for (const auto& step : s.steps) {
     Index largest = 0;
-    for (const plan::Edge& e : step) largest = std::max(largest, e.count);
+    for (const model::Edge& e : step) largest = std::max(largest, e.count);
     t += model.latency_s + per_byte * static_cast<double>(largest * elem_size);
   }
   return t;
 }
 
-Schedule make(Kind kind, const plan::Problem& pb, const std::vector<plan::Edge>& edges,
-              const plan::CostModel& model) {
+Schedule make(Kind kind, const model::Problem& pb, const std::vector<model::Edge>& edges,
+              const model::CostModel& model) {
   switch (kind) {
     case Kind::caterpillar: return caterpillar(pb, edges);
     case Kind::circulant: return circulant(pb, edges);

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "index/cyclic_1d.hpp"
 #include "index/runs_1d.hpp"
 #include "schedule/bipartite.hpp"
 
@@ -93,8 +94,8 @@ Steps1D closed_form_1d(const index::AxisPair& axes, const std::vector<std::pair<
   // All-to-all: messages come in two sizes; colouring the large ones first
   // gives Q steps at the cost bound (Evers (2025) section 4.2.6).
   if (labels.empty()) return colour_1d(g, s.nprocs, d.nprocs);
-  const Index fine0 = pos_mod(fine.start / fine.nb + fine.src, fine.nprocs);
-  const Index coarse0 = pos_mod(coarse.start / coarse.nb + coarse.src, coarse.nprocs);
+  const Index fine0 = index::owner(fine.start, fine.nb, fine.src, fine.nprocs);
+  const Index coarse0 = index::owner(coarse.start, coarse.nb, coarse.src, coarse.nprocs);
 
   std::unordered_map<Index, Index> real;  // p * Q + q -> 0 (unused) / 1 (covered)
   for (const auto& [pq, vol] : g) real[pq.first * d.nprocs + pq.second] = 0;
@@ -130,7 +131,7 @@ Steps1D steps_1d(const index::AxisPair& axes, bool closed_form, bool& used_close
 
 }  // namespace
 
-ProductResult product(const plan::Problem& pb, const std::vector<plan::Edge>& edges, bool closed_form) {
+ProductResult product(const model::Problem& pb, const std::vector<model::Edge>& edges, bool closed_form) {
   const index::AxisPair rows = row_axes(pb);
   const index::AxisPair cols = col_axes(pb);
   ProductResult out;
@@ -138,12 +139,12 @@ ProductResult product(const plan::Problem& pb, const std::vector<plan::Edge>& ed
   const Steps1D cs = steps_1d(cols, closed_form, out.col_closed_form);
 
   std::unordered_map<long long, Index> volume;  // from * nranks + to -> elements
-  const long long nranks = plan::rank_count(pb);
-  for (const plan::Edge& e : edges)
+  const long long nranks = model::rank_count(pb);
+  for (const model::Edge& e : edges)
     if (e.from != e.to) volume[e.from * nranks + e.to] = e.count;
   for (const auto& rstep : rs)
     for (const auto& cstep : cs) {
-      std::vector<plan::Edge> step;
+      std::vector<model::Edge> step;
       for (const auto& [pr, qr] : rstep)
         for (const auto& [pc, qc] : cstep) {
           const int from = pb.a.rank_at(pr, pc), to = pb.b.rank_at(qr, qc);

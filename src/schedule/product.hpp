@@ -13,7 +13,7 @@ struct ProductResult {
 
 /// Product of the row and column schedules; with `closed_form`, dimensions
 /// where the generalized circulant applies use it, others are coloured.
-ProductResult product(const plan::Problem& problem, const std::vector<plan::Edge>& edges,
+ProductResult product(const model::Problem& problem, const std::vector<model::Edge>& edges,
                       bool closed_form);
 
 }  // namespace mr2d::schedule

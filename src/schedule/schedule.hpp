@@ -9,12 +9,12 @@
 #include <vector>
 
 #include "common/index_types.hpp"
-#include "plan/problem.hpp"
-#include "plan/traffic.hpp"
+#include "model/problem.hpp"
+#include "model/cost_model.hpp"
 
 namespace mr2d::schedule {
 
-/// Values equal mr2d_schedule in mr2d.h.
+/// Values equal mr2d_schedule in mr2d.h (api/public_enums.hpp ties them).
 enum class Kind { automatic = 0, caterpillar = 1, circulant = 2, optimal = 3, async = 4 };
 
 const char* name_of(Kind kind);
@@ -25,42 +25,42 @@ bool parse(const std::string& name, Kind& kind);
 /// scheduled: a process copies its own part while it waits).
 struct Schedule {
   Kind kind = Kind::async;       ///< what was built (never automatic)
-  std::vector<std::vector<plan::Edge>> steps;  ///< empty for async
+  std::vector<std::vector<model::Edge>> steps;  ///< empty for async
   std::string note;              ///< why a requested schedule fell back, if it did
 };
 
 /// The most distinct peers any process has on one side (König: the fewest
 /// steps a contention-free schedule can have).
-Index lower_bound(const std::vector<plan::Edge>& edges);
+Index lower_bound(const std::vector<model::Edge>& edges);
 
 /// ScaLAPACK's caterpillar order, empty iterations dropped.
-Schedule caterpillar(const plan::Problem& problem, const std::vector<plan::Edge>& edges);
+Schedule caterpillar(const model::Problem& problem, const std::vector<model::Edge>& edges);
 
 /// Bipartite edge colouring by alternating paths: exactly lower_bound steps,
 /// larger messages coloured first so that similar sizes share steps
 /// (Evers (2025) section 4.2.5). Falls back to the caterpillar when the colour tables
 /// would be too large (note says so).
-Schedule colouring(const plan::Problem& problem, const std::vector<plan::Edge>& edges);
+Schedule colouring(const model::Problem& problem, const std::vector<model::Edge>& edges);
 
 /// Fewest steps: the caterpillar when it already reaches the bound
 /// (all-to-all), the product of 1D schedules when it does, else colouring.
-Schedule optimal(const plan::Problem& problem, const std::vector<plan::Edge>& edges);
+Schedule optimal(const model::Problem& problem, const std::vector<model::Edge>& edges);
 
 /// Product of per-dimension schedules, closed-form generalized circulant for
 /// cyclic(x) <-> cyclic(kx) dimensions (Evers (2025) section 4.2.6). Falls back to
 /// optimal when a dimension has no closed form or the product misses the bound.
-Schedule circulant(const plan::Problem& problem, const std::vector<plan::Edge>& edges);
+Schedule circulant(const model::Problem& problem, const std::vector<model::Edge>& edges);
 
 /// Cost-model time of a schedule: per step a latency plus the largest message;
 /// for async, the slowest process's messages and bytes.
-double predicted_seconds(const Schedule& s, const std::vector<plan::Edge>& edges,
-                         Index elem_size, const plan::CostModel& model);
+double predicted_seconds(const Schedule& s, const std::vector<model::Edge>& edges,
+                         Index elem_size, const model::CostModel& model);
 
 /// Builds the schedule of `kind`; automatic picks the cheapest of async and
 /// optimal under the cost model (ties go to async); graphs of more than 200000
 /// pairs go async directly.
-Schedule make(Kind kind, const plan::Problem& problem, const std::vector<plan::Edge>& edges,
-              const plan::CostModel& model = {});
+Schedule make(Kind kind, const model::Problem& problem, const std::vector<model::Edge>& edges,
+              const model::CostModel& model = {});
 
 /// Result of checking a schedule against the pairs it must carry.
 struct Verdict {
@@ -72,6 +72,6 @@ struct Verdict {
 
 /// Every non-self pair exactly once, with its volume; no other pair; in each
 /// step every process sends at most once and receives at most once.
-Verdict validate(const std::vector<plan::Edge>& edges, const Schedule& schedule);
+Verdict validate(const std::vector<model::Edge>& edges, const Schedule& schedule);
 
 }  // namespace mr2d::schedule

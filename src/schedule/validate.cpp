@@ -6,7 +6,7 @@
 
 namespace mr2d::schedule {
 
-Verdict validate(const std::vector<plan::Edge>& edges, const Schedule& schedule) {
+Verdict validate(const std::vector<model::Edge>& edges, const Schedule& schedule) {
   Verdict v;
   v.lower_bound = lower_bound(edges);
   v.steps = static_cast<Index>(schedule.steps.size());
@@ -15,13 +15,13 @@ Verdict validate(const std::vector<plan::Edge>& edges, const Schedule& schedule)
     v.ok = false;
   };
   std::map<std::pair<int, int>, Index> owed;  // pair -> volume, until scheduled
-  for (const plan::Edge& e : edges)
+  for (const model::Edge& e : edges)
     if (e.from != e.to) owed[{e.from, e.to}] = e.count;
   if (schedule.kind == Kind::async) return v;  // everything is posted at once
 
   for (std::size_t s = 0; s < schedule.steps.size(); ++s) {
     std::set<int> senders, receivers;
-    for (const plan::Edge& e : schedule.steps[s]) {
+    for (const model::Edge& e : schedule.steps[s]) {
       const std::string where = " in step " + std::to_string(s) + ": " + std::to_string(e.from) +
                                 " -> " + std::to_string(e.to);
       if (!senders.insert(e.from).second) fail("a process sends twice" + where);

@@ -22,7 +22,8 @@
 
 namespace mr2d::transport {
 
-/// Which mechanism carries messages between processes on the same node.
+/// Which mechanism carries messages between processes on the same node. Values
+/// equal mr2d_transport in mr2d.h (api/public_enums.hpp ties them).
 enum class Transport { automatic = 0, mpi = 1, shm = 2 };
 
 struct Channel {

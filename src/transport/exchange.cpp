@@ -16,7 +16,7 @@ namespace {
 
 Status out_of_memory() { return {MR2D_ERR_MEMORY, "mr2d: out of memory for message buffers"}; }
 
-Status run(Channel& ch, const plan::Plan& plan, const plan::Route& route, std::uint64_t plan_id,
+Status run(Channel& ch, const plan::Plan& plan, const route::Route& route, std::uint64_t plan_id,
            bool node_local, const void* a, void* b, Traffic& traffic) {
   const Index es = plan.elem_size;
   SelfCopy self(plan, a, b, traffic);
@@ -52,7 +52,7 @@ Status run(Channel& ch, const plan::Plan& plan, const plan::Route& route, std::u
       buf = static_cast<unsigned char*>(pool.get(static_cast<std::size_t>(std::max<Index>(elems * es, 1))));
     return buf != nullptr;
   };
-  for (const plan::Stage& stage : route.stages) {
+  for (const route::Stage& stage : route.stages) {
     StageRunner runner(plan, a, b, ch.lease.comm, ch.tag(plan_id), route.window);
     // Receives first, so every message finds its buffer.
     Index off = 0;
@@ -61,7 +61,7 @@ Status run(Channel& ch, const plan::Plan& plan, const plan::Route& route, std::u
       if (!buffer(recvbuf, ch.recv, route.recv_buffer_elems)) return out_of_memory();
       const auto& chunks = route.recv_chunks[static_cast<std::size_t>(k)];
       runner.add(true, plan.recvs[static_cast<std::size_t>(k)], chunks, recvbuf + off * es);
-      off += plan::slot_elems(chunks, route.window);
+      off += route::slot_elems(chunks, route.window);
     }
     off = 0;
     for (int k : stage.sends) {
@@ -69,7 +69,7 @@ Status run(Channel& ch, const plan::Plan& plan, const plan::Route& route, std::u
       if (!buffer(sendbuf, ch.send, route.send_buffer_elems)) return out_of_memory();
       const auto& chunks = route.send_chunks[static_cast<std::size_t>(k)];
       runner.add(false, plan.sends[static_cast<std::size_t>(k)], chunks, sendbuf + off * es);
-      off += plan::slot_elems(chunks, route.window);
+      off += route::slot_elems(chunks, route.window);
     }
     // On failure the runner's destructor takes back what it posted.
     Status st = runner.run(meanwhile, traffic);
@@ -102,7 +102,7 @@ Status run(Channel& ch, const plan::Plan& plan, const plan::Route& route, std::u
 
 }  // namespace
 
-Status execute(Channel& channel, const plan::Plan& plan, const plan::Route& route,
+Status execute(Channel& channel, const plan::Plan& plan, const route::Route& route,
                std::uint64_t plan_id, bool node_local, const void* a, void* b, Traffic& traffic) {
   if (!channel.alive)
     return {MR2D_ERR_CONTEXT, "mr2d: the union context of this plan was exited (blacs_gridexit)"};

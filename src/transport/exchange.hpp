@@ -9,7 +9,7 @@
 
 #include "common/status.hpp"
 #include "plan/plan.hpp"
-#include "plan/route.hpp"
+#include "route/route.hpp"
 #include "transport/channel.hpp"
 
 namespace mr2d::transport {
@@ -28,7 +28,7 @@ struct Traffic {
 /// (where the channel has it).
 /// Collective over the processes named in the plan. On failure the channel is
 /// marked broken: later calls on it fail instead of matching stale messages.
-Status execute(Channel& channel, const plan::Plan& plan, const plan::Route& route,
+Status execute(Channel& channel, const plan::Plan& plan, const route::Route& route,
                std::uint64_t plan_id, bool node_local, const void* a, void* b, Traffic& traffic);
 
 }  // namespace mr2d::transport

@@ -40,14 +40,14 @@ StageRunner::~StageRunner() {
   }
 }
 
-void StageRunner::add(bool receiving, const plan::Transfer& t, const std::vector<plan::Chunk>& chunks,
+void StageRunner::add(bool receiving, const plan::Transfer& t, const std::vector<route::Chunk>& chunks,
                       unsigned char* region) {
   Message m;
   m.receiving = receiving;
   m.transfer = &t;
   m.chunks = &chunks;
   m.region = region;
-  m.slots = plan::chunk_slots(chunks, window_);
+  m.slots = route::chunk_slots(chunks, window_);
   const auto slots = static_cast<std::size_t>(std::min<Index>(window_, static_cast<Index>(chunks.size())));
   m.pieces_left.assign(slots, 0);
   m.chunk_in.assign(slots, 0);
@@ -84,7 +84,7 @@ Status StageRunner::run(const std::function<Status()>& meanwhile, Traffic& traff
     Message& m = messages_[c];
     if (--m.pieces_left[slot] > 0) continue;
     if (m.receiving) {
-      const plan::Chunk& chunk = (*m.chunks)[m.chunk_in[slot]];
+      const route::Chunk& chunk = (*m.chunks)[m.chunk_in[slot]];
       Index n = kernels::unpack(m.place(slot, chunk, plan_.elem_size), plan_.rows(*m.transfer),
                                 plan_.cols(*m.transfer), plan_.trapezoid, plan_.elem_size, b_,
                                 plan_.ldb, {chunk.col_lo, chunk.col_hi});
@@ -103,7 +103,7 @@ Status StageRunner::post_next(std::size_t c, std::size_t slot, Traffic& traffic)
   Message& m = messages_[c];
   const std::size_t k = m.next++;
   m.chunk_in[slot] = k;
-  const plan::Chunk& chunk = (*m.chunks)[k];
+  const route::Chunk& chunk = (*m.chunks)[k];
   const Index es = plan_.elem_size;
   unsigned char* base = m.place(slot, chunk, es);
   const Index bytes = chunk.count * es;

@@ -14,7 +14,7 @@
 
 #include "common/status.hpp"
 #include "plan/plan.hpp"
-#include "plan/route.hpp"
+#include "route/route.hpp"
 
 namespace mr2d::transport {
 
@@ -29,7 +29,7 @@ class StageRunner {
   StageRunner& operator=(const StageRunner&) = delete;
 
   /// Adds one message; `region` holds its window slots.
-  void add(bool receiving, const plan::Transfer& t, const std::vector<plan::Chunk>& chunks,
+  void add(bool receiving, const plan::Transfer& t, const std::vector<route::Chunk>& chunks,
            unsigned char* region);
   /// Posts every message's first chunks, runs `meanwhile`, completes the stage.
   Status run(const std::function<Status()>& meanwhile, Traffic& traffic);
@@ -41,13 +41,13 @@ class StageRunner {
   struct Message {
     bool receiving = false;
     const plan::Transfer* transfer = nullptr;
-    const std::vector<plan::Chunk>* chunks = nullptr;
+    const std::vector<route::Chunk>* chunks = nullptr;
     unsigned char* region = nullptr;   // window slots, or the whole message
-    plan::ChunkSlots slots;
+    route::ChunkSlots slots;
     std::size_t next = 0;              // next chunk to post
     std::vector<int> pieces_left;      // per slot, pieces of its chunk still pending
     std::vector<std::size_t> chunk_in; // per slot, the chunk it holds
-    unsigned char* place(std::size_t slot, const plan::Chunk& chunk, Index es) const {
+    unsigned char* place(std::size_t slot, const route::Chunk& chunk, Index es) const {
       return region + slots.offset(chunk, static_cast<Index>(slot)) * es;
     }
   };

@@ -20,7 +20,7 @@ Status mismatch() {
 
 }  // namespace
 
-ShmExchange::ShmExchange(ShmLinks& links, const plan::Plan& plan, const plan::Route& route,
+ShmExchange::ShmExchange(ShmLinks& links, const plan::Plan& plan, const route::Route& route,
                          std::uint64_t plan_id, const void* a, void* b, SelfCopy& self)
     : links_(links), plan_(plan), route_(route), plan_id_(plan_id), a_(a), b_(b), self_(self) {
   send_link_.reserve(plan.sends.size());
@@ -48,13 +48,13 @@ Status ShmExchange::start() {
     if (send_link_[k] < 0) continue;
     const auto& chunks = route_.send_chunks[k];
     outs_.push_back(Out{k, send_link_[k], ++links_.epoch_out[static_cast<std::size_t>(send_link_[k])], bytes,
-                        plan::chunk_slots(chunks, kShmSlots)});
-    bytes += plan::slot_elems(chunks, kShmSlots) * plan_.elem_size;
+                        route::chunk_slots(chunks, kShmSlots)});
+    bytes += route::slot_elems(chunks, kShmSlots) * plan_.elem_size;
   }
   for (std::size_t k = 0; k < recv_link_.size(); ++k) {
     if (recv_link_[k] < 0) continue;
     ins_.push_back(In{k, recv_link_[k], ++links_.epoch_in[static_cast<std::size_t>(recv_link_[k])],
-                      plan::chunk_slots(route_.recv_chunks[k], kShmSlots)});
+                      route::chunk_slots(route_.recv_chunks[k], kShmSlots)});
   }
   sends_left_ = outs_.size();
   recvs_left_ = ins_.size();
@@ -90,7 +90,7 @@ Status ShmExchange::step(Traffic& traffic, bool& progressed) {
   return unpack_ready(traffic, progressed);
 }
 
-Index ShmExchange::place(const plan::ChunkSlots& slots, const plan::Chunk& chunk, std::size_t k) const {
+Index ShmExchange::place(const route::ChunkSlots& slots, const route::Chunk& chunk, std::size_t k) const {
   return slots.offset(chunk, static_cast<Index>(k % kShmSlots)) * plan_.elem_size;
 }
 
@@ -113,7 +113,7 @@ Status ShmExchange::pack_one(Traffic& traffic, bool& progressed) {
   Out& o = outs_[cursor_];
   cursor_ = (cursor_ + 1) % outs_.size();
   const plan::Transfer& t = plan_.sends[o.k];
-  const plan::Chunk& chunk = route_.send_chunks[o.k][o.next];
+  const route::Chunk& chunk = route_.send_chunks[o.k][o.next];
   const Index es = plan_.elem_size;
   const Index n = kernels::pack(a_, plan_.lda, plan_.rows(t), plan_.cols(t), plan_.trapezoid, es,
                                 outbox_ + o.byte_offset + place(o.slots, chunk, o.next),
@@ -131,7 +131,7 @@ Status ShmExchange::pack_one(Traffic& traffic, bool& progressed) {
 Status ShmExchange::unpack_ready(Traffic& traffic, bool& progressed) {
   const Index es = plan_.elem_size;
   for (In& in : ins_) {
-    const std::vector<plan::Chunk>& chunks = route_.recv_chunks[in.k];
+    const std::vector<route::Chunk>& chunks = route_.recv_chunks[in.k];
     if (in.next == chunks.size()) continue;
     ShmSlot& slot = links_.in_slot(in.link);
     const std::uint64_t word = slot.ready.load(std::memory_order_acquire);
@@ -157,7 +157,7 @@ Status ShmExchange::unpack_ready(Traffic& traffic, bool& progressed) {
     const std::uint64_t packed = word & 0xffffffffu;
     const plan::Transfer& t = plan_.recvs[in.k];
     while (in.next < packed && in.next < chunks.size()) {
-      const plan::Chunk& chunk = chunks[in.next];
+      const route::Chunk& chunk = chunks[in.next];
       self_.upto(chunk.col_hi);
       const Index n = kernels::unpack(in.base + place(in.slots, chunk, in.next), plan_.rows(t), plan_.cols(t),
                                       plan_.trapezoid, es, b_, plan_.ldb, {chunk.col_lo, chunk.col_hi});
@@ -178,7 +178,7 @@ Status ShmExchange::unpack_ready(Traffic& traffic, bool& progressed) {
 Index ShmExchange::next_window_end() const {
   Index end = INT64_MAX;
   for (const In& in : ins_) {
-    const std::vector<plan::Chunk>& chunks = route_.recv_chunks[in.k];
+    const std::vector<route::Chunk>& chunks = route_.recv_chunks[in.k];
     if (in.next < chunks.size()) end = std::min(end, chunks[in.next].col_hi);
   }
   return end;

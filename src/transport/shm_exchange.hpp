@@ -13,7 +13,7 @@
 
 #include "common/status.hpp"
 #include "plan/plan.hpp"
-#include "plan/route.hpp"
+#include "route/route.hpp"
 #include "transport/self_copy.hpp"
 #include "transport/shm_links.hpp"
 
@@ -24,7 +24,7 @@ struct Traffic;
 class ShmExchange {
  public:
   /// `self` copies the kept part along with the received columns.
-  ShmExchange(ShmLinks& links, const plan::Plan& plan, const plan::Route& route,
+  ShmExchange(ShmLinks& links, const plan::Plan& plan, const route::Route& route,
               std::uint64_t plan_id, const void* a, void* b, SelfCopy& self);
 
   /// Whether message k of plan.sends / plan.recvs goes through shared memory.
@@ -53,19 +53,19 @@ class ShmExchange {
     int link;                 // receiver's local index
     std::uint64_t epoch;
     Index byte_offset;        // of the message's ring in the outbox
-    plan::ChunkSlots slots;
+    route::ChunkSlots slots;
     std::size_t next = 0;     // next chunk to pack
   };
   struct In {
     std::size_t k;            // index into plan.recvs
     int link;                 // sender's local index
     std::uint64_t epoch;
-    plan::ChunkSlots slots;
+    route::ChunkSlots slots;
     const unsigned char* base = nullptr;  // the message's ring in the sender's outbox
     std::size_t next = 0;     // next chunk to unpack
   };
   // Byte offset of chunk `k` in a message's ring.
-  Index place(const plan::ChunkSlots& slots, const plan::Chunk& chunk, std::size_t k) const;
+  Index place(const route::ChunkSlots& slots, const route::Chunk& chunk, std::size_t k) const;
   // Whether chunk o.next may be packed: its slot was handed back.
   bool slot_free(const Out& o) const;
   Status pack_one(Traffic& traffic, bool& progressed);
@@ -75,7 +75,7 @@ class ShmExchange {
 
   ShmLinks& links_;
   const plan::Plan& plan_;
-  const plan::Route& route_;
+  const route::Route& route_;
   std::uint64_t plan_id_;
   const void* a_;
   void* b_;

@@ -76,14 +76,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (Index k = 0; k < nprocs; ++k) {
     const LocalCall c = process_call(common, in, k, pa, qa, pb, qb);
     reports.push_back(make_report(c));
-    if (reports.back()[R_CODE] != 0) require(!local_error(c, reports.back(), static_cast<int>(k)).message.empty());
+    if (reports.back().error.code != 0) require(!local_error(c, reports.back(), static_cast<int>(k)).message.empty());
   }
-  mr2d::plan::Problem problem;
+  mr2d::model::Problem problem;
   const mr2d::Status status = agree(reports, common, problem);
   require(status.ok() == status.message.empty());
   if (status.ok()) {
     // Every grid position has a process, and each window lies in its matrix.
-    for (const mr2d::plan::MatrixLayout* l : {&problem.a, &problem.b}) {
+    for (const mr2d::model::MatrixLayout* l : {&problem.a, &problem.b}) {
       require(static_cast<Index>(l->rank_of.size()) == l->nprow * l->npcol);
       for (int r : l->rank_of) require(r >= 0 && r < nprocs);
       require(l->mb >= 1 && l->nb >= 1 && l->i0 >= 0 && l->j0 >= 0);

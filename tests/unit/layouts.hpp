@@ -2,15 +2,15 @@
 // by the kernel micro-benchmark.
 #pragma once
 
-#include "plan/problem.hpp"
+#include "model/problem.hpp"
 
 namespace mr2d::test {
 
 /// A p x q grid with mb x nb blocks over a rows x cols matrix, its positions
 /// held by ranks first, first+1, ... in row-major order.
-inline plan::MatrixLayout grid_layout(Index p, Index q, Index mb, Index nb, Index rows, Index cols,
+inline model::MatrixLayout grid_layout(Index p, Index q, Index mb, Index nb, Index rows, Index cols,
                                       int first = 0) {
-  plan::MatrixLayout l;
+  model::MatrixLayout l;
   l.nprow = p;
   l.npcol = q;
   l.mb = mb;

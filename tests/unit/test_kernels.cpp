@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "kernels/pack.hpp"
-#include "plan/plan.hpp"
+#include "index/runs_2d.hpp"
 #include "random_axes.hpp"
 
 using namespace mr2d;
@@ -148,7 +148,7 @@ void check_copy_local(const KernelCase& c, const Bytes& a, std::mt19937_64& rng)
   Bytes b = b0;
   const Index n = kernels::copy_local(a.data(), c.lda, b.data(), c.ldb, c.rows, c.cols, c.trapezoid, c.es);
   ASSERT_EQ(n, count);
-  ASSERT_EQ(n, plan::transfer_count(c.rows, c.cols, c.trapezoid));
+  ASSERT_EQ(n, index::count_in(c.rows, c.cols, c.trapezoid));
   ASSERT_TRUE(b == expect) << "copy_local: B differs";
 }
 

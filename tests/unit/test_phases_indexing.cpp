@@ -12,6 +12,7 @@
 #include "layouts.hpp"
 
 using namespace mr2d;
+using namespace mr2d::model;
 using namespace mr2d::plan;
 
 namespace {

@@ -16,6 +16,7 @@
 #include "plan/plan.hpp"
 
 using namespace mr2d;
+using namespace mr2d::model;
 using namespace mr2d::plan;
 
 namespace {

@@ -81,7 +81,7 @@ TEST(RelabelMatching, ExactEqualsBruteForce) {
 // Owner coordinate of global index g (0-based): ScaLAPACK's INDXG2P, written out.
 Index owner_of(Index g, Index nb, Index src, Index nprocs) { return (g / nb + src) % nprocs; }
 
-bool copied(const plan::Problem& pb, Index i, Index j) {
+bool copied(const model::Problem& pb, Index i, Index j) {
   const Index e = pb.unit_diag ? 1 : 0;
   if (pb.shape == index::Shape::upper) return i <= j + std::max<Index>(pb.m - pb.n, 0) - e;
   if (pb.shape == index::Shape::lower) return i >= j - std::max<Index>(pb.n - pb.m, 0) + e;
@@ -94,7 +94,7 @@ struct Count {
 
 // Every element of the copy: where it is in A, where it goes in B (rank_of
 // row-major over B's grid), whether that is the same rank.
-Count count_elements(const plan::Problem& pb, const std::vector<int>& b_rank_of) {
+Count count_elements(const model::Problem& pb, const std::vector<int>& b_rank_of) {
   Count out;
   for (Index j = 0; j < pb.n; ++j)
     for (Index i = 0; i < pb.m; ++i) {
@@ -109,8 +109,8 @@ Count count_elements(const plan::Problem& pb, const std::vector<int>& b_rank_of)
   return out;
 }
 
-plan::MatrixLayout random_layout(Index m, Index n, Index max_positions) {
-  plan::MatrixLayout l;
+model::MatrixLayout random_layout(Index m, Index n, Index max_positions) {
+  model::MatrixLayout l;
   do {
     l.nprow = u(1, 4);
     l.npcol = u(1, 4);
@@ -135,7 +135,7 @@ std::vector<int> shuffled_ranks(int union_size, Index count) {
 }
 
 // The best kept count over every placement of B's positions on distinct ranks.
-Index brute_force_kept(const plan::Problem& pb, const std::vector<int>& ranks) {
+Index brute_force_kept(const model::Problem& pb, const std::vector<int>& ranks) {
   const std::size_t positions = at(pb.b.nprow * pb.b.npcol);
   std::vector<int> rank_of(positions);
   std::vector<char> used(ranks.size(), 0);
@@ -164,8 +164,8 @@ bool valid_placement(const std::vector<int>& rank_of, const std::vector<int>& ra
   return true;
 }
 
-plan::Problem random_problem(int union_size, Index max_b_positions) {
-  plan::Problem pb;
+model::Problem random_problem(int union_size, Index max_b_positions) {
+  model::Problem pb;
   pb.m = u(0, 5) == 0 ? u(0, 3) : u(1, 40);
   pb.n = u(0, 5) == 0 ? u(0, 3) : u(1, 40);
   pb.a = random_layout(pb.m, pb.n, std::min<Index>(union_size, 6));
@@ -181,7 +181,7 @@ plan::Problem random_problem(int union_size, Index max_b_positions) {
 TEST(Relabel, OptimalAgainstBruteForceAndCountedByElement) {
   for (int trial = 0; trial < 300; ++trial) {
     const int union_size = static_cast<int>(u(1, 8));
-    plan::Problem pb = random_problem(union_size, std::min(union_size, 7));
+    model::Problem pb = random_problem(union_size, std::min(union_size, 7));
     const Index positions = pb.b.nprow * pb.b.npcol;
     // The available ranks: any subset large enough for B, in any order,
     // sometimes including ranks beyond A's union.
@@ -209,7 +209,7 @@ TEST(Relabel, GreedyIsValidAndNeverWorseThanDefault) {
   greedy.exact_limit = 0;
   for (int trial = 0; trial < 200; ++trial) {
     const int union_size = static_cast<int>(u(1, 24));
-    plan::Problem pb = random_problem(union_size, 16);
+    model::Problem pb = random_problem(union_size, 16);
     const Index positions = pb.b.nprow * pb.b.npcol;
     if (positions > union_size) continue;
     const std::vector<int> ranks = shuffled_ranks(union_size, u(positions, union_size));
@@ -228,8 +228,8 @@ TEST(Relabel, GreedyIsValidAndNeverWorseThanDefault) {
 // A 2x2 grid (64x64 blocks) to a 4x1 grid (100x37 blocks) of a 4000 x 4000
 // matrix; by hand, per 6400-row period, A's row 0 holds rows [0,64) [128,192)
 // ... and B's row q holds [100q, 100q+100): the counts below follow.
-plan::Problem demo() {
-  plan::Problem pb;
+model::Problem demo() {
+  model::Problem pb;
   pb.m = pb.n = 4000;
   pb.a = test::grid_layout(2, 2, 64, 64, 4000, 4000);
   pb.b = test::grid_layout(4, 1, 100, 37, 4000, 4000);
@@ -237,7 +237,7 @@ plan::Problem demo() {
 }
 
 TEST(Relabel, DemoLayoutMovesLess) {
-  const plan::Problem pb = demo();
+  const model::Problem pb = demo();
   const Placement p = place(volumes(pb), 4, {0, 1, 2, 3});
   EXPECT_EQ(p.total, 16000000);
   EXPECT_EQ(p.kept, count_elements(pb, p.rank_of).kept);
@@ -246,7 +246,7 @@ TEST(Relabel, DemoLayoutMovesLess) {
 }
 
 TEST(Relabel, IdentityWhenAlreadyBest) {
-  plan::Problem pb;
+  model::Problem pb;
   pb.m = 50;
   pb.n = 70;
   pb.a = test::grid_layout(2, 3, 4, 5, 60, 80);
@@ -293,7 +293,7 @@ TEST(RelabelCall, UsermapIsColumnMajorAndReportInBytes) {
   ASSERT_TRUE(s.ok()) << s.message;
   // A and B with the same grid but A's positions column-major (Cblacs order
   // 'C'): B must follow, so nothing moves where the layouts align.
-  plan::Problem pb;
+  model::Problem pb;
   pb.m = pb.n = 4000;
   pb.a = test::grid_layout(2, 2, 64, 64, 4000, 4000);
   pb.a.rank_of = {0, 2, 1, 3};
@@ -420,7 +420,7 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-void time_case(const std::string& name, const plan::Problem& pb) {
+void time_case(const std::string& name, const model::Problem& pb) {
   const int positions = static_cast<int>(pb.b.nprow * pb.b.npcol);
   std::vector<int> ranks(at(positions));
   std::iota(ranks.begin(), ranks.end(), 0);
@@ -445,8 +445,8 @@ void time_case(const std::string& name, const plan::Problem& pb) {
   EXPECT_GE(exact.kept, fast.kept);
 }
 
-plan::Problem shuffled_square(Index p, Index b_nprow, Index b_npcol, Index b_block) {
-  plan::Problem pb;
+model::Problem shuffled_square(Index p, Index b_nprow, Index b_npcol, Index b_block) {
+  model::Problem pb;
   pb.m = pb.n = 64 * 8 * p;
   pb.a = test::grid_layout(p, p, 64, 64, pb.m, pb.n);
   std::shuffle(pb.a.rank_of.begin(), pb.a.rank_of.end(), rng);
@@ -465,13 +465,13 @@ TEST(RelabelTiming, PrintsSparseSolverTimes) {
 TEST(RelabelTiming, DISABLED_PrintsDenseSolverTimes) {
   std::printf("relabel, dense volume matrices:\n");
   for (Index p : {8, 32, 64}) {
-    plan::Problem pb = shuffled_square(p, p / 2, 2 * p, 37);
+    model::Problem pb = shuffled_square(p, p / 2, 2 * p, 37);
     pb.m = pb.n = 100000;
     pb.a.rows = pb.a.cols = pb.b.rows = pb.b.cols = pb.m;
     time_case("reshape 64->37, p=" + std::to_string(p), pb);
   }
   for (Index p : {64, 1024, 4096}) {
-    plan::Problem pb;  // equal weights everywhere
+    model::Problem pb;  // equal weights everywhere
     pb.m = pb.n = 2 * p;
     pb.a = test::grid_layout(p, 1, 1, pb.n, pb.m, pb.n);
     pb.b = test::grid_layout(1, p, pb.m, 1, pb.m, pb.n);

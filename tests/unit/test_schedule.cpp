@@ -8,12 +8,12 @@
 #include <cstdio>
 #include <random>
 
-#include "plan/traffic.hpp"
+#include "model/edges.hpp"
 #include "schedule/schedule.hpp"
 #include "layouts.hpp"
 
 using namespace mr2d;
-using namespace mr2d::plan;
+using namespace mr2d::model;
 using mr2d::schedule::Kind;
 
 namespace {

@@ -1,25 +1,25 @@
 // Routes; see route.hpp.
-#include "plan/route.hpp"
+#include "route/route.hpp"
 
 #include <algorithm>
 #include <unordered_map>
 
-namespace mr2d::plan {
+#include "index/runs_2d.hpp"
+
+namespace mr2d::route {
+
+using plan::Plan;
+using plan::Transfer;
 
 std::vector<Chunk> cut_chunks(const Plan& plan, const Transfer& t, Index chunk_elems) {
   const index::RunSet& rows = plan.rows(t);
   const index::RunSet& cols = plan.cols(t);
   if (chunk_elems <= 0 || t.count <= chunk_elems) return {Chunk{0, cols.extent(), 0, t.count}};
-  const bool full = plan.trapezoid.shape == index::Shape::full;
   std::vector<Chunk> chunks;
   Chunk cur;
   cols.for_each([&](Index tc, Index lenc, Index, Index) {
     for (Index j = tc; j < tc + lenc; ++j) {
-      Index in_column = rows.count();
-      if (!full) {
-        const auto [lo, hi] = plan.trapezoid.rows_of_column(j);
-        in_column = rows.count_between(lo, hi);
-      }
+      const Index in_column = index::rows_in_column(rows, plan.trapezoid, j);
       if (cur.count > 0 && cur.count + in_column > chunk_elems) {
         cur.col_hi = j;
         chunks.push_back(cur);
@@ -66,7 +66,7 @@ Route make_route(const Plan& plan, const schedule::Schedule& schedule, Index chu
     for (std::size_t k = 0; k < plan.recvs.size(); ++k) recv_of[plan.recvs[k].peer] = static_cast<int>(k);
     for (const auto& step : schedule.steps) {
       Stage st;
-      for (const Edge& e : step) {
+      for (const model::Edge& e : step) {
         if (e.from == plan.me) st.sends.push_back(send_of.at(e.to));
         if (e.to == plan.me) st.recvs.push_back(recv_of.at(e.from));
       }
@@ -83,4 +83,4 @@ Route make_route(const Plan& plan, const schedule::Schedule& schedule, Index chu
   return r;
 }
 
-}  // namespace mr2d::plan
+}  // namespace mr2d::route

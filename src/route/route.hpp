@@ -1,8 +1,8 @@
-// How one process's plan is carried out: which of its messages are active
-// together (one stage per schedule step, or a single stage for async), how
-// each message is cut into chunks of whole columns for pipelining, and the
-// buffer memory that needs.
-// Pure, no MPI.
+// How one process's plan is carried out under a schedule of the whole
+// problem: which of its messages are active together (one stage per schedule
+// step, or a single stage for async), how each message is cut into chunks of
+// whole columns for pipelining, and the buffer memory that needs. The layer
+// where a plan (plan/) meets a schedule (schedule/). Pure, no MPI.
 #pragma once
 
 #include <vector>
@@ -11,7 +11,7 @@
 #include "plan/plan.hpp"
 #include "schedule/schedule.hpp"
 
-namespace mr2d::plan {
+namespace mr2d::route {
 
 /// Columns [col_lo, col_hi) of a message's range positions: `count` elements
 /// starting at element `offset` of the message.
@@ -20,7 +20,7 @@ struct Chunk {
   Index offset = 0, count = 0;
 };
 
-/// Messages handled together; indices into Plan::sends / Plan::recvs.
+/// Messages handled together; indices into plan::Plan::sends / recvs.
 struct Stage {
   std::vector<int> sends, recvs;
 };
@@ -41,10 +41,10 @@ constexpr Index kPipelineWindow = 2;
 
 /// Cuts one transfer into chunks of whole columns of at most `chunk_elems`
 /// elements (at least one column each); chunk_elems 0 keeps it whole.
-std::vector<Chunk> cut_chunks(const Plan& plan, const Transfer& t, Index chunk_elems);
+std::vector<Chunk> cut_chunks(const plan::Plan& plan, const plan::Transfer& t, Index chunk_elems);
 
 /// The route of `plan` (process plan.me) under a schedule of the whole problem.
-Route make_route(const Plan& plan, const schedule::Schedule& schedule, Index chunk_elems);
+Route make_route(const plan::Plan& plan, const schedule::Schedule& schedule, Index chunk_elems);
 
 /// Elements of buffer one message needs in a stage: the whole message when it
 /// has at most `window` chunks (each at its own offset), else `window` slots
@@ -62,4 +62,4 @@ struct ChunkSlots {
 };
 ChunkSlots chunk_slots(const std::vector<Chunk>& chunks, Index window);
 
-}  // namespace mr2d::plan
+}  // namespace mr2d::route

@@ -1,13 +1,12 @@
-// Whole-problem traffic; see traffic.hpp.
-#include "plan/traffic.hpp"
+// The communicating pairs; see edges.hpp.
+#include "model/edges.hpp"
 
 #include <algorithm>
 #include <limits>
 
-#include "index/runs_1d.hpp"
-#include "plan/plan.hpp"
+#include "index/runs_2d.hpp"
 
-namespace mr2d::plan {
+namespace mr2d::model {
 
 using index::Role;
 using index::RunSet;
@@ -45,19 +44,19 @@ constexpr Index kIndexMax = std::numeric_limits<Index>::max();
 Index PairRuns::pair_count() const { return mul_capped(peers(rows), peers(cols), kIndexMax); }
 
 Index PairRuns::trapezoid_columns(const Problem& pb) const {
-  // transfer_count walks every column of the column set once per row pair;
-  // over all column sets the columns add up to n.
+  // count_in walks every column of the column set once per row pair; over
+  // all column sets the columns add up to n.
   return pb.shape == index::Shape::full ? 0 : mul_capped(peers(rows), pb.n, kIndexMax);
 }
 
 std::vector<Edge> edges_from(const Problem& pb, const PairRuns& runs) {
-  const index::Trapezoid trap{pb.shape, pb.unit_diag, pb.m, pb.n};
+  const index::Trapezoid trap = trapezoid_of(pb);
   std::vector<Edge> edges;
   for (Index pr = 0; pr < pb.a.nprow; ++pr)
     for (Index pc = 0; pc < pb.a.npcol; ++pc)
       for (const auto& [qc, cs] : runs.cols[static_cast<std::size_t>(pc)])
         for (const auto& [qr, rs] : runs.rows[static_cast<std::size_t>(pr)]) {
-          const Index count = transfer_count(rs, cs, trap);
+          const Index count = index::count_in(rs, cs, trap);
           if (count > 0) edges.push_back({pb.a.rank_at(pr, pc), pb.b.rank_at(qr, qc), count});
         }
   return edges;
@@ -78,53 +77,4 @@ Index run_table_bound(const index::AxisPair& axes) {
   return 3 + period / walk(axes.src, axes.dst) + period / walk(axes.dst, axes.src);
 }
 
-std::vector<ProcessTraffic> all_traffic(const Problem& pb) {
-  return traffic_from(all_edges(pb), rank_count(pb));
-}
-
-std::vector<ProcessTraffic> traffic_from(const std::vector<Edge>& edges, int nranks) {
-  std::vector<ProcessTraffic> out(static_cast<std::size_t>(nranks));
-  for (const Edge& e : edges) {
-    ProcessTraffic& from = out[static_cast<std::size_t>(e.from)];
-    if (e.from == e.to) {
-      from.elems_local += e.count;
-      continue;
-    }
-    ProcessTraffic& to = out[static_cast<std::size_t>(e.to)];
-    from.messages_sent += 1;
-    from.elems_sent += e.count;
-    to.messages_received += 1;
-    to.elems_received += e.count;
-  }
-  return out;
-}
-
-double predicted_seconds(const ProcessTraffic& t, Index elem_size, const CostModel& model) {
-  // In double: a process's sent plus received bytes may exceed 64 bits even
-  // where every single byte count fits.
-  const double es = static_cast<double>(elem_size);
-  const double wire = (static_cast<double>(t.elems_sent) + static_cast<double>(t.elems_received)) * es;
-  const double copied = wire + static_cast<double>(t.elems_local) * es;
-  return model.latency_s * static_cast<double>(t.messages_sent + t.messages_received) +
-         wire / model.network_bytes_per_s + copied / model.copy_bytes_per_s;
-}
-
-TrafficSummary summarize(const std::vector<ProcessTraffic>& traffic, Index elem_size,
-                         const CostModel& model) {
-  TrafficSummary s;
-  s.processes = static_cast<int>(traffic.size());
-  for (const ProcessTraffic& t : traffic) {
-    s.bytes_moved += t.elems_sent * elem_size;
-    s.bytes_local += t.elems_local * elem_size;
-    s.max_bytes_out = std::max(s.max_bytes_out, t.elems_sent * elem_size);
-    s.max_bytes_in = std::max(s.max_bytes_in, t.elems_received * elem_size);
-    s.messages += t.messages_sent;
-    s.max_messages_out = std::max(s.max_messages_out, t.messages_sent);
-    s.max_messages_in = std::max(s.max_messages_in, t.messages_received);
-    s.predicted_seconds = std::max(s.predicted_seconds, predicted_seconds(t, elem_size, model));
-  }
-  s.steps_lower_bound = std::max(s.max_messages_out, s.max_messages_in);
-  return s;
-}
-
-}  // namespace mr2d::plan
+}  // namespace mr2d::model

@@ -9,7 +9,7 @@
 #include "index/runs_1d.hpp"
 #include "index/trapezoid.hpp"
 
-namespace mr2d::plan {
+namespace mr2d::model {
 
 /// One matrix (A or B): the global fields of its descriptor, the submatrix
 /// start, and its grid as union ranks in row-major grid order.
@@ -22,6 +22,8 @@ struct MatrixLayout {
   Index row_stride = 1, col_stride = 1;  ///< strided sections: rows i0, i0+row_stride, ...
   std::vector<int> rank_of;    ///< union rank of grid position (r, c) at r*npcol + c
 
+  /// Processes of the grid.
+  Index processes() const { return nprow * npcol; }
   int rank_at(Index r, Index c) const { return rank_of[static_cast<std::size_t>(r * npcol + c)]; }
 };
 
@@ -43,4 +45,7 @@ inline index::AxisPair col_axes(const Problem& p) {
           {p.b.nb, p.b.npcol, p.b.csrc, p.b.j0, p.b.col_stride}, p.n};
 }
 
-}  // namespace mr2d::plan
+/// The trapezoid of the problem's submatrix (full for gemr2d).
+inline index::Trapezoid trapezoid_of(const Problem& p) { return {p.shape, p.unit_diag, p.m, p.n}; }
+
+}  // namespace mr2d::model

@@ -1,0 +1,30 @@
+// The options C API of mr2d.h over api/options.hpp.
+#include "api/options.hpp"
+#include "api/redistribute.hpp"
+#include "mr2d/mr2d.h"
+
+extern "C" {
+
+MR2D_API void mr2d_get_options(mr2d_options* options) {
+  if (options != nullptr) *options = mr2d::api::process_options();
+}
+
+MR2D_API int mr2d_set_options(const mr2d_options* options) {
+  if (options == nullptr || !mr2d::api::set_process_options(*options)) {
+    mr2d::api::set_last_error("mr2d: mr2d_set_options: argument 1 (options) is NULL or has an unknown value");
+    return MR2D_ERR_ARGUMENT;
+  }
+  return MR2D_SUCCESS;
+}
+
+MR2D_API const char* mr2d_schedule_name(int schedule) { return mr2d::api::schedule_name(schedule); }
+
+MR2D_API int mr2d_schedule_from_name(const char* name) { return mr2d::api::schedule_from_name(name); }
+
+MR2D_API const char* mr2d_indexing_name(int indexing) { return mr2d::api::indexing_name(indexing); }
+
+MR2D_API const char* mr2d_phases_name(int phases) { return mr2d::api::phases_name(phases); }
+
+MR2D_API const char* mr2d_transport_name(int transport) { return mr2d::api::transport_name(transport); }
+
+}  // extern "C"

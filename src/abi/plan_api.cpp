@@ -1,0 +1,52 @@
+// The persistent-plan C API of mr2d.h over api::create_plan / execute_plan.
+#include "abi/entry.hpp"
+#include "api/persistent_plan.hpp"
+#include "mr2d/mr2d.h"
+
+using mr2d::api::Arguments;
+using mr2d::api::Union;
+using mr2d::desc::Letters;
+
+extern "C" {
+
+MR2D_API int mr2d_plan_create_gemr2d(mr2d_plan* plan, int type, mr2d_int m, mr2d_int n,
+                                     mr2d_int ia, mr2d_int ja, const mr2d_int* desca,
+                                     mr2d_int ib, mr2d_int jb, const mr2d_int* descb,
+                                     mr2d_int ictxt, const mr2d_options* options) {
+  // The arrays are not known yet: a non-null marker keeps the NULL-array check out.
+  static char marker;
+  Arguments args{"mr2d_plan_create_gemr2d", false, nullptr, nullptr, Letters::strict, m, n,
+                 &marker, ia, ja, desca, &marker, ib, jb, descb, ictxt, Union::context,
+                 mr2d::abi::elem_size_of(type), options};
+  return mr2d::api::create_plan(plan, args);
+}
+
+MR2D_API int mr2d_plan_create_trmr2d(mr2d_plan* plan, int type, const char* uplo,
+                                     const char* diag, mr2d_int m, mr2d_int n, mr2d_int ia,
+                                     mr2d_int ja, const mr2d_int* desca, mr2d_int ib,
+                                     mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt,
+                                     const mr2d_options* options) {
+  static char marker;
+  Arguments args{"mr2d_plan_create_trmr2d", true, uplo, diag, Letters::strict, m, n,
+                 &marker, ia, ja, desca, &marker, ib, jb, descb, ictxt, Union::context,
+                 mr2d::abi::elem_size_of(type), options};
+  return mr2d::api::create_plan(plan, args);
+}
+
+MR2D_API int mr2d_plan_execute(mr2d_plan plan, const void* a, void* b) {
+  return mr2d::api::execute_plan(plan, a, b);
+}
+
+MR2D_API int mr2d_plan_query(mr2d_plan plan, mr2d_plan_info* info) {
+  if (plan == nullptr || info == nullptr) return MR2D_ERR_ARGUMENT;
+  *info = plan->info;
+  return MR2D_SUCCESS;
+}
+
+MR2D_API void mr2d_plan_destroy(mr2d_plan* plan) {
+  if (plan == nullptr) return;
+  delete *plan;
+  *plan = nullptr;
+}
+
+}  // extern "C"

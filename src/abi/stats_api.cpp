@@ -1,0 +1,13 @@
+// The statistics C API of mr2d.h over api/stats.hpp.
+#include "api/stats.hpp"
+#include "mr2d/mr2d.h"
+
+extern "C" {
+
+MR2D_API void mr2d_get_stats(mr2d_stats* out) {
+  if (out != nullptr) *out = mr2d::api::stats_snapshot();
+}
+
+MR2D_API void mr2d_reset_stats(void) { mr2d::api::reset_stats(); }
+
+}  // extern "C"

@@ -1,0 +1,67 @@
+// (MPI) Persistent plans: a prepared call and its summary; see persistent_plan.hpp.
+#include "api/persistent_plan.hpp"
+
+#include <algorithm>
+#include <memory>
+
+#include "api/public_enums.hpp"
+#include "model/cost_model.hpp"
+
+namespace mr2d::api {
+
+namespace {
+
+mr2d_plan_info describe(const Prepared& p) {
+  mr2d_plan_info info{};
+  info.phases = p.phases;
+  info.indexing = p.cdc ? MR2D_INDEXING_CDC : MR2D_INDEXING_BBC;
+  if (p.empty) return info;
+  const Index es = p.problem.elem_size;
+  Index buffers = 0;
+  for (const Pass& pass : p.passes) {
+    const auto traffic = model::all_traffic(pass.problem);
+    // Processes in neither grid have no entry: they move nothing.
+    const auto me = static_cast<std::size_t>(pass.plan.me);
+    const model::ProcessTraffic mine = me < traffic.size() ? traffic[me] : model::ProcessTraffic{};
+    const auto summary = model::summarize(traffic, es);
+    info.messages_sent += mine.messages_sent;
+    info.messages_received += mine.messages_received;
+    info.bytes_sent += mine.elems_sent * es;
+    info.bytes_received += mine.elems_received * es;
+    info.bytes_local += mine.elems_local * es;
+    info.steps += pass.route.steps;
+    info.steps_lower_bound += summary.steps_lower_bound;
+    info.predicted_seconds += std::max(summary.predicted_seconds, pass.route.predicted_seconds);
+    buffers = std::max(buffers, (pass.route.send_buffer_elems + pass.route.recv_buffer_elems) * es);
+  }
+  info.schedule = to_public(p.passes.front().route.kind);
+  info.extra_bytes = buffers + p.middle_elems * es;
+  return info;
+}
+
+}  // namespace
+
+int create_plan(mr2d_plan* out, const Arguments& args) noexcept {
+  if (out != nullptr) *out = nullptr;
+  return guarded(args.routine, true, [&]() -> Status {
+    if (args.elem_size == 0)
+      return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + args.routine + ": argument 2 (type) is not an mr2d_type"};
+    auto plan = std::make_unique<mr2d_plan_s>();
+    Status s = prepare(args, plan->prepared);
+    if (!s.ok()) return s;
+    if (out == nullptr)
+      return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + args.routine + ": argument 1 (plan) is NULL"};
+    plan->info = describe(plan->prepared);
+    *out = plan.release();
+    return {};
+  });
+}
+
+int execute_plan(mr2d_plan plan, const void* a, void* b) noexcept {
+  return guarded("mr2d_plan_execute", true, [&]() -> Status {
+    if (plan == nullptr) return {MR2D_ERR_ARGUMENT, "mr2d: mr2d_plan_execute: plan is NULL"};
+    return execute_prepared(plan->prepared, a, b);
+  });
+}
+
+}  // namespace mr2d::api

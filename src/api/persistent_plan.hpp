@@ -1,0 +1,22 @@
+// (MPI) The object behind an mr2d_plan handle: a prepared call and the
+// summary mr2d_plan_query returns, both fixed at creation.
+#pragma once
+
+#include "api/redistribute.hpp"
+#include "mr2d/mr2d.h"
+
+struct mr2d_plan_s {
+  mr2d::api::Prepared prepared;
+  mr2d_plan_info info{};
+};
+
+namespace mr2d::api {
+
+/// Prepares `args` (arrays not given yet) into a new plan in *out, null on
+/// error. Collective over the union; never throws.
+int create_plan(mr2d_plan* out, const Arguments& args) noexcept;
+
+/// Moves the data of `plan` from `a` to `b`; never throws.
+int execute_plan(mr2d_plan plan, const void* a, void* b) noexcept;
+
+}  // namespace mr2d::api

@@ -1,0 +1,78 @@
+// The record each process contributes to the parameter exchange: the first
+// error it found locally and the global values it holds. A flat struct of
+// 64-bit integers, so that one MPI_Allgather of kReportWords MPI_INT64_T moves
+// it and every process reads the same fields. Pure data, no MPI.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+#include <vector>
+
+namespace mr2d::desc {
+
+/// Why an argument is illegal; each has one message text.
+enum class Reason : std::int64_t {
+  none = 0,
+  negative,          ///< value < 0
+  not_positive,      ///< value < 1
+  src_out_of_grid,   ///< RSRC_/CSRC_ outside [0, limit)
+  start_below_one,   ///< IA/JA/IB/JB < 1
+  beyond_matrix,     ///< submatrix end = value > limit (M_ or N_)
+  lld_too_small,     ///< LLD_ = value < limit (local rows)
+  bad_letter,        ///< UPLO/DIAG not one of the accepted letters
+  null_array,        ///< A or B is NULL though this process holds part of it
+  not_in_union,      ///< this process is not in the union context's grid
+  no_member,         ///< nobody in the union is in this grid
+  grid_hole,         ///< grid position (value / limit) has no process in the union
+  grid_twice,        ///< two union processes claim the same grid position
+  inconsistent,      ///< processes passed different values (value vs limit)
+};
+
+/// An illegal argument as its message names it; code 0 means none.
+struct ArgumentError {
+  std::int64_t code = 0;    ///< an mr2d_status
+  std::int64_t arg = 0;     ///< 1-based position in the routine's argument list
+  std::int64_t entry = 0;   ///< 1-based descriptor entry, 0 for a plain argument
+  std::int64_t reason = 0;  ///< a Reason
+  std::int64_t value = 0, limit = 0;  ///< the numbers the reason's text quotes
+};
+
+/// One matrix as one process sees it: the grid shape and, for members only,
+/// the process's coordinates (else -1), its descriptor's global fields and the
+/// 0-based window start (else 0).
+struct MatrixReport {
+  std::int64_t nprow = 0, npcol = 0;
+  std::int64_t row = 0, col = 0;
+  std::int64_t m = 0, n = 0, mb = 0, nb = 0, rsrc = 0, csrc = 0;
+  std::int64_t i0 = 0, j0 = 0;
+};
+
+struct Report {
+  ArgumentError error;
+  MatrixReport a, b;
+  std::int64_t sub_m = 0, sub_n = 0;  ///< M, N
+  std::int64_t shape = 0, unit = 0;   ///< index::Shape and unit diagonal, decoded from UPLO, DIAG
+  std::int64_t elem_size = 0;
+  std::int64_t sa = 0, ta = 0, sb = 0, tb = 0;  ///< strides
+};
+
+/// Int64 words of a Report: its MPI_INT64_T count.
+inline constexpr int kReportWords = static_cast<int>(sizeof(Report) / sizeof(std::int64_t));
+
+// Members only, all int64_t, no padding: the words are the members. The
+// counts change with the members, and with them the exchange format.
+static_assert(std::is_standard_layout_v<Report> && std::is_trivially_copyable_v<Report>);
+static_assert(std::has_unique_object_representations_v<Report>);
+static_assert(sizeof(ArgumentError) == 6 * sizeof(std::int64_t));
+static_assert(sizeof(MatrixReport) == 12 * sizeof(std::int64_t));
+static_assert(kReportWords == 6 + 2 * 12 + 9);
+
+/// The report as its words, in member order.
+inline std::vector<std::int64_t> words_of(const Report& report) {
+  std::vector<std::int64_t> words(kReportWords);
+  std::memcpy(words.data(), &report, sizeof report);
+  return words;
+}
+
+}  // namespace mr2d::desc
