@@ -6,40 +6,13 @@
 
 namespace {
 
-int relabel(const mr2d::relabel::CCall& call) {
-  return mr2d::api::guarded(call.routine, false, [&] { return mr2d::relabel::run(call); });
-}
-
-}  // namespace
-
-extern "C" {
-
-MR2D_API int mr2d_relabel_gemr2d(int type, mr2d_int m, mr2d_int n, const mr2d_layout* a,
-                                 const int* a_usermap, const mr2d_layout* b, const int* ranks,
-                                 int nranks, int* b_usermap, mr2d_relabel_report* report) {
+// Both entries; uplo and diag are read only for the trapezoidal copy.
+int relabel(const char* routine, bool trapezoidal, int type, const char* uplo, const char* diag,
+            mr2d_int m, mr2d_int n, const mr2d_layout* a, const int* a_usermap, const mr2d_layout* b,
+            const int* ranks, int nranks, int* b_usermap, mr2d_relabel_report* report) {
   mr2d::relabel::CCall call;
-  call.routine = "mr2d_relabel_gemr2d";
-  call.type = type;
-  call.elem_size = mr2d::abi::elem_size_of(type);
-  call.m = m;
-  call.n = n;
-  call.a = a;
-  call.a_usermap = a_usermap;
-  call.b = b;
-  call.ranks = ranks;
-  call.nranks = nranks;
-  call.b_usermap = b_usermap;
-  call.report = report;
-  return relabel(call);
-}
-
-MR2D_API int mr2d_relabel_trmr2d(int type, const char* uplo, const char* diag, mr2d_int m,
-                                 mr2d_int n, const mr2d_layout* a, const int* a_usermap,
-                                 const mr2d_layout* b, const int* ranks, int nranks,
-                                 int* b_usermap, mr2d_relabel_report* report) {
-  mr2d::relabel::CCall call;
-  call.routine = "mr2d_relabel_trmr2d";
-  call.trapezoidal = true;
+  call.routine = routine;
+  call.trapezoidal = trapezoidal;
   call.type = type;
   call.elem_size = mr2d::abi::elem_size_of(type);
   call.uplo = uplo;
@@ -53,7 +26,26 @@ MR2D_API int mr2d_relabel_trmr2d(int type, const char* uplo, const char* diag, m
   call.nranks = nranks;
   call.b_usermap = b_usermap;
   call.report = report;
-  return relabel(call);
+  return mr2d::api::guarded(routine, false, [&] { return mr2d::relabel::run(call); });
+}
+
+}  // namespace
+
+extern "C" {
+
+MR2D_API int mr2d_relabel_gemr2d(int type, mr2d_int m, mr2d_int n, const mr2d_layout* a,
+                                 const int* a_usermap, const mr2d_layout* b, const int* ranks,
+                                 int nranks, int* b_usermap, mr2d_relabel_report* report) {
+  return relabel("mr2d_relabel_gemr2d", false, type, nullptr, nullptr, m, n, a, a_usermap, b, ranks,
+                 nranks, b_usermap, report);
+}
+
+MR2D_API int mr2d_relabel_trmr2d(int type, const char* uplo, const char* diag, mr2d_int m,
+                                 mr2d_int n, const mr2d_layout* a, const int* a_usermap,
+                                 const mr2d_layout* b, const int* ranks, int nranks,
+                                 int* b_usermap, mr2d_relabel_report* report) {
+  return relabel("mr2d_relabel_trmr2d", true, type, uplo, diag, m, n, a, a_usermap, b, ranks, nranks,
+                 b_usermap, report);
 }
 
 }  // extern "C"
