@@ -56,9 +56,16 @@ typedef long long mr2d_int;
 typedef int mr2d_int;
 #endif
 
-/** Single and double complex elements, laid out as ScaLAPACK's (re, im). */
-typedef struct { float re, im; } mr2d_scomplex;
-typedef struct { double re, im; } mr2d_dcomplex;
+/** Single complex element, laid out as ScaLAPACK's (re, im). */
+typedef struct {
+  float re; /**< real part */
+  float im; /**< imaginary part */
+} mr2d_scomplex;
+/** Double complex element, laid out as ScaLAPACK's (re, im). */
+typedef struct {
+  double re; /**< real part */
+  double im; /**< imaginary part */
+} mr2d_dcomplex;
 
 /** Status codes returned by every mr2d routine. */
 enum mr2d_status {
@@ -283,11 +290,16 @@ MR2D_API void mr2d_reset_stats(void);
  *  A layout: a descriptor's global fields, the submatrix start and the grid
  *  shape (B's grid need not exist yet). */
 typedef struct {
-  mr2d_int rows, cols;  /**< global size: M_, N_ */
-  mr2d_int mb, nb;      /**< block sizes: MB_, NB_ */
-  mr2d_int rsrc, csrc;  /**< grid row and column of the first block: RSRC_, CSRC_ */
-  mr2d_int i, j;        /**< 1-based start of the submatrix: IA, JA (or IB, JB) */
-  int nprow, npcol;     /**< grid shape */
+  mr2d_int rows;  /**< global rows: M_ */
+  mr2d_int cols;  /**< global columns: N_ */
+  mr2d_int mb;    /**< row block size: MB_ */
+  mr2d_int nb;    /**< column block size: NB_ */
+  mr2d_int rsrc;  /**< grid row of the first block: RSRC_ */
+  mr2d_int csrc;  /**< grid column of the first block: CSRC_ */
+  mr2d_int i;     /**< 1-based first row of the submatrix: IA (or IB) */
+  mr2d_int j;     /**< 1-based first column of the submatrix: JA (or JB) */
+  int nprow;      /**< grid rows */
+  int npcol;      /**< grid columns */
 } mr2d_layout;
 
 /** What a relabelling changes, in bytes (elements x element size). */

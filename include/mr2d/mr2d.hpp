@@ -16,7 +16,9 @@ namespace mr2d {
 /// A failed mr2d call: the status code and the library's message.
 class Error : public std::runtime_error {
  public:
+  /// An error with status code `status` (MR2D_ERR_*) and its message.
   Error(int status, const std::string& message) : std::runtime_error(message), status_(status) {}
+  /// The status code (MR2D_ERR_*).
   int status() const noexcept { return status_; }
 
  private:
@@ -26,6 +28,7 @@ class Error : public std::runtime_error {
 /// Version of the library the program runs with, "MAJOR.MINOR.PATCH".
 inline std::string version() { return mr2d_version(); }
 
+/// Throws Error with mr2d_last_error() unless `status` is MR2D_SUCCESS.
 inline void check(int status) {
   if (status != MR2D_SUCCESS) throw Error(status, mr2d_last_error());
 }
@@ -33,6 +36,7 @@ inline void check(int status) {
 /// Element type code of T: float, double, mr2d_scomplex or std::complex<float>,
 /// mr2d_dcomplex or std::complex<double>, mr2d_int.
 template <class T> struct type_of;
+/// \cond SPECIALIZATIONS
 template <> struct type_of<float> { static constexpr int value = MR2D_S; };
 template <> struct type_of<double> { static constexpr int value = MR2D_D; };
 template <> struct type_of<mr2d_scomplex> { static constexpr int value = MR2D_C; };
@@ -40,6 +44,7 @@ template <> struct type_of<mr2d_dcomplex> { static constexpr int value = MR2D_Z;
 template <> struct type_of<std::complex<float>> { static constexpr int value = MR2D_C; };
 template <> struct type_of<std::complex<double>> { static constexpr int value = MR2D_Z; };
 template <> struct type_of<mr2d_int> { static constexpr int value = MR2D_I; };
+/// \endcond
 
 // The standard guarantees std::complex<T> is laid out as T[2] (real, imaginary),
 // which is what ScaLAPACK's complex elements are.
@@ -86,7 +91,9 @@ class Plan {
   }
   Plan(const Plan&) = delete;
   Plan& operator=(const Plan&) = delete;
+  /// Takes over `other`'s plan; `other` is left empty.
   Plan(Plan&& other) noexcept : plan_(std::exchange(other.plan_, nullptr)) {}
+  /// Exchanges the plans of the two objects.
   Plan& operator=(Plan&& other) noexcept {
     std::swap(plan_, other.plan_);
     return *this;
@@ -95,6 +102,7 @@ class Plan {
 
   /// Moves A's data into B (collective over the union context).
   void execute(const T* a, T* b) const { check(mr2d_plan_execute(plan_, a, b)); }
+  /// What the plan moves and what `auto` chose (mr2d_plan_query).
   mr2d_plan_info info() const {
     mr2d_plan_info i;
     check(mr2d_plan_query(plan_, &i));
@@ -108,7 +116,7 @@ class Plan {
 /// A placement of B's grid on ranks (mr2d_relabel_gemr2d / _trmr2d).
 struct Relabelling {
   std::vector<int> usermap;  ///< rank of B's position (r, c) at r + c * b.nprow (Cblacs_gridmap)
-  mr2d_relabel_report report;
+  mr2d_relabel_report report;  ///< bytes moved before and after, and whether the placement is exact
 };
 
 namespace detail {
