@@ -109,7 +109,7 @@ double move_seconds(const PhaseFile& f, std::size_t x, std::size_t y) {
   for (model::MatrixLayout* l : {&pb.a, &pb.b}) {
     l->rows = f.m;
     l->cols = f.n;
-    l->rank_of.resize(static_cast<std::size_t>(l->nprow * l->npcol));
+    l->rank_of.resize(static_cast<std::size_t>(l->processes()));
     for (std::size_t k = 0; k < l->rank_of.size(); ++k) l->rank_of[k] = static_cast<int>(k);
   }
   const SizeNames names{f.path + ": matrix",

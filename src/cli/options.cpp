@@ -129,7 +129,7 @@ void place(model::MatrixLayout& l, const Options& opt, const std::string& side, 
 }
 
 void assign_ranks(model::MatrixLayout& l, Index first_rank) {
-  l.rank_of.resize(static_cast<std::size_t>(l.nprow * l.npcol));
+  l.rank_of.resize(static_cast<std::size_t>(l.processes()));
   for (std::size_t k = 0; k < l.rank_of.size(); ++k)
     l.rank_of[k] = static_cast<int>(first_rank + static_cast<Index>(k));
 }
@@ -151,11 +151,11 @@ model::Problem problem_from(const Options& opt, const Limits& limits) {
   place(pb.a, opt, "a", pb.m, pb.n);
   place(pb.b, opt, "b", pb.m, pb.n);
   // Both grids are at most 2^31 processes here, so these sums fit.
-  const Index b_last = b_first + pb.b.nprow * pb.b.npcol - 1;
+  const Index b_last = b_first + pb.b.processes() - 1;
   if (b_last > kMaxRank)
     throw UsageError("--b-first " + num(b_first) + " puts the last process of B at rank " + num(b_last) +
                      ", beyond the largest MPI rank " + num(kMaxRank));
-  const Index union_size = std::max(pb.a.nprow * pb.a.npcol, b_last + 1);
+  const Index union_size = std::max(pb.a.processes(), b_last + 1);
   if (union_size > limits.processes)
     throw UsageError("--a/--b/--b-first: A on ranks 0.., B on ranks " + num(b_first) + ".. span " +
                      num(union_size) + " ranks, more than the " + num(limits.processes) +

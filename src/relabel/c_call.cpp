@@ -240,7 +240,7 @@ Status run(const CCall& call, const CallLimits& limits) {
     return err.plain("a, b: counting the trapezoid takes " + num(columns) + " column visits, more than the " +
                      num(limits.trapezoid_columns) + " a relabelling makes");
 
-  const Placement placed = place(volumes(pb, runs), static_cast<int>(pb.b.nprow * pb.b.npcol), c.ranks);
+  const Placement placed = place(volumes(pb, runs), static_cast<int>(pb.b.processes()), c.ranks);
   // rank_of is row-major; b_usermap is column-major with leading dimension nprow.
   for (Index r = 0; r < pb.b.nprow; ++r)
     for (Index col = 0; col < pb.b.npcol; ++col)

@@ -9,7 +9,7 @@ std::vector<Volume> volumes(const model::Problem& problem, const model::PairRuns
   // B's grid on "ranks" 0.. in row-major order turns each edge's receiver into
   // a grid position; pair runs depend on the grid shapes only, not on ranks.
   model::Problem by_position = problem;
-  by_position.b.rank_of.resize(static_cast<std::size_t>(problem.b.nprow * problem.b.npcol));
+  by_position.b.rank_of.resize(static_cast<std::size_t>(problem.b.processes()));
   std::iota(by_position.b.rank_of.begin(), by_position.b.rank_of.end(), 0);
   std::vector<Volume> out;
   for (const model::Edge& e : model::edges_from(by_position, runs)) out.push_back({e.from, e.to, e.count});
