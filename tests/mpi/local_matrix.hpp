@@ -63,16 +63,24 @@ struct LocalArray {
   T& at(int r, int c) { return data[static_cast<std::size_t>(r) + static_cast<std::size_t>(c) * lld]; }
 };
 
-/// Sizes a member's local array for a matrix of M x N in mb x nb blocks with
-/// first process (rsrc, csrc), pads it by `pad` rows, fills the matrix part
-/// with the element codes and the padding with the sentinel.
+/// A member's local array of an M x N matrix in mb x nb blocks with first
+/// process (rsrc, csrc), padded by `pad` rows, every element the sentinel.
 template <class T>
-void fill_codes(LocalArray<T>& a, int M, int N, int mb, int nb, int rsrc, int csrc, int myrow,
-                int nprow, int mycol, int npcol, int pad = 0) {
+LocalArray<T> sentinel_array(int M, int N, int mb, int nb, int rsrc, int csrc, int myrow, int nprow,
+                             int mycol, int npcol, int pad = 0) {
+  LocalArray<T> a;
   a.rows = numroc(M, mb, myrow, rsrc, nprow);
   a.cols = numroc(N, nb, mycol, csrc, npcol);
   a.lld = (a.rows > 1 ? a.rows : 1) + pad;
   a.data.assign(static_cast<std::size_t>(a.lld) * static_cast<std::size_t>(a.cols), sentinel<T>());
+  return a;
+}
+
+/// sentinel_array with the matrix part filled with the element codes.
+template <class T>
+void fill_codes(LocalArray<T>& a, int M, int N, int mb, int nb, int rsrc, int csrc, int myrow,
+                int nprow, int mycol, int npcol, int pad = 0) {
+  a = sentinel_array<T>(M, N, mb, nb, rsrc, csrc, myrow, nprow, mycol, npcol, pad);
   for (int c = 0; c < a.cols; ++c)
     for (int r = 0; r < a.rows; ++r)
       a.at(r, c) = code_of<T>(global_of(r, mb, myrow, rsrc, nprow), global_of(c, nb, mycol, csrc, npcol));

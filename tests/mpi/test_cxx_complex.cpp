@@ -48,8 +48,9 @@ template <class R>
 LocalArray<std::complex<R>> filled(const Layout& l, const Grid& g, int pad, bool codes) {
   LocalArray<std::complex<R>> x;
   if (!g.member()) return x;
-  fill_codes(x, l.M, l.N, l.mb, l.nb, l.rsrc, l.csrc, g.myrow, g.nprow, g.mycol, g.npcol, pad);
-  if (!codes) std::fill(x.data.begin(), x.data.end(), sentinel<std::complex<R>>());
+  if (codes) fill_codes(x, l.M, l.N, l.mb, l.nb, l.rsrc, l.csrc, g.myrow, g.nprow, g.mycol, g.npcol, pad);
+  else x = sentinel_array<std::complex<R>>(l.M, l.N, l.mb, l.nb, l.rsrc, l.csrc, g.myrow, g.nprow,
+                                           g.mycol, g.npcol, pad);
   return x;
 }
 

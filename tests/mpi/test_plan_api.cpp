@@ -20,13 +20,9 @@ struct Layout {
 };
 
 LocalArray<double> alloc(const Layout& l, const Grid& g, int pad) {
-  LocalArray<double> a;
-  if (!g.member()) return a;
-  a.rows = numroc(l.M, l.mb, g.myrow, l.rsrc, g.nprow);
-  a.cols = numroc(l.N, l.nb, g.mycol, l.csrc, g.npcol);
-  a.lld = std::max(1, a.rows) + pad;
-  a.data.assign(static_cast<std::size_t>(a.lld * a.cols), sentinel<double>());
-  return a;
+  if (!g.member()) return {};
+  return sentinel_array<double>(l.M, l.N, l.mb, l.nb, l.rsrc, l.csrc, g.myrow, g.nprow, g.mycol,
+                                g.npcol, pad);
 }
 
 void desc_of(const Layout& l, const Grid& g, int lld, int d[9]) {

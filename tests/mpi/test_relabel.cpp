@@ -27,13 +27,9 @@ struct Case {
 };
 
 LocalArray<double> alloc(const mr2d_layout& l, const Grid& g, int pad) {
-  LocalArray<double> x;
-  if (!g.member()) return x;
-  x.rows = numroc(l.rows, l.mb, g.myrow, l.rsrc, g.nprow);
-  x.cols = numroc(l.cols, l.nb, g.mycol, l.csrc, g.npcol);
-  x.lld = std::max(1, x.rows) + pad;
-  x.data.assign(static_cast<std::size_t>(x.lld) * static_cast<std::size_t>(x.cols), sentinel<double>());
-  return x;
+  if (!g.member()) return {};
+  return sentinel_array<double>(l.rows, l.cols, l.mb, l.nb, l.rsrc, l.csrc, g.myrow, g.nprow, g.mycol,
+                                g.npcol, pad);
 }
 
 void desc_of(const mr2d_layout& l, const Grid& g, int lld, int d[9]) {
