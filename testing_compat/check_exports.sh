@@ -3,7 +3,7 @@
 #   check_exports.sh HEADER LIBRARY [scalapack]
 # Allowed: every mr2d_ function declared in HEADER (the typed mr2d_p?gemr2d /
 # mr2d_p?trmr2d expanded for s d c z i), plus, with `scalapack`, ScaLAPACK's
-# 40 redistribution entry points. Anything else defined and exported fails
+# 40 redistribution entry points and PBLAS's six transposes. Anything else defined and exported fails
 # the test: a drop-in must never shadow ScaLAPACK's helpers (localsize, ppcm,
 # changeorigin, mr2d_malloc, ...).
 set -euo pipefail
@@ -23,6 +23,9 @@ trap 'rm -f "$allowed" "$exported"' EXIT
       done
     fi
   done
+  if [ "$with_scalapack" = scalapack ]; then
+    printf '%s\n' pstran_ pdtran_ pctranu_ pctranc_ pztranu_ pztranc_
+  fi
 } | sort -u > "$allowed"
 
 # Defined dynamic symbols (functions and data), without version nodes.

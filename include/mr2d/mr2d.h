@@ -110,6 +110,31 @@ MR2D_API int mr2d_gemr2d_strided(int type, mr2d_int m, mr2d_int n, const void *a
                                  void *b, mr2d_int ib, mr2d_int jb, mr2d_int sb, mr2d_int tb,
                                  const mr2d_int *descb, mr2d_int ictxt);
 
+/** Transform: sub(B) := alpha * op(sub(A)) + beta * sub(B), an mr2d extension
+ *  (COSTA's transform, PBLAS's p?geadd/p?tran between any two layouts).
+ *  trans[0] is 'N', 'T' (transpose) or 'C' (conjugate transpose; 'T' for real
+ *  and integer types). m x n are sub(B)'s dimensions: sub(A) is m x n for 'N'
+ *  and n x m otherwise. alpha and beta point to values of the type (NULL alpha
+ *  means 1, NULL beta 0); beta 0 does not read B and alpha 0 does not read A,
+ *  as in BLAS. Integers wrap. Grids, union context, checks and messages are
+ *  those of mr2d_gemr2d; argument positions in messages count TRANS as 1:
+ *  TRANS M N ALPHA A IA JA DESCA BETA B IB JB DESCB ICTXT. Transposition
+ *  happens while unpacking, never as a pass of its own. */
+MR2D_API int mr2d_transform(int type, const char *trans, mr2d_int m, mr2d_int n, const void *alpha,
+                            const void *a, mr2d_int ia, mr2d_int ja, const mr2d_int *desca,
+                            const void *beta, void *b, mr2d_int ib, mr2d_int jb,
+                            const mr2d_int *descb, mr2d_int ictxt);
+
+/** Trapezoidal transform: as mr2d_transform on the trapezoid of sub(B) that
+ *  uplo and diag name (the rules of mr2d_trmr2d, applied to sub(B), as
+ *  ScaLAPACK's p?tradd does); elements of sub(B) outside it are not touched.
+ *  Positions in messages: UPLO DIAG TRANS M N ALPHA A ... ICTXT. */
+MR2D_API int mr2d_trtransform(int type, const char *uplo, const char *diag, const char *trans,
+                              mr2d_int m, mr2d_int n, const void *alpha, const void *a,
+                              mr2d_int ia, mr2d_int ja, const mr2d_int *desca, const void *beta,
+                              void *b, mr2d_int ib, mr2d_int jb, const mr2d_int *descb,
+                              mr2d_int ictxt);
+
 /** The element types, one line each: X(letter, C type, mr2d_type value).
  *  Every per-type list in mr2d (these prototypes, the ScaLAPACK entry points,
  *  the tests) is an expansion of this table. */
@@ -248,6 +273,23 @@ MR2D_API int mr2d_plan_create_trmr2d(mr2d_plan *plan, int type, const char *uplo
                                      mr2d_int jb, const mr2d_int *descb, mr2d_int ictxt,
                                      const mr2d_options *options);
 MR2D_API int mr2d_plan_execute(mr2d_plan plan, const void *a, void *b);
+/** Plans of a transform: the arguments of mr2d_transform / mr2d_trtransform
+ *  without the arrays and scalars. mr2d_plan_execute runs one with alpha 1 and
+ *  beta 0; mr2d_plan_execute_transform takes them per execution (and refuses
+ *  plans that are not transforms, which would ignore them). */
+MR2D_API int mr2d_plan_create_transform(mr2d_plan *plan, int type, const char *trans, mr2d_int m,
+                                        mr2d_int n, mr2d_int ia, mr2d_int ja,
+                                        const mr2d_int *desca, mr2d_int ib, mr2d_int jb,
+                                        const mr2d_int *descb, mr2d_int ictxt,
+                                        const mr2d_options *options);
+MR2D_API int mr2d_plan_create_trtransform(mr2d_plan *plan, int type, const char *uplo,
+                                          const char *diag, const char *trans, mr2d_int m,
+                                          mr2d_int n, mr2d_int ia, mr2d_int ja,
+                                          const mr2d_int *desca, mr2d_int ib, mr2d_int jb,
+                                          const mr2d_int *descb, mr2d_int ictxt,
+                                          const mr2d_options *options);
+MR2D_API int mr2d_plan_execute_transform(mr2d_plan plan, const void *alpha, const void *a,
+                                         const void *beta, void *b);
 MR2D_API int mr2d_plan_query(mr2d_plan plan, mr2d_plan_info *info);
 /** Releases the plan and sets *plan to NULL (NULL is accepted). Local. */
 MR2D_API void mr2d_plan_destroy(mr2d_plan *plan);

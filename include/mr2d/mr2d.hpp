@@ -71,6 +71,27 @@ void trmr2d(char uplo, char diag, mr2d_int m, mr2d_int n, const T* a, mr2d_int i
   check(mr2d_trmr2d(type_of<T>::value, u, d, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt));
 }
 
+/// sub(B) := alpha * op(sub(A)) + beta * sub(B), op 'N', 'T' or 'C'
+/// (mr2d_transform: m x n are sub(B)'s dimensions); throws on error.
+template <class T>
+void transform(char trans, mr2d_int m, mr2d_int n, T alpha, const T* a, mr2d_int ia, mr2d_int ja,
+               const mr2d_int* desca, T beta, T* b, mr2d_int ib, mr2d_int jb, const mr2d_int* descb,
+               mr2d_int ictxt) {
+  const char t[2] = {trans, 0};
+  check(mr2d_transform(type_of<T>::value, t, m, n, &alpha, a, ia, ja, desca, &beta, b, ib, jb, descb,
+                       ictxt));
+}
+
+/// The transform on the trapezoid of sub(B) (mr2d_trtransform); throws on error.
+template <class T>
+void trtransform(char uplo, char diag, char trans, mr2d_int m, mr2d_int n, T alpha, const T* a,
+                 mr2d_int ia, mr2d_int ja, const mr2d_int* desca, T beta, T* b, mr2d_int ib,
+                 mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt) {
+  const char u[2] = {uplo, 0}, d[2] = {diag, 0}, t[2] = {trans, 0};
+  check(mr2d_trtransform(type_of<T>::value, u, d, t, m, n, &alpha, a, ia, ja, desca, &beta, b, ib,
+                         jb, descb, ictxt));
+}
+
 /// A persistent plan for element type T; same rules as mr2d_plan in mr2d.h.
 template <class T>
 class Plan {
@@ -89,6 +110,28 @@ class Plan {
     check(mr2d_plan_create_trmr2d(&plan_, type_of<T>::value, u, d, m, n, ia, ja, desca, ib, jb,
                                   descb, ictxt, options));
   }
+  /// Plan of a transform (mr2d_plan_create_transform); run it with
+  /// execute(alpha, a, beta, b).
+  static Plan transform(char trans, mr2d_int m, mr2d_int n, mr2d_int ia, mr2d_int ja,
+                        const mr2d_int* desca, mr2d_int ib, mr2d_int jb, const mr2d_int* descb,
+                        mr2d_int ictxt, const mr2d_options* options = nullptr) {
+    Plan p;
+    const char t[2] = {trans, 0};
+    check(mr2d_plan_create_transform(&p.plan_, type_of<T>::value, t, m, n, ia, ja, desca, ib, jb,
+                                     descb, ictxt, options));
+    return p;
+  }
+  /// Plan of a trapezoidal transform (mr2d_plan_create_trtransform).
+  static Plan trtransform(char uplo, char diag, char trans, mr2d_int m, mr2d_int n, mr2d_int ia,
+                          mr2d_int ja, const mr2d_int* desca, mr2d_int ib, mr2d_int jb,
+                          const mr2d_int* descb, mr2d_int ictxt,
+                          const mr2d_options* options = nullptr) {
+    Plan p;
+    const char u[2] = {uplo, 0}, d[2] = {diag, 0}, t[2] = {trans, 0};
+    check(mr2d_plan_create_trtransform(&p.plan_, type_of<T>::value, u, d, t, m, n, ia, ja, desca,
+                                       ib, jb, descb, ictxt, options));
+    return p;
+  }
   Plan(const Plan&) = delete;
   Plan& operator=(const Plan&) = delete;
   /// Takes over `other`'s plan; `other` is left empty.
@@ -102,6 +145,10 @@ class Plan {
 
   /// Moves A's data into B (collective over the union context).
   void execute(const T* a, T* b) const { check(mr2d_plan_execute(plan_, a, b)); }
+  /// B := alpha * op(A) + beta * B with a transform plan (collective).
+  void execute(T alpha, const T* a, T beta, T* b) const {
+    check(mr2d_plan_execute_transform(plan_, &alpha, a, &beta, b));
+  }
   /// What the plan moves and what `auto` chose (mr2d_plan_query).
   mr2d_plan_info info() const {
     mr2d_plan_info i;
@@ -110,6 +157,7 @@ class Plan {
   }
 
  private:
+  Plan() = default;
   mr2d_plan plan_ = nullptr;
 };
 

@@ -4,7 +4,7 @@
  *   Cp?gemr2d  Cp?gemr2do  Cp?trmr2d  Cp?trmr2do   C-callable, scalars by value
  * The `o` forms have no union-context argument: every process of MPI_COMM_WORLD
  * takes part. These routines return nothing; errors are printed on stderr on
- * every process and B is left unchanged. */
+ * every process and B is left unchanged. PBLAS's transposes p?tran* follow. */
 #ifndef MR2D_SCALAPACK_H
 #define MR2D_SCALAPACK_H
 
@@ -46,6 +46,21 @@ extern "C" {
                                mr2d_int jb, mr2d_int *descb);
 MR2D_TYPE_TABLE(MR2D_DECLARE_SCALAPACK)
 #undef MR2D_DECLARE_SCALAPACK
+
+/* PBLAS's transposes, sub(C) := beta * sub(C) + alpha * sub(A)' with sub(C)
+ * m x n and sub(A) n x m, A and C in one context (pctranc_/pztranc_ conjugate).
+ * Processes outside that context's grid return at once, as in PBLAS. */
+#define MR2D_DECLARE_PBLAS_TRAN(name, T)                                                         \
+  MR2D_API void name(const mr2d_int *m, const mr2d_int *n, const T *alpha, const T *a,          \
+                     const mr2d_int *ia, const mr2d_int *ja, const mr2d_int *desca, const T *beta, \
+                     T *c, const mr2d_int *ic, const mr2d_int *jc, const mr2d_int *descc);
+MR2D_DECLARE_PBLAS_TRAN(pstran_, float)
+MR2D_DECLARE_PBLAS_TRAN(pdtran_, double)
+MR2D_DECLARE_PBLAS_TRAN(pctranu_, mr2d_scomplex)
+MR2D_DECLARE_PBLAS_TRAN(pctranc_, mr2d_scomplex)
+MR2D_DECLARE_PBLAS_TRAN(pztranu_, mr2d_dcomplex)
+MR2D_DECLARE_PBLAS_TRAN(pztranc_, mr2d_dcomplex)
+#undef MR2D_DECLARE_PBLAS_TRAN
 
 #ifdef __cplusplus
 }

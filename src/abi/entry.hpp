@@ -23,6 +23,24 @@ inline int trmr2d(const char* routine, api::Union scope, Index es, bool print,
   return api::redistribute(args, print);
 }
 
+/// Arguments of a transform B := alpha * op(A) + beta * B (mr2d_transform,
+/// mr2d_trtransform, PBLAS's p?tran*): m x n are sub(B)'s dimensions.
+inline api::Arguments transform_args(const char* routine, desc::Entry entry, int type, Index es,
+                                     const char* uplo, const char* diag, const char* trans,
+                                     mr2d_int m, mr2d_int n, const void* alpha, const void* a,
+                                     mr2d_int ia, mr2d_int ja, const mr2d_int* desca,
+                                     const void* beta, void* b, mr2d_int ib, mr2d_int jb,
+                                     const mr2d_int* descb, mr2d_int ictxt) {
+  api::Arguments args{routine, uplo != nullptr, uplo, diag, desc::Letters::strict, m, n, a, ia, ja,
+                      desca, b, ib, jb, descb, ictxt, api::Union::context, es};
+  args.entry = entry;
+  args.op = trans != nullptr ? trans[0] : '\0';
+  args.type = type;
+  args.alpha = alpha;
+  args.beta = beta;
+  return args;
+}
+
 /// Size of each mr2d_type, in enum order.
 inline Index elem_size_of(int type) {
   switch (type) {

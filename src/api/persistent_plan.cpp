@@ -57,10 +57,16 @@ int create_plan(mr2d_plan* out, const Arguments& args) noexcept {
   });
 }
 
-int execute_plan(mr2d_plan plan, const void* a, void* b) noexcept {
-  return guarded("mr2d_plan_execute", true, [&]() -> Status {
-    if (plan == nullptr) return {MR2D_ERR_ARGUMENT, "mr2d: mr2d_plan_execute: plan is NULL"};
-    return execute_prepared(plan->prepared, a, b);
+int execute_plan(mr2d_plan plan, const void* a, void* b, const void* alpha, const void* beta,
+                 bool transform) noexcept {
+  const char* routine = transform ? "mr2d_plan_execute_transform" : "mr2d_plan_execute";
+  return guarded(routine, true, [&]() -> Status {
+    if (plan == nullptr) return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine + ": plan is NULL"};
+    // Alpha and beta would be ignored by a plain redistribution plan.
+    if (transform && !plan->prepared.transform)
+      return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine +
+                                     ": the plan was not created by mr2d_plan_create_transform or _trtransform"};
+    return execute_prepared(plan->prepared, a, b, alpha, beta);
   });
 }
 

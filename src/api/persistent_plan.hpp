@@ -16,7 +16,10 @@ namespace mr2d::api {
 /// error. Collective over the union; never throws.
 int create_plan(mr2d_plan* out, const Arguments& args) noexcept;
 
-/// Moves the data of `plan` from `a` to `b`; never throws.
-int execute_plan(mr2d_plan plan, const void* a, void* b) noexcept;
+/// Moves the data of `plan` from `a` to `b`; never throws. `transform`: the
+/// caller is mr2d_plan_execute_transform, which only transform plans accept;
+/// alpha and beta (null: 1 and 0) apply to transform plans only.
+int execute_plan(mr2d_plan plan, const void* a, void* b, const void* alpha = nullptr,
+                 const void* beta = nullptr, bool transform = false) noexcept;
 
 }  // namespace mr2d::api

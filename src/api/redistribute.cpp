@@ -16,6 +16,7 @@
 #include "desc/validate.hpp"
 #include "grid/blacs.hpp"
 #include "index/cyclic_1d.hpp"
+#include "kernels/transform.hpp"
 #include "model/edges.hpp"
 #include "plan/indexing.hpp"
 #include "plan/phases.hpp"
@@ -34,6 +35,8 @@ thread_local std::string g_last_error;
 desc::LocalCall to_local_call(const Arguments& args) {
   desc::LocalCall call;
   call.routine = args.routine;
+  call.entry = args.entry;
+  call.op = args.op;
   call.trapezoidal = args.trapezoidal;
   if (args.trapezoidal) {
     call.uplo = args.uplo != nullptr ? args.uplo[0] : '\0';
@@ -139,9 +142,12 @@ Status stage_global(const Arguments& args, const LocalStage& st, Prepared& out) 
   out.node_local = st.options.transport != transport::Transport::mpi;
   if (st.call.grid_a.member()) out.grids.push_back(transport::liveness(grid::context_comm(st.call.desca[desc::CTXT])));
   if (st.call.grid_b.member()) out.grids.push_back(transport::liveness(grid::context_comm(st.call.descb[desc::CTXT])));
-  const plan::Phases via = st.options.phases == plan::Phases::automatic
-                              ? plan::choose_phases(out.problem, {})
-                              : st.options.phases;
+  // A transform updates B in one pass: an intermediate matrix would apply it twice.
+  const plan::Phases via = out.problem.transposed || args.entry != desc::Entry::redistribute
+                               ? plan::Phases::one
+                           : st.options.phases == plan::Phases::automatic
+                               ? plan::choose_phases(out.problem, {})
+                               : st.options.phases;
   out.phases = to_public(via);
   const std::vector<model::Problem> problems = plan::passes_for(out.problem, via);
   // The intermediate matrix (two passes) lives on B's grid: its local leading
@@ -199,8 +205,19 @@ CallCache& call_cache(MPI_Comm comm) {
 
 }  // namespace
 
-Status prepare(const Arguments& args, Prepared& out) {
+namespace {
+
+void mark_transform(const Arguments& args, Prepared& out) {
   out.trapezoidal = args.trapezoidal;
+  out.transform = args.entry != desc::Entry::redistribute;
+  out.type = args.type;
+  out.op = args.op;
+}
+
+}  // namespace
+
+Status prepare(const Arguments& args, Prepared& out) {
+  mark_transform(args, out);
   // ScaLAPACK returns before looking at anything else for an empty window.
   out.empty = args.m == 0 || args.n == 0;
   if (out.empty) return {};
@@ -210,9 +227,13 @@ Status prepare(const Arguments& args, Prepared& out) {
   return stage_global(args, st, out);
 }
 
-Status execute_prepared(const Prepared& prepared, const void* a, void* b) {
+Status execute_prepared(const Prepared& prepared, const void* a, void* b, const void* alpha,
+                        const void* beta) {
   count_call(prepared.trapezoidal);
   if (prepared.empty) return {};
+  kernels::Update update;
+  if (prepared.transform) update = kernels::make_update(prepared.type, prepared.op, alpha, beta);
+  const kernels::Update* how = prepared.transform && !update.plain() ? &update : nullptr;
   if (!grids_alive(prepared)) return {MR2D_ERR_CONTEXT, "mr2d: the grid of A or B of this plan was exited (blacs_gridexit)"};
   transport::Channel& channel = *prepared.channel;
   transport::Traffic traffic;
@@ -221,15 +242,15 @@ Status execute_prepared(const Prepared& prepared, const void* a, void* b) {
   const std::uint64_t id = 2 * prepared.serial;
   if (prepared.passes.size() == 1) {
     const Pass& p = prepared.passes[0];
-    done = transport::execute(channel, p.plan, p.route, id, prepared.node_local, a, b, traffic);
+    done = transport::execute(channel, p.plan, p.route, id, prepared.node_local, a, b, how, traffic);
   } else {
     void* middle = channel.middle.get(
         static_cast<std::size_t>(std::max<Index>(prepared.middle_elems * prepared.problem.elem_size, 1)));
     if (middle == nullptr) return {MR2D_ERR_MEMORY, "mr2d: out of memory for the intermediate matrix"};
     const Pass& first = prepared.passes[0];
     const Pass& second = prepared.passes[1];
-    done = transport::execute(channel, first.plan, first.route, id, prepared.node_local, a, middle, traffic);
-    if (done.ok()) done = transport::execute(channel, second.plan, second.route, id + 1, prepared.node_local, middle, b, traffic);
+    done = transport::execute(channel, first.plan, first.route, id, prepared.node_local, a, middle, nullptr, traffic);
+    if (done.ok()) done = transport::execute(channel, second.plan, second.route, id + 1, prepared.node_local, middle, b, how, traffic);
   }
   mr2d_stats delta{};
   delta.messages_sent = traffic.messages_sent;
@@ -247,7 +268,7 @@ namespace {
 // of reports and the planning.
 Status run(const Arguments& args) {
   Prepared empty;
-  empty.trapezoidal = args.trapezoidal;
+  mark_transform(args, empty);
   empty.empty = args.m == 0 || args.n == 0;
   if (empty.empty) return execute_prepared(empty, args.a, args.b);
   LocalStage st;
@@ -264,6 +285,8 @@ Status run(const Arguments& args) {
   key.push_back(st.lda);
   key.push_back(st.ldb);
   key.push_back(args.trapezoidal ? 1 : 0);
+  key.push_back(static_cast<std::int64_t>(args.entry));
+  key.push_back(args.type);
   key.push_back(static_cast<std::int64_t>(st.options.schedule));
   key.push_back(st.options.chunk_bytes);
   key.push_back(static_cast<std::int64_t>(st.options.indexing));
@@ -278,11 +301,11 @@ Status run(const Arguments& args) {
     mr2d_stats reused{};
     reused.plans_reused = 1;
     add_stats(reused);
-    return execute_prepared(*cached, args.a, args.b);
+    return execute_prepared(*cached, args.a, args.b, args.alpha, args.beta);
   }
 
   auto prepared = std::make_shared<Prepared>();
-  prepared->trapezoidal = args.trapezoidal;
+  mark_transform(args, *prepared);
   const std::int64_t generation = cache.next_generation();
   s = stage_global(args, st, *prepared);
   if (!s.ok()) {
@@ -290,7 +313,7 @@ Status run(const Arguments& args) {
     return s;
   }
   cache.insert(std::move(key), prepared, generation);
-  return execute_prepared(*prepared, args.a, args.b);
+  return execute_prepared(*prepared, args.a, args.b, args.alpha, args.beta);
 }
 
 }  // namespace
@@ -300,7 +323,11 @@ void set_last_error(const std::string& message) { g_last_error = message; }
 const char* last_error() { return g_last_error.c_str(); }
 
 int redistribute(const Arguments& args, bool print_errors) noexcept {
-  return guarded(args.routine, print_errors, [&] { return run(args); });
+  return guarded(args.routine, print_errors, [&]() -> Status {
+    // PBLAS: a process outside the context's grid has nothing to do.
+    if (args.entry == desc::Entry::pblas_tran && !grid::grid_info(args.ictxt).member()) return {};
+    return run(args);
+  });
 }
 
 int finish(const char* routine, bool print_errors, Status status) noexcept {

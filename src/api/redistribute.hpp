@@ -43,6 +43,12 @@ struct Arguments {
   const mr2d_options* options = nullptr;  ///< null: the process-wide options
   bool strided = false;                   ///< mr2d_gemr2d_strided
   mr2d_int sa = 1, ta = 1, sb = 1, tb = 1;
+  /// Transforms B := alpha * op(A) + beta * B (entry transform or pblas_tran).
+  desc::Entry entry = desc::Entry::redistribute;
+  char op = 'N';
+  int type = -1;                          ///< mr2d_type: the arithmetic of a transform
+  const void* alpha = nullptr;            ///< null: 1
+  const void* beta = nullptr;             ///< null: 0
 };
 
 /// One pass of the data: this process's plan and route for one problem.
@@ -68,14 +74,20 @@ struct Prepared {
   bool cdc = false;               ///< some run table is in complete-dimension form
   bool trapezoidal = false;
   bool empty = false;             ///< M or N is 0: nothing to do, nothing was checked
+  bool transform = false;         ///< alpha, beta and op apply (a transform entry)
+  int type = -1;                  ///< mr2d_type of a transform
+  char op = 'N';                  ///< op of a transform
 };
 
 /// Checks the arguments collectively and builds this process's plan. Collective
 /// over the union. On error `out` is unusable and the status is the same everywhere.
 Status prepare(const Arguments& args, Prepared& out);
 
-/// Moves the data of a prepared call; collective over the processes it talks to.
-Status execute_prepared(const Prepared& prepared, const void* a, void* b);
+/// Moves the data of a prepared call; collective over the processes it talks
+/// to. A transform's alpha and beta are values of its type (null: 1 and 0);
+/// other calls ignore them.
+Status execute_prepared(const Prepared& prepared, const void* a, void* b,
+                        const void* alpha = nullptr, const void* beta = nullptr);
 
 /// Records `status` as the last error, prints it if asked, returns its code.
 int finish(const char* routine, bool print_errors, Status status) noexcept;

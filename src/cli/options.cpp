@@ -148,7 +148,11 @@ model::Problem problem_from(const Options& opt, const Limits& limits) {
   if (!sizes.count(type)) throw UsageError("--type expects one of s d c z i, got '" + type + "'");
   pb.elem_size = sizes.at(type);
   const Index b_first = opt.number("--b-first", 0, 0, kMaxRank);
-  place(pb.a, opt, "a", pb.m, pb.n);
+  // --op T or C: --m x --n is sub(B), sub(A) is its transpose.
+  const std::string op = opt.text("--op", "N");
+  if (op != "N" && op != "T" && op != "C") throw UsageError("--op expects N, T or C, got '" + op + "'");
+  const bool transposed = op != "N";
+  place(pb.a, opt, "a", transposed ? pb.n : pb.m, transposed ? pb.m : pb.n);
   place(pb.b, opt, "b", pb.m, pb.n);
   // Both grids are at most 2^31 processes here, so these sums fit.
   const Index b_last = b_first + pb.b.processes() - 1;
@@ -169,6 +173,7 @@ model::Problem problem_from(const Options& opt, const Limits& limits) {
     pb.shape = u == "U" ? index::Shape::upper : index::Shape::lower;
     pb.unit_diag = d == "U";
   }
+  if (transposed) model::plan_in_a_space(pb);
   return pb;
 }
 

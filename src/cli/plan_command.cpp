@@ -12,7 +12,7 @@ namespace mr2d::cli {
 const std::vector<std::string>& plan_valued_options() {
   static const std::vector<std::string> names{"--m",  "--n",  "--a",  "--b",  "--a-src", "--b-src",
                                               "--ia", "--ja", "--ib", "--jb", "--b-first", "--type",
-                                              "--uplo", "--diag", "--draw", "--schedule"};
+                                              "--uplo", "--diag", "--draw", "--schedule", "--op"};
   return names;
 }
 

@@ -56,7 +56,8 @@ void print_text(std::ostream& out, const model::Problem& pb, const model::Traffi
                 static_cast<long long>(pb.m), static_cast<long long>(pb.n),
                 static_cast<long long>(pb.elem_size), shape_name(pb), s.processes);
   out << "mr2d plan: " << buf;
-  out << "  A: " << layout_text(pb.a) << "\n  B: " << layout_text(pb.b) << "\n";
+  out << "  A: " << layout_text(pb.a) << "\n  B" << (pb.transposed ? " (transposed: sub(B) = op(sub(A)))" : "")
+      << ": " << layout_text(pb.b) << "\n";
   out << "  moved between processes: " << mb(s.bytes_moved) << " in " << s.messages << " messages\n";
   out << "  kept by the same process: " << mb(s.bytes_local) << "\n";
   out << "  largest per process: " << mb(s.max_bytes_out) << " out, " << mb(s.max_bytes_in)

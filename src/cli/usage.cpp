@@ -15,13 +15,15 @@ const CommandText kCommands[] = {
     {"plan",
      "mr2d plan --m M [--n N] --a PxQ:MBxNB --b PxQ:MBxNB [--a-src r,c] [--b-src r,c]\n"
      "                 [--ia i] [--ja j] [--ib i] [--jb j] [--b-first rank] [--type s|d|c|z|i]\n"
-     "                 [--uplo U|L [--diag N|U]] [--schedule auto|caterpillar|circulant|optimal|async]\n"
+     "                 [--uplo U|L [--diag N|U]] [--op N|T|C]\n"
+     "                 [--schedule auto|caterpillar|circulant|optimal|async]\n"
      "                 [--relabel] [--json] [--draw file.svg]\n",
      "  computes, in one process and without MPI, the plans every process would build\n"
      "  and reports volumes, messages, steps and the predicted time.\n"
      "  A occupies ranks 0.. in row-major grid order, B ranks --b-first.. (default 0);\n"
-     "  --uplo makes it a trapezoidal copy (p?trmr2d); --relabel also places B's grid\n"
-     "  positions on the ranks that keep the most data and prints the bytes moved\n"
+     "  --uplo makes it a trapezoidal copy (p?trmr2d); --op T or C plans B := op(A)\n"
+     "  (--m x --n is then sub(B), sub(A) its transpose); --relabel also places B's\n"
+     "  grid positions on the ranks that keep the most data and prints the bytes moved\n"
      "  before and after and the usermap. Values must fit ScaLAPACK's\n"
      "  integers; plans beyond 2^24 ranks, 2^24 communicating pairs, 2^23 index runs\n"
      "  per dimension or 2^32 trapezoid column visits are refused (exit 2), which\n"

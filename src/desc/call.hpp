@@ -23,8 +23,22 @@ struct GridInfo {
 /// How UPLO/DIAG letters outside {U,L} x {N,U} are treated.
 enum class Letters { strict, scalapack };
 
+/// Which argument list the entry has (for the positions and names in messages).
+enum class Entry {
+  redistribute,  ///< p?gemr2d, p?trmr2d, mr2d_gemr2d_strided
+  transform,     ///< mr2d_transform, mr2d_trtransform (TRANS, ALPHA, BETA)
+  pblas_tran,    ///< PBLAS p?tran*: B is C, A's context is the union
+};
+
+/// Whether an op letter transposes ('T', 'C', either case).
+inline bool is_transposed(char op) { return op == 'T' || op == 't' || op == 'C' || op == 'c'; }
+
 struct LocalCall {
   const char* routine = "";     ///< name for messages, e.g. "PDGEMR2D"
+  Entry entry = Entry::redistribute;
+  /// 'N', or 'T'/'C': sub(B) is op(sub(A)), m x n are sub(B)'s dimensions and
+  /// sub(A) is n x m. UPLO then names sub(B)'s trapezoid.
+  char op = 'N';
   bool trapezoidal = false;
   char uplo = 'L', diag = 'N';
   Letters letters = Letters::strict;

@@ -55,6 +55,8 @@ struct Report {
   std::int64_t shape = 0, unit = 0;   ///< index::Shape and unit diagonal, decoded from UPLO, DIAG
   std::int64_t elem_size = 0;
   std::int64_t sa = 0, ta = 0, sb = 0, tb = 0;  ///< strides
+  std::int64_t transposed = 0;        ///< op T or C (1), N (0)
+  std::int64_t conjugated = 0;        ///< op C (1)
 };
 
 /// Int64 words of a Report: its MPI_INT64_T count.
@@ -66,7 +68,7 @@ static_assert(std::is_standard_layout_v<Report> && std::is_trivially_copyable_v<
 static_assert(std::has_unique_object_representations_v<Report>);
 static_assert(sizeof(ArgumentError) == 6 * sizeof(std::int64_t));
 static_assert(sizeof(MatrixReport) == 12 * sizeof(std::int64_t));
-static_assert(kReportWords == 6 + 2 * 12 + 9);
+static_assert(kReportWords == 6 + 2 * 12 + 11);
 
 /// The report as its words, in member order.
 inline std::vector<std::int64_t> words_of(const Report& report) {

@@ -19,21 +19,46 @@ namespace {
 // Argument lists, 1-based positions (the type argument of the type-generic
 // prefixed entries is not counted): p?gemr2d, p?trmr2d (UPLO and DIAG first)
 // and mr2d_gemr2d_strided (strides after each start).
+// mr2d_transform and mr2d_trtransform add TRANS, ALPHA and BETA; PBLAS's
+// p?tran* name B's arguments after C and have no union context argument.
 const std::vector<std::string>& arg_list(const LocalCall& call) {
   static const std::vector<std::string> gemr{"M", "N", "A", "IA", "JA", "DESCA", "B", "IB", "JB", "DESCB", "ICTXT"};
   static const std::vector<std::string> trmr{"UPLO", "DIAG", "M", "N", "A", "IA", "JA", "DESCA",
                                              "B", "IB", "JB", "DESCB", "ICTXT"};
   static const std::vector<std::string> strided{"M", "N", "A", "IA", "JA", "SA", "TA", "DESCA", "B",
                                                 "IB", "JB", "SB", "TB", "DESCB", "ICTXT"};
+  static const std::vector<std::string> transform{"TRANS", "M", "N", "ALPHA", "A", "IA", "JA", "DESCA",
+                                                  "BETA", "B", "IB", "JB", "DESCB", "ICTXT"};
+  static const std::vector<std::string> trtransform{"UPLO", "DIAG", "TRANS", "M", "N", "ALPHA", "A", "IA",
+                                                    "JA", "DESCA", "BETA", "B", "IB", "JB", "DESCB", "ICTXT"};
+  static const std::vector<std::string> tran{"M", "N", "ALPHA", "A", "IA", "JA", "DESCA",
+                                             "BETA", "C", "IC", "JC", "DESCC"};
+  switch (call.entry) {
+    case Entry::transform: return call.trapezoidal ? trtransform : transform;
+    case Entry::pblas_tran: return tran;
+    case Entry::redistribute: break;
+  }
   return call.strided ? strided : call.trapezoidal ? trmr : gemr;
+}
+
+// PBLAS's names of B's arguments.
+std::string entry_name(const LocalCall& call, const char* name) {
+  if (call.entry != Entry::pblas_tran) return name;
+  const std::string n = name;
+  if (n == "B") return "C";
+  if (n == "IB") return "IC";
+  if (n == "JB") return "JC";
+  if (n == "DESCB") return "DESCC";
+  return n;
 }
 
 }  // namespace
 
 std::int64_t arg_position(const LocalCall& call, const char* name) {
   const auto& list = arg_list(call);
+  const std::string wanted = entry_name(call, name);
   for (std::size_t k = 0; k < list.size(); ++k)
-    if (list[k] == name) return static_cast<std::int64_t>(k) + 1;
+    if (list[k] == wanted) return static_cast<std::int64_t>(k) + 1;
   return 0;
 }
 
@@ -184,6 +209,11 @@ Report make_report(const LocalCall& call) {
     if (d != 'U' && d != 'u' && d != 'N' && d != 'n')
       c.fail(MR2D_ERR_ARGUMENT, at(call, "DIAG"), 0, Reason::bad_letter, d);
   }
+  if (call.entry == Entry::transform) {
+    const char t = call.op;
+    if (t != 'N' && t != 'n' && t != 'T' && t != 't' && t != 'C' && t != 'c')
+      c.fail(MR2D_ERR_ARGUMENT, at(call, "TRANS"), 0, Reason::bad_letter, t);
+  }
   if (call.m < 0) c.fail(MR2D_ERR_ARGUMENT, at(call, "M"), 0, Reason::negative, call.m);
   if (call.n < 0) c.fail(MR2D_ERR_ARGUMENT, at(call, "N"), 0, Reason::negative, call.n);
   if (call.strided) {
@@ -198,8 +228,11 @@ Report make_report(const LocalCall& call) {
     const std::optional<Index> steps = checked_mul(count - 1, stride);
     return steps ? checked_add(*steps, 1) : std::nullopt;
   };
+  // A transposing call reads an n x m window of A.
+  const bool transposed = is_transposed(call.op);
+  const Index a_rows = transposed ? call.n : call.m, a_cols = transposed ? call.m : call.n;
   if (!c.failed() && call.grid_a.member())
-    c.matrix(call.desca, call.grid_a, call.ia, call.ja, span(call.m, call.sa), span(call.n, call.ta),
+    c.matrix(call.desca, call.grid_a, call.ia, call.ja, span(a_rows, call.sa), span(a_cols, call.ta),
              call.a_null, at(call, "DESCA"), at(call, "IA"), at(call, "JA"), at(call, "A"));
   if (!c.failed() && call.grid_b.member())
     c.matrix(call.descb, call.grid_b, call.ib, call.jb, span(call.m, call.sb), span(call.n, call.tb),
@@ -225,6 +258,8 @@ Report make_report(const LocalCall& call) {
   r.ta = call.ta;
   r.sb = call.sb;
   r.tb = call.tb;
+  r.transposed = transposed ? 1 : 0;
+  r.conjugated = call.op == 'C' || call.op == 'c' ? 1 : 0;
   return r;
 }
 
@@ -326,7 +361,8 @@ struct ScalarField {
 };
 constexpr ScalarField kScalarFields[] = {
     {&Report::sub_m, "M"}, {&Report::sub_n, "N"}, {&Report::shape, "UPLO"}, {&Report::unit, "DIAG"},
-    {&Report::sa, "SA"},   {&Report::ta, "TA"},   {&Report::sb, "SB"},      {&Report::tb, "TB"}};
+    {&Report::sa, "SA"},   {&Report::ta, "TA"},   {&Report::sb, "SB"},      {&Report::tb, "TB"},
+    {&Report::transposed, "TRANS"}, {&Report::conjugated, "TRANS"}};
 
 }  // namespace
 
@@ -357,6 +393,7 @@ Status agree(const std::vector<Report>& reports, const LocalCall& call, model::P
   problem.a.col_stride = first.ta;
   problem.b.row_stride = first.sb;
   problem.b.col_stride = first.tb;
+  if (first.transposed != 0) model::plan_in_a_space(problem);
   return {};
 }
 

@@ -3,6 +3,7 @@
 // position. Plain data, no MPI.
 #pragma once
 
+#include <utility>
 #include <vector>
 
 #include "common/index_types.hpp"
@@ -27,13 +28,50 @@ struct MatrixLayout {
   int rank_at(Index r, Index c) const { return rank_of[static_cast<std::size_t>(r * npcol + c)]; }
 };
 
+/// The layout of a matrix's transpose: rows and columns, blocks, sources,
+/// window start, strides and grid exchanged.
+inline MatrixLayout transposed(const MatrixLayout& l) {
+  MatrixLayout t;
+  t.rows = l.cols;
+  t.cols = l.rows;
+  t.mb = l.nb;
+  t.nb = l.mb;
+  t.rsrc = l.csrc;
+  t.csrc = l.rsrc;
+  t.i0 = l.j0;
+  t.j0 = l.i0;
+  t.nprow = l.npcol;
+  t.npcol = l.nprow;
+  t.row_stride = l.col_stride;
+  t.col_stride = l.row_stride;
+  t.rank_of.resize(l.rank_of.size());
+  for (Index r = 0; r < t.nprow; ++r)
+    for (Index c = 0; c < t.npcol; ++c) t.rank_of[static_cast<std::size_t>(r * t.npcol + c)] = l.rank_at(c, r);
+  return t;
+}
+
 struct Problem {
-  Index m = 0, n = 0;           ///< submatrix size
+  Index m = 0, n = 0;           ///< submatrix size (of sub(A))
   MatrixLayout a, b;
+  /// B holds op(sub(A)) with op T or C: `b` is B's layout transposed (see
+  /// transposed()), so that the plan is in A's index space; local row and
+  /// column indices of B are exchanged in its run sets.
+  bool transposed = false;
   index::Shape shape = index::Shape::full;
   bool unit_diag = false;
   Index elem_size = 8;          ///< bytes per element
 };
+
+/// Turns a problem whose m x n and B describe sub(B) = op(sub(A)) with op T
+/// or C into A's index space: sub(A) is n x m, B is seen transposed, and
+/// sub(B)'s upper trapezoid is the lower one of its transpose (and back).
+inline void plan_in_a_space(Problem& p) {
+  std::swap(p.m, p.n);
+  p.b = transposed(p.b);
+  p.transposed = true;
+  if (p.shape != index::Shape::full)
+    p.shape = p.shape == index::Shape::upper ? index::Shape::lower : index::Shape::upper;
+}
 
 /// The two 1D problems of a redistribution: rows and columns.
 inline index::AxisPair row_axes(const Problem& p) {

@@ -17,9 +17,9 @@ namespace {
 Status out_of_memory() { return {MR2D_ERR_MEMORY, "mr2d: out of memory for message buffers"}; }
 
 Status run(Channel& ch, const plan::Plan& plan, const route::Route& route, std::uint64_t plan_id,
-           bool node_local, const void* a, void* b, Traffic& traffic) {
+           bool node_local, const void* a, void* b, const kernels::Update* update, Traffic& traffic) {
   const Index es = plan.elem_size;
-  SelfCopy self(plan, a, b, traffic);
+  SelfCopy self(plan, a, b, update, traffic);
   std::unique_ptr<ShmExchange> shm;
   if (node_local && ch.shm) shm = std::make_unique<ShmExchange>(*ch.shm, plan, route, plan_id, a, b, self);
   auto on_mpi = [&](bool receiving, int k) {
@@ -53,7 +53,7 @@ Status run(Channel& ch, const plan::Plan& plan, const route::Route& route, std::
     return buf != nullptr;
   };
   for (const route::Stage& stage : route.stages) {
-    StageRunner runner(plan, a, b, ch.lease.comm, ch.tag(plan_id), route.window);
+    StageRunner runner(plan, a, b, update, ch.lease.comm, ch.tag(plan_id), route.window);
     // Receives first, so every message finds its buffer.
     Index off = 0;
     for (int k : stage.recvs) {
@@ -103,7 +103,8 @@ Status run(Channel& ch, const plan::Plan& plan, const route::Route& route, std::
 }  // namespace
 
 Status execute(Channel& channel, const plan::Plan& plan, const route::Route& route,
-               std::uint64_t plan_id, bool node_local, const void* a, void* b, Traffic& traffic) {
+               std::uint64_t plan_id, bool node_local, const void* a, void* b,
+               const kernels::Update* update, Traffic& traffic) {
   if (!channel.alive)
     return {MR2D_ERR_CONTEXT, "mr2d: the union context of this plan was exited (blacs_gridexit)"};
   if (channel.broken)
@@ -112,7 +113,7 @@ Status execute(Channel& channel, const plan::Plan& plan, const route::Route& rou
   // channel keeps its buffers and refuses further traffic.
   Status st;
   try {
-    st = run(channel, plan, route, plan_id, node_local, a, b, traffic);
+    st = run(channel, plan, route, plan_id, node_local, a, b, update, traffic);
   } catch (...) {
     channel.broken = true;
     throw;

@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "common/status.hpp"
+#include "kernels/transform.hpp"
 #include "plan/plan.hpp"
 #include "route/route.hpp"
 #include "transport/channel.hpp"
@@ -28,7 +29,9 @@ struct Traffic {
 /// (where the channel has it).
 /// Collective over the processes named in the plan. On failure the channel is
 /// marked broken: later calls on it fail instead of matching stale messages.
+/// `update` says what lands in B (null: a copy of A's elements).
 Status execute(Channel& channel, const plan::Plan& plan, const route::Route& route,
-               std::uint64_t plan_id, bool node_local, const void* a, void* b, Traffic& traffic);
+               std::uint64_t plan_id, bool node_local, const void* a, void* b,
+               const kernels::Update* update, Traffic& traffic);
 
 }  // namespace mr2d::transport

@@ -85,9 +85,9 @@ Status StageRunner::run(const std::function<Status()>& meanwhile, Traffic& traff
     if (--m.pieces_left[slot] > 0) continue;
     if (m.receiving) {
       const route::Chunk& chunk = (*m.chunks)[m.chunk_in[slot]];
-      Index n = kernels::unpack(m.place(slot, chunk, plan_.elem_size), plan_.rows(*m.transfer),
-                                plan_.cols(*m.transfer), plan_.trapezoid, plan_.elem_size, b_,
-                                plan_.ldb, {chunk.col_lo, chunk.col_hi});
+      Index n = kernels::unpack_with(m.place(slot, chunk, plan_.elem_size), plan_.rows(*m.transfer),
+                                     plan_.cols(*m.transfer), plan_.trapezoid, plan_.elem_size,
+                                     update_, b_, plan_.ldb, {chunk.col_lo, chunk.col_hi});
       MR2D_CHECK(n == chunk.count);
       traffic.bytes_received += n * plan_.elem_size;
     }

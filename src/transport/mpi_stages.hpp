@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "common/status.hpp"
+#include "kernels/transform.hpp"
 #include "plan/plan.hpp"
 #include "route/route.hpp"
 
@@ -22,8 +23,10 @@ struct Traffic;
 
 class StageRunner {
  public:
-  StageRunner(const plan::Plan& plan, const void* a, void* b, MPI_Comm comm, int tag, Index window)
-      : plan_(plan), a_(a), b_(b), comm_(comm), tag_(tag), window_(window) {}
+  /// `update`: what to do with each received element (null: copy it).
+  StageRunner(const plan::Plan& plan, const void* a, void* b, const kernels::Update* update,
+              MPI_Comm comm, int tag, Index window)
+      : plan_(plan), a_(a), b_(b), update_(update), comm_(comm), tag_(tag), window_(window) {}
   ~StageRunner();
   StageRunner(const StageRunner&) = delete;
   StageRunner& operator=(const StageRunner&) = delete;
@@ -57,6 +60,7 @@ class StageRunner {
   const plan::Plan& plan_;
   const void* a_;
   void* b_;
+  const kernels::Update* update_;
   MPI_Comm comm_;
   int tag_;
   Index window_;

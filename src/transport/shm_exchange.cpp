@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "kernels/pack.hpp"
+#include "kernels/transform.hpp"
 #include "mr2d/mr2d.h"
 #include "transport/backoff.hpp"
 #include "transport/exchange.hpp"
@@ -159,8 +160,9 @@ Status ShmExchange::unpack_ready(Traffic& traffic, bool& progressed) {
     while (in.next < packed && in.next < chunks.size()) {
       const route::Chunk& chunk = chunks[in.next];
       self_.upto(chunk.col_hi);
-      const Index n = kernels::unpack(in.base + place(in.slots, chunk, in.next), plan_.rows(t), plan_.cols(t),
-                                      plan_.trapezoid, es, b_, plan_.ldb, {chunk.col_lo, chunk.col_hi});
+      const Index n = kernels::unpack_with(in.base + place(in.slots, chunk, in.next), plan_.rows(t),
+                                           plan_.cols(t), plan_.trapezoid, es, self_.update(), b_,
+                                           plan_.ldb, {chunk.col_lo, chunk.col_hi});
       MR2D_CHECK(n == chunk.count);
       traffic.bytes_received += n * es;
       ++in.next;

@@ -1,0 +1,40 @@
+// PBLAS's six transposes (p?tran*), exported by the drop-in library: the
+// transform with op T or C, A's context as the union, C as B. Like PBLAS, a
+// process outside the grid returns at once; errors are printed on every
+// process of the grid and C is left unchanged.
+#include "abi/entry.hpp"
+#include "mr2d/scalapack.h"
+
+namespace {
+
+template <class T>
+void tran(const char* routine, int type, const char* op, const mr2d_int* m, const mr2d_int* n,
+          const T* alpha, const T* a, const mr2d_int* ia, const mr2d_int* ja, const mr2d_int* desca,
+          const T* beta, T* c, const mr2d_int* ic, const mr2d_int* jc, const mr2d_int* descc) {
+  const mr2d_int ictxt = desca != nullptr ? desca[mr2d::desc::CTXT] : -1;
+  mr2d::api::redistribute(
+      mr2d::abi::transform_args(routine, mr2d::desc::Entry::pblas_tran, type, sizeof(T), nullptr,
+                                nullptr, op, *m, *n, alpha, a, *ia, *ja, desca, beta, c, *ic, *jc,
+                                descc, ictxt),
+      true);
+}
+
+}  // namespace
+
+extern "C" {
+
+#define MR2D_DEFINE_PBLAS_TRAN(name, NAME, T, type, op)                                           \
+  MR2D_API void name(const mr2d_int* m, const mr2d_int* n, const T* alpha, const T* a,           \
+                     const mr2d_int* ia, const mr2d_int* ja, const mr2d_int* desca, const T* beta, \
+                     T* c, const mr2d_int* ic, const mr2d_int* jc, const mr2d_int* descc) {     \
+    tran(NAME, type, op, m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc);                 \
+  }
+MR2D_DEFINE_PBLAS_TRAN(pstran_, "PSTRAN", float, MR2D_S, "T")
+MR2D_DEFINE_PBLAS_TRAN(pdtran_, "PDTRAN", double, MR2D_D, "T")
+MR2D_DEFINE_PBLAS_TRAN(pctranu_, "PCTRANU", mr2d_scomplex, MR2D_C, "T")
+MR2D_DEFINE_PBLAS_TRAN(pctranc_, "PCTRANC", mr2d_scomplex, MR2D_C, "C")
+MR2D_DEFINE_PBLAS_TRAN(pztranu_, "PZTRANU", mr2d_dcomplex, MR2D_Z, "T")
+MR2D_DEFINE_PBLAS_TRAN(pztranc_, "PZTRANC", mr2d_dcomplex, MR2D_Z, "C")
+#undef MR2D_DEFINE_PBLAS_TRAN
+
+}  // extern "C"

@@ -1,0 +1,88 @@
+// The transform entries of mr2d.h, B := alpha * op(A) + beta * B: direct
+// calls and persistent plans, each one call into api/.
+#include <string>
+
+#include "abi/entry.hpp"
+#include "api/persistent_plan.hpp"
+#include "mr2d/mr2d.h"
+
+using mr2d::abi::elem_size_of;
+using mr2d::abi::transform_args;
+using mr2d::desc::Entry;
+
+namespace {
+
+int bad_type(const char* routine, int type) {
+  const std::string msg = std::string("mr2d: ") + routine + ": argument 1 (type) is " + std::to_string(type) +
+                          ", not one of MR2D_S, MR2D_D, MR2D_C, MR2D_Z, MR2D_I";
+  mr2d::api::set_last_error(msg);
+  return MR2D_ERR_ARGUMENT;
+}
+
+// The arrays of a plan are not known yet: a non-null marker keeps the
+// NULL-array check out.
+char g_marker;
+
+}  // namespace
+
+extern "C" {
+
+MR2D_API int mr2d_transform(int type, const char* trans, mr2d_int m, mr2d_int n, const void* alpha,
+                            const void* a, mr2d_int ia, mr2d_int ja, const mr2d_int* desca,
+                            const void* beta, void* b, mr2d_int ib, mr2d_int jb,
+                            const mr2d_int* descb, mr2d_int ictxt) {
+  if (elem_size_of(type) == 0) return bad_type("mr2d_transform", type);
+  return mr2d::api::redistribute(
+      transform_args("mr2d_transform", Entry::transform, type, elem_size_of(type), nullptr, nullptr,
+                     trans, m, n, alpha, a, ia, ja, desca, beta, b, ib, jb, descb, ictxt),
+      true);
+}
+
+MR2D_API int mr2d_trtransform(int type, const char* uplo, const char* diag, const char* trans,
+                              mr2d_int m, mr2d_int n, const void* alpha, const void* a,
+                              mr2d_int ia, mr2d_int ja, const mr2d_int* desca, const void* beta,
+                              void* b, mr2d_int ib, mr2d_int jb, const mr2d_int* descb,
+                              mr2d_int ictxt) {
+  if (elem_size_of(type) == 0) return bad_type("mr2d_trtransform", type);
+  // A NULL UPLO is a bad letter, not a general transform.
+  static const char none[] = "";
+  return mr2d::api::redistribute(
+      transform_args("mr2d_trtransform", Entry::transform, type, elem_size_of(type),
+                     uplo != nullptr ? uplo : none, diag, trans, m, n, alpha, a, ia, ja, desca,
+                     beta, b, ib, jb, descb, ictxt),
+      true);
+}
+
+MR2D_API int mr2d_plan_create_transform(mr2d_plan* plan, int type, const char* trans, mr2d_int m,
+                                        mr2d_int n, mr2d_int ia, mr2d_int ja,
+                                        const mr2d_int* desca, mr2d_int ib, mr2d_int jb,
+                                        const mr2d_int* descb, mr2d_int ictxt,
+                                        const mr2d_options* options) {
+  auto args = transform_args("mr2d_plan_create_transform", Entry::transform, type, elem_size_of(type),
+                             nullptr, nullptr, trans, m, n, nullptr, &g_marker, ia, ja, desca,
+                             nullptr, &g_marker, ib, jb, descb, ictxt);
+  args.options = options;
+  return mr2d::api::create_plan(plan, args);
+}
+
+MR2D_API int mr2d_plan_create_trtransform(mr2d_plan* plan, int type, const char* uplo,
+                                          const char* diag, const char* trans, mr2d_int m,
+                                          mr2d_int n, mr2d_int ia, mr2d_int ja,
+                                          const mr2d_int* desca, mr2d_int ib, mr2d_int jb,
+                                          const mr2d_int* descb, mr2d_int ictxt,
+                                          const mr2d_options* options) {
+  static const char none[] = "";
+  auto args = transform_args("mr2d_plan_create_trtransform", Entry::transform, type,
+                             elem_size_of(type), uplo != nullptr ? uplo : none, diag, trans, m, n,
+                             nullptr, &g_marker, ia, ja, desca, nullptr, &g_marker, ib, jb, descb,
+                             ictxt);
+  args.options = options;
+  return mr2d::api::create_plan(plan, args);
+}
+
+MR2D_API int mr2d_plan_execute_transform(mr2d_plan plan, const void* alpha, const void* a,
+                                         const void* beta, void* b) {
+  return mr2d::api::execute_plan(plan, a, b, alpha, beta, true);
+}
+
+}  // extern "C"

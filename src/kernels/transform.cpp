@@ -1,0 +1,304 @@
+// Transform kernels; see transform.hpp. Built with -ffp-contract=off: each
+// product and sum is rounded on its own, as in ScaLAPACK's PBLAS, so results
+// are bit-identical to it.
+#include "kernels/transform.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <type_traits>
+
+#include "kernels/row_table.hpp"
+#include "mr2d/mr2d.h"
+
+namespace mr2d::kernels {
+
+using index::RunSet;
+using index::Trapezoid;
+
+namespace {
+
+template <class R>
+struct Complex {
+  R re, im;
+};
+
+// The arithmetic of one element type. Integers wrap (unsigned arithmetic):
+// no overflow is undefined.
+template <class T>
+struct Arith {
+  static T mul(T a, T x) {
+    if constexpr (std::is_integral_v<T>) {
+      using U = std::make_unsigned_t<T>;
+      return static_cast<T>(static_cast<U>(a) * static_cast<U>(x));
+    } else {
+      return a * x;
+    }
+  }
+  static T add(T a, T b) {
+    if constexpr (std::is_integral_v<T>) {
+      using U = std::make_unsigned_t<T>;
+      return static_cast<T>(static_cast<U>(a) + static_cast<U>(b));
+    } else {
+      return a + b;
+    }
+  }
+  static T conj(T x) { return x; }
+  static bool is(T x, int v) { return x == static_cast<T>(v); }
+};
+
+template <class R>
+struct Arith<Complex<R>> {
+  using T = Complex<R>;
+  static T mul(T a, T x) { return {a.re * x.re - a.im * x.im, a.re * x.im + a.im * x.re}; }
+  static T add(T a, T b) { return {a.re + b.re, a.im + b.im}; }
+  static T conj(T x) { return {x.re, -x.im}; }
+  static bool is(T x, int v) { return x.re == static_cast<R>(v) && x.im == R(0); }
+};
+
+// How alpha or beta enters: a zero drops its term (A or B is not read), a one
+// drops the multiplication (as PBLAS does, so signed zeros and infinities
+// come out as there).
+enum Factor { kZero = 0, kOne = 1, kOther = 2 };
+
+template <class T>
+Factor factor_of(const T& v) {
+  return Arith<T>::is(v, 0) ? kZero : Arith<T>::is(v, 1) ? kOne : kOther;
+}
+
+template <class T, int A, int B, bool Conj>
+struct Combine {
+  T alpha, beta;
+  void operator()(const T& x, T& y) const {
+    using M = Arith<T>;
+    if constexpr (A == kZero) {
+      if constexpr (B == kZero) y = T{};
+      else if constexpr (B == kOther) y = M::mul(beta, y);
+    } else {
+      const T v = Conj ? M::conj(x) : x;
+      const T ax = A == kOne ? v : M::mul(alpha, v);
+      if constexpr (B == kZero) y = ax;
+      else if constexpr (B == kOne) y = M::add(ax, y);
+      else y = M::add(ax, M::mul(beta, y));
+    }
+  }
+};
+
+// One column of the walked range: its source elements, the message positions
+// [first, end) it holds, and its index along B's dimension the column maps to
+// (B's column for op N, B's row when transposed).
+template <class T>
+struct Column {
+  const T* base;   // element `from - shift` of a segment is its first source element
+  Index shift;
+  Index first, end;
+  Index dst;
+};
+
+// The message: columns follow each other, positions counted from `first`.
+template <class T>
+struct MessageSource {
+  const T* next;
+  const T* column(Index, Index first, Index end, Index& shift) {
+    const T* at = next;
+    next += end - first;
+    shift = first;
+    return at;
+  }
+};
+
+// A's local array: segments name source rows.
+template <class T>
+struct ArraySource {
+  const T* a;
+  Index lda;
+  const T* column(Index c, Index, Index, Index& shift) const {
+    shift = 0;
+    return a + c * lda;
+  }
+};
+
+// Columns per block: one cache line of B per transposed piece.
+template <class T>
+constexpr int kBlock = sizeof(T) >= 16 ? 4 : sizeof(T) == 8 ? 8 : 16;
+constexpr Index kPiece = 64;  // positions per transposed piece
+
+template <class T, bool Transposed, class Op>
+void flush(const RowTable& table, const Column<T>* block, int count, T* b, Index ldb, const Op& op) {
+  const auto& segs = table.segments();
+  if constexpr (!Transposed) {
+    for (int c = 0; c < count; ++c) {
+      const Column<T>& col = block[c];
+      T* dst = b + col.dst * ldb;
+      for (std::size_t k = 0; k < segs.size(); ++k) {
+        const Index s0 = table.start(k);
+        const Index lo = std::max(s0, col.first), hi = std::min(s0 + segs[k].len, col.end);
+        const T* from = col.base + segs[k].from - s0 - col.shift;
+        T* to = dst + segs[k].to - s0;
+        for (Index p = lo; p < hi; ++p) op(from[p], to[p]);
+      }
+    }
+  } else {
+    for (std::size_t k = 0; k < segs.size(); ++k) {
+      const Index s0 = table.start(k), s1 = s0 + segs[k].len;
+      for (Index p0 = s0; p0 < s1; p0 += kPiece) {
+        const Index p1 = std::min(p0 + kPiece, s1);
+        for (int c = 0; c < count; ++c) {
+          const Column<T>& col = block[c];
+          const Index lo = std::max(p0, col.first), hi = std::min(p1, col.end);
+          const T* from = col.base + segs[k].from - s0 - col.shift;
+          T* to = b + col.dst + (segs[k].to - s0) * ldb;
+          for (Index p = lo; p < hi; ++p) op(from[p], to[p * ldb]);
+        }
+      }
+    }
+  }
+}
+
+// Walks the columns of `cols` inside `window` in message order, in blocks.
+template <class T, bool Transposed, class Op, class Source>
+Index walk(const RowTable& table, const RunSet& rows, const RunSet& cols, const Trapezoid& trapezoid,
+           Window window, Source source, T* b, Index ldb, const Op& op) {
+  const Index per_column = table.total();
+  if (per_column == 0) return 0;
+  const bool full = trapezoid.shape == index::Shape::full;
+  Column<T> block[kBlock<T>];
+  int count = 0;
+  Index total = 0;
+  cols.for_each([&](Index tc, Index lenc, Index src_c, Index dst_c) {
+    const Index j0 = window.lo > tc ? window.lo - tc : 0;
+    const Index j1 = window.hi < tc + lenc ? window.hi - tc : lenc;
+    for (Index j = j0; j < j1; ++j) {
+      Index first = 0, end = per_column;
+      if (!full) {
+        const auto [lo, hi] = trapezoid.rows_of_column(tc + j);
+        first = lo < hi ? rows.count_below(lo) : 0;
+        end = lo < hi ? rows.count_below(hi) : 0;
+        if (first >= end) continue;
+      }
+      Column<T>& col = block[count];
+      col.base = source.column(src_c + j, first, end, col.shift);
+      col.first = first;
+      col.end = end;
+      col.dst = dst_c + j;
+      total += end - first;
+      // A block holds columns adjacent in B, so that a transposed piece is contiguous.
+      if (++count == kBlock<T> || j + 1 == j1) {
+        flush<T, Transposed>(table, block, count, b, ldb, op);
+        count = 0;
+      }
+    }
+    if (count > 0) {
+      flush<T, Transposed>(table, block, count, b, ldb, op);
+      count = 0;
+    }
+  });
+  return total;
+}
+
+template <class T>
+T value_of(const unsigned char* bytes) {
+  T v;
+  std::memcpy(&v, bytes, sizeof v);
+  return v;
+}
+
+// Picks the instantiation for the factors of alpha and beta and for op.
+template <class T, class Body>
+Index with_combine(const Update& u, Body&& body) {
+  const T alpha = value_of<T>(u.alpha), beta = value_of<T>(u.beta);
+  const int a = factor_of(alpha), b = factor_of(beta);
+  const bool conj = u.op == 'C' || u.op == 'c';
+  auto go = [&](auto ai, auto bi) -> Index {
+    constexpr int A = decltype(ai)::value, B = decltype(bi)::value;
+    if (conj) return body(Combine<T, A, B, true>{alpha, beta});
+    return body(Combine<T, A, B, false>{alpha, beta});
+  };
+  auto with_beta = [&](auto ai) -> Index {
+    using C = std::integral_constant<int, kZero>;
+    using O = std::integral_constant<int, kOne>;
+    using X = std::integral_constant<int, kOther>;
+    return b == kZero ? go(ai, C{}) : b == kOne ? go(ai, O{}) : go(ai, X{});
+  };
+  return a == kZero ? with_beta(std::integral_constant<int, kZero>{})
+         : a == kOne ? with_beta(std::integral_constant<int, kOne>{})
+                     : with_beta(std::integral_constant<int, kOther>{});
+}
+
+// Calls f(T{}) with T the C type of an mr2d_type.
+template <class F>
+Index with_type(int type, F&& f) {
+  switch (type) {
+    case MR2D_S: return f(float{});
+    case MR2D_D: return f(double{});
+    case MR2D_C: return f(Complex<float>{});
+    case MR2D_Z: return f(Complex<double>{});
+    default: return f(mr2d_int{});
+  }
+}
+
+RowTable& scratch_table(const RunSet& rows, Walk walk_kind) {
+  thread_local RowTable table;
+  table.build(rows, walk_kind);
+  return table;
+}
+
+template <class MakeSource>
+Index run(Walk walk_kind, const RunSet& rows, const RunSet& cols, const Trapezoid& trapezoid,
+          const Update& u, void* b, Index ldb, Window window, MakeSource make_source) {
+  const RowTable& table = scratch_table(rows, walk_kind);
+  return with_type(u.type, [&](auto tag) {
+    using T = decltype(tag);
+    T* bt = static_cast<T*>(b);
+    auto source = make_source(tag);
+    return with_combine<T>(u, [&](const auto& op) {
+      return u.transposed() ? walk<T, true>(table, rows, cols, trapezoid, window, source, bt, ldb, op)
+                            : walk<T, false>(table, rows, cols, trapezoid, window, source, bt, ldb, op);
+    });
+  });
+}
+
+}  // namespace
+
+bool Update::plain() const {
+  if (op != 'N' && op != 'n') return false;
+  return with_type(type, [&](auto tag) -> Index {
+    using T = decltype(tag);
+    return factor_of(value_of<T>(alpha)) == kOne && factor_of(value_of<T>(beta)) == kZero;
+  }) != 0;
+}
+
+Update make_update(int type, char op, const void* alpha, const void* beta) {
+  Update u;
+  u.type = type;
+  u.op = op == 'n' ? 'N' : op == 't' ? 'T' : op == 'c' ? 'C' : op;
+  with_type(type, [&](auto tag) -> Index {
+    using T = decltype(tag);
+    // Conjugation does nothing for real and integer types.
+    if (!std::is_same_v<T, Complex<float>> && !std::is_same_v<T, Complex<double>> && u.op == 'C') u.op = 'T';
+    T one{};
+    if constexpr (std::is_same_v<T, Complex<float>> || std::is_same_v<T, Complex<double>>) one.re = 1;
+    else one = 1;
+    std::memcpy(u.alpha, alpha != nullptr ? alpha : &one, sizeof(T));
+    if (beta != nullptr) std::memcpy(u.beta, beta, sizeof(T));
+    return 0;
+  });
+  return u;
+}
+
+Index unpack_update(const void* buf, const RunSet& rows, const RunSet& cols, const Trapezoid& trapezoid,
+                    const Update& update, void* b, Index ldb, Window window) {
+  return run(Walk::unpack, rows, cols, trapezoid, update, b, ldb, window, [&](auto tag) {
+    using T = decltype(tag);
+    return MessageSource<T>{static_cast<const T*>(buf)};
+  });
+}
+
+Index copy_update(const void* a, Index lda, void* b, Index ldb, const RunSet& rows, const RunSet& cols,
+                  const Trapezoid& trapezoid, const Update& update, Window window) {
+  return run(Walk::copy, rows, cols, trapezoid, update, b, ldb, window, [&](auto tag) {
+    using T = decltype(tag);
+    return ArraySource<T>{static_cast<const T*>(a), lda};
+  });
+}
+
+}  // namespace mr2d::kernels

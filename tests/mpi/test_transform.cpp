@@ -1,0 +1,379 @@
+// Differential test of the transform B := alpha * op(A) + beta * B against
+// ScaLAPACK in the same process, bit for bit over the full local arrays
+// (padding rows included):
+//  - mr2d_transform / mr2d_trtransform between random layouts on any two
+//    grids, against ScaLAPACK's p?gemr2d onto B's grid followed by PBLAS's
+//    p?geadd (and p?trmr2d to keep the trapezoid), for s d c z; for i, and
+//    for all types, against the values the element codes imply;
+//  - the same through a persistent plan executed with two alpha/beta pairs;
+//  - the drop-in's PBLAS entries p?tran* (from libmr2d_scalapack, loaded with
+//    dlopen beside ScaLAPACK's own) against ScaLAPACK's p?tran*.
+// alpha and beta are drawn from 0, 1 and other values.
+//   test_transform [--seed S] [--cases N] [--only K] [--dropin PATH]
+#include <dlfcn.h>
+#include <mpi.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "grids.hpp"
+#include "local_matrix.hpp"
+#include "typed_calls.hpp"
+
+using namespace mr2d_test;
+
+extern "C" {
+// PBLAS (reference): sub(C) := beta*sub(C) + alpha*op(sub(A)).
+#define MR2D_TEST_PBLAS(x, T)                                                                     \
+  void p##x##geadd_(const char*, const int*, const int*, const T*, const T*, const int*, const int*, \
+                    const int*, const T*, T*, const int*, const int*, const int*);
+MR2D_TEST_PBLAS(s, float)
+MR2D_TEST_PBLAS(d, double)
+MR2D_TEST_PBLAS(c, mr2d_scomplex)
+MR2D_TEST_PBLAS(z, mr2d_dcomplex)
+#undef MR2D_TEST_PBLAS
+}
+
+namespace {
+
+using Geadd = void (*)(const char*, const int*, const int*, const void*, const void*, const int*,
+                       const int*, const int*, const void*, void*, const int*, const int*, const int*);
+using Tran = void (*)(const int*, const int*, const void*, const void*, const int*, const int*,
+                      const int*, const void*, void*, const int*, const int*, const int*);
+const Geadd kGeadd[] = {reinterpret_cast<Geadd>(&psgeadd_), reinterpret_cast<Geadd>(&pdgeadd_),
+                        reinterpret_cast<Geadd>(&pcgeadd_), reinterpret_cast<Geadd>(&pzgeadd_)};
+// ScaLAPACK's own p?tran*, by name (the program links ScaLAPACK).
+const char* const kTranNames[4][2] = {
+    {"pstran_", "pstran_"}, {"pdtran_", "pdtran_"}, {"pctranu_", "pctranc_"}, {"pztranu_", "pztranc_"}};
+
+struct Side {
+  int grid = 0;
+  int M = 0, N = 0, mb = 1, nb = 1, rsrc = 0, csrc = 0, i = 1, j = 1, pad = 0;
+};
+
+struct Case {
+  int type = MR2D_D;
+  char op = 'N';
+  bool trapezoidal = false;
+  char uplo = 'U', diag = 'N';
+  int m = 0, n = 0;  // sub(B)
+  int union_grid = 0;
+  int alpha_kind = 2, beta_kind = 2;  // 0, 1 or another value
+  bool pblas = false;                 // p?tran* on one grid (A's), union = that grid
+  Side a, b;
+  std::string text() const {
+    char buf[512];
+    std::snprintf(buf, sizeof buf,
+                  "type=%d op=%c tr=%d uplo=%c diag=%c m=%d n=%d alpha=%d beta=%d pblas=%d union=%d | "
+                  "A grid=%d M=%d N=%d mb=%d nb=%d src=%d,%d ij=%d,%d pad=%d | B grid=%d M=%d N=%d "
+                  "mb=%d nb=%d src=%d,%d ij=%d,%d pad=%d",
+                  type, op, trapezoidal, uplo, diag, m, n, alpha_kind, beta_kind, pblas, union_grid,
+                  a.grid, a.M, a.N, a.mb, a.nb, a.rsrc, a.csrc, a.i, a.j, a.pad, b.grid, b.M, b.N,
+                  b.mb, b.nb, b.rsrc, b.csrc, b.i, b.j, b.pad);
+    return buf;
+  }
+};
+
+int uniform(std::mt19937_64& rng, int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); }
+
+int pick_extent(std::mt19937_64& rng) {
+  const int r = uniform(rng, 0, 99);
+  if (r < 5) return 0;
+  if (r < 12) return 1;
+  if (r < 90) return uniform(rng, 2, 40);
+  return uniform(rng, 41, 120);
+}
+
+int pick_block(std::mt19937_64& rng, int extent) {
+  const int r = uniform(rng, 0, 99);
+  if (r < 15) return 1;
+  if (r < 80) return uniform(rng, 2, 9);
+  if (r < 92) return uniform(rng, 10, 40);
+  return extent + uniform(rng, 1, 20);
+}
+
+Side pick_side(std::mt19937_64& rng, int grid, const Grid& g, int rows, int cols) {
+  Side s;
+  s.grid = grid;
+  s.i = uniform(rng, 0, 3) == 0 ? 1 : uniform(rng, 1, 20);
+  s.j = uniform(rng, 0, 3) == 0 ? 1 : uniform(rng, 1, 20);
+  s.M = s.i - 1 + rows + uniform(rng, 0, 5);
+  s.N = s.j - 1 + cols + uniform(rng, 0, 5);
+  s.mb = pick_block(rng, s.M);
+  s.nb = pick_block(rng, s.N);
+  s.rsrc = uniform(rng, 0, g.nprow - 1);
+  s.csrc = uniform(rng, 0, g.npcol - 1);
+  s.pad = uniform(rng, 0, 2) == 0 ? 0 : uniform(rng, 1, 3);
+  return s;
+}
+
+Case make_case(std::mt19937_64& rng, const std::vector<Grid>& grids, const std::vector<Grid>& unions,
+               bool pblas_possible) {
+  Case c;
+  c.type = uniform(rng, 0, 4);
+  c.op = "NTCntc"[uniform(rng, 0, 5)];
+  c.m = pick_extent(rng);
+  c.n = pick_extent(rng);
+  c.alpha_kind = uniform(rng, 0, 4) % 3;
+  c.beta_kind = uniform(rng, 0, 4) % 3;
+  c.pblas = pblas_possible && c.type != MR2D_I && uniform(rng, 0, 3) == 0;
+  if (c.pblas) c.op = "TC"[uniform(rng, 0, 1)];
+  c.trapezoidal = !c.pblas && uniform(rng, 0, 3) == 0;
+  c.uplo = "UL"[uniform(rng, 0, 1)];
+  c.diag = "NU"[uniform(rng, 0, 1)];
+  c.union_grid = uniform(rng, 0, static_cast<int>(unions.size()) - 1);
+  const bool t = c.op != 'N' && c.op != 'n';
+  // p?tran* run on the union grid itself: A and C both on it.
+  const int ga = c.pblas ? -1 : uniform(rng, 0, static_cast<int>(grids.size()) - 1);
+  const int gb = c.pblas ? -1 : uniform(rng, 0, static_cast<int>(grids.size()) - 1);
+  const Grid& g_a = c.pblas ? unions[static_cast<std::size_t>(c.union_grid)] : grids[static_cast<std::size_t>(ga)];
+  const Grid& g_b = c.pblas ? unions[static_cast<std::size_t>(c.union_grid)] : grids[static_cast<std::size_t>(gb)];
+  c.a = pick_side(rng, ga, g_a, t ? c.n : c.m, t ? c.m : c.n);
+  c.b = pick_side(rng, gb, g_b, c.m, c.n);
+  return c;
+}
+
+template <class T> T scalar(int kind, int salt);
+template <> float scalar<float>(int kind, int salt) { return kind == 0 ? 0.f : kind == 1 ? 1.f : (salt % 2 ? -0.75f : 2.5f); }
+template <> double scalar<double>(int kind, int salt) { return kind == 0 ? 0. : kind == 1 ? 1. : (salt % 2 ? -1.5 : 0.3); }
+template <> mr2d_scomplex scalar<mr2d_scomplex>(int kind, int salt) {
+  if (kind < 2) return {static_cast<float>(kind), 0.f};
+  return salt % 2 ? mr2d_scomplex{0.5f, -2.f} : mr2d_scomplex{-1.f, 0.25f};
+}
+template <> mr2d_dcomplex scalar<mr2d_dcomplex>(int kind, int salt) {
+  if (kind < 2) return {static_cast<double>(kind), 0.};
+  return salt % 2 ? mr2d_dcomplex{0.1, -2.} : mr2d_dcomplex{-1., 0.7};
+}
+template <> int scalar<int>(int kind, int salt) { return kind < 2 ? kind : (salt % 2 ? -3 : 7); }
+
+// The element arithmetic the transform promises (as PBLAS computes it).
+template <class T> T mul(const T& a, const T& x) { return a * x; }
+template <class T> T add(const T& a, const T& b) { return a + b; }
+template <> int mul(const int& a, const int& x) { return static_cast<int>(static_cast<unsigned>(a) * static_cast<unsigned>(x)); }
+template <> int add(const int& a, const int& b) { return static_cast<int>(static_cast<unsigned>(a) + static_cast<unsigned>(b)); }
+template <class C> C cmul(const C& a, const C& x) { return {a.re * x.re - a.im * x.im, a.re * x.im + a.im * x.re}; }
+template <class C> C cadd(const C& a, const C& b) { return {a.re + b.re, a.im + b.im}; }
+template <> mr2d_scomplex mul(const mr2d_scomplex& a, const mr2d_scomplex& x) { return cmul(a, x); }
+template <> mr2d_dcomplex mul(const mr2d_dcomplex& a, const mr2d_dcomplex& x) { return cmul(a, x); }
+template <> mr2d_scomplex add(const mr2d_scomplex& a, const mr2d_scomplex& b) { return cadd(a, b); }
+template <> mr2d_dcomplex add(const mr2d_dcomplex& a, const mr2d_dcomplex& b) { return cadd(a, b); }
+template <class T> T conj_of(const T& x) { return x; }
+template <> mr2d_scomplex conj_of(const mr2d_scomplex& x) { return {x.re, -x.im}; }
+template <> mr2d_dcomplex conj_of(const mr2d_dcomplex& x) { return {x.re, -x.im}; }
+
+template <class T>
+T expected(int ak, int bk, const T& alpha, const T& beta, const T& x, const T& y) {
+  if (ak == 0) return bk == 0 ? T{} : bk == 1 ? y : mul(beta, y);
+  const T ax = ak == 1 ? x : mul(alpha, x);
+  return bk == 0 ? ax : bk == 1 ? add(ax, y) : add(ax, mul(beta, y));
+}
+
+// B's values before the call: codes of the transposed position, so that they
+// differ from A's.
+template <class T> T b_code(int i, int j) { return code_of<T>(j + 1, i + 2); }
+
+void make_desc(const Side& s, const Grid& g, int lld, int desc[9]) {
+  const int vals[9] = {1, g.member() ? g.ctxt : -1, s.M, s.N, s.mb, s.nb, s.rsrc, s.csrc, lld};
+  std::memcpy(desc, vals, sizeof vals);
+}
+
+template <class T>
+LocalArray<T> coded(const Side& s, const Grid& g, T (*code)(int, int)) {
+  if (!g.member()) return {};
+  LocalArray<T> arr = sentinel_array<T>(s.M, s.N, s.mb, s.nb, s.rsrc, s.csrc, g.myrow, g.nprow, g.mycol, g.npcol, s.pad);
+  for (int lc = 0; lc < arr.cols; ++lc)
+    for (int lr = 0; lr < arr.rows; ++lr)
+      arr.at(lr, lc) = code(global_of(lr, s.mb, g.myrow, s.rsrc, g.nprow), global_of(lc, s.nb, g.mycol, s.csrc, g.npcol));
+  return arr;
+}
+
+template <class T>
+int compare(const LocalArray<T>& got, const LocalArray<T>& want, const char* what, bool verbose) {
+  int bad = 0;
+  for (std::size_t k = 0; k < got.data.size(); ++k) {
+    if (!same_bits(got.data[k], want.data[k])) {
+      if (verbose && bad < 3)
+        std::fprintf(stderr, "  %s: local element %zu (row %d, col %d) differs\n", what, k,
+                     static_cast<int>(k % static_cast<std::size_t>(got.lld)), static_cast<int>(k / static_cast<std::size_t>(got.lld)));
+      ++bad;
+    }
+  }
+  return bad;
+}
+
+struct Env {
+  std::vector<Grid> grids, unions;
+  void* dropin = nullptr;  // libmr2d_scalapack, local to this handle
+};
+
+// ScaLAPACK's result on B's grid: sub(A) moved by p?gemr2d to a scratch
+// matrix with B's grid (n x m when transposed), then p?geadd; for a
+// trapezoid, p?trmr2d keeps the trapezoid of that result in B.
+template <class T>
+void reference(const Case& c, const Env& env, const Grid& ga, const Grid& gb, const Grid& gu,
+               const LocalArray<T>& a, const int* desca, const T& alpha, const T& beta,
+               LocalArray<T>& b, const int* descb) {
+  const bool t = c.op != 'N' && c.op != 'n';
+  Side s;
+  s.M = t ? c.n : c.m;
+  s.N = t ? c.m : c.n;
+  s.mb = c.b.nb;
+  s.nb = c.b.mb;
+  LocalArray<T> scratch = gb.member() ? sentinel_array<T>(s.M, s.N, s.mb, s.nb, 0, 0, gb.myrow, gb.nprow, gb.mycol, gb.npcol) : LocalArray<T>{};
+  int descs[9];
+  make_desc(s, gb, scratch.lld, descs);
+  const Calls& calls = kCalls[c.type];
+  calls.ref_ge(s.M, s.N, const_cast<T*>(a.data.data()), c.a.i, c.a.j, const_cast<int*>(desca), scratch.ptr(), 1, 1, descs, gu.ctxt);
+  if (!gb.member()) return;
+  LocalArray<T> full = b;
+  const char trans[2] = {c.op, 0};
+  const int one = 1;
+  kGeadd[c.type](trans, &c.m, &c.n, &alpha, scratch.ptr(), &one, &one, descs, &beta, full.ptr(), &c.b.i, &c.b.j, descb);
+  if (!c.trapezoidal) {
+    b = full;
+    return;
+  }
+  char uplo[2] = {c.uplo, 0}, diag[2] = {c.diag, 0};
+  calls.ref_tr(uplo, diag, c.m, c.n, full.ptr(), c.b.i, c.b.j, const_cast<int*>(descb), b.ptr(), c.b.i, c.b.j, const_cast<int*>(descb), gb.ctxt);
+  (void)env;
+  (void)ga;
+}
+
+template <class T>
+int run_case(const Case& c, const Env& env, int salt, bool verbose) {
+  const Grid& gu = env.unions[static_cast<std::size_t>(c.union_grid)];
+  const Grid& ga = c.pblas ? gu : env.grids[static_cast<std::size_t>(c.a.grid)];
+  const Grid& gb = c.pblas ? gu : env.grids[static_cast<std::size_t>(c.b.grid)];
+  const bool t = c.op != 'N' && c.op != 'n';
+  const bool conj = c.op == 'C' || c.op == 'c';
+  const T alpha = scalar<T>(c.alpha_kind, salt), beta = scalar<T>(c.beta_kind, salt + 1);
+  const LocalArray<T> a = coded<T>(c.a, ga, &code_of<T>);
+  const LocalArray<T> b0 = coded<T>(c.b, gb, &b_code<T>);
+  int desca[9], descb[9];
+  make_desc(c.a, ga, a.lld, desca);
+  make_desc(c.b, gb, b0.lld, descb);
+  const char trans[2] = {c.op, 0}, uplo[2] = {c.uplo, 0}, diag[2] = {c.diag, 0};
+  int bad = 0;
+
+  // What the element codes imply.
+  LocalArray<T> want = b0;
+  for (int lc = 0; lc < want.cols; ++lc) {
+    for (int lr = 0; lr < want.rows; ++lr) {
+      const int gi = global_of(lr, c.b.mb, gb.myrow, c.b.rsrc, gb.nprow) - (c.b.i - 1);
+      const int gj = global_of(lc, c.b.nb, gb.mycol, c.b.csrc, gb.npcol) - (c.b.j - 1);
+      if (gi < 0 || gi >= c.m || gj < 0 || gj >= c.n) continue;
+      if (!in_trapezoid(c.trapezoidal, c.uplo, c.diag, c.m, c.n, gi, gj)) continue;
+      T x = t ? code_of<T>(gj + c.a.i - 1, gi + c.a.j - 1) : code_of<T>(gi + c.a.i - 1, gj + c.a.j - 1);
+      if (conj) x = conj_of(x);
+      want.at(lr, lc) = expected(c.alpha_kind, c.beta_kind, alpha, beta, x, want.at(lr, lc));
+    }
+  }
+
+  // mr2d, direct call.
+  LocalArray<T> ours = b0;
+  int status = c.trapezoidal
+                   ? mr2d_trtransform(c.type, uplo, diag, trans, c.m, c.n, &alpha, a.data.data(), c.a.i, c.a.j, desca,
+                                      &beta, ours.ptr(), c.b.i, c.b.j, descb, gu.ctxt)
+                   : mr2d_transform(c.type, trans, c.m, c.n, &alpha, a.data.data(), c.a.i, c.a.j, desca, &beta,
+                                    ours.ptr(), c.b.i, c.b.j, descb, gu.ctxt);
+  if (status != MR2D_SUCCESS) {
+    if (verbose) std::fprintf(stderr, "  status %d: %s\n", status, mr2d_last_error());
+    return 1;
+  }
+  bad += compare(ours, want, "mr2d vs element codes", verbose);
+
+  // The same through a plan, executed twice (the second time with the case's scalars).
+  if (c.m > 0 && c.n > 0) {
+    mr2d_plan plan = nullptr;
+    status = c.trapezoidal ? mr2d_plan_create_trtransform(&plan, c.type, uplo, diag, trans, c.m, c.n, c.a.i, c.a.j,
+                                                          desca, c.b.i, c.b.j, descb, gu.ctxt, nullptr)
+                           : mr2d_plan_create_transform(&plan, c.type, trans, c.m, c.n, c.a.i, c.a.j, desca,
+                                                        c.b.i, c.b.j, descb, gu.ctxt, nullptr);
+    LocalArray<T> planned = b0;
+    const T zero = scalar<T>(0, 0), three = scalar<T>(2, 0);
+    if (status == MR2D_SUCCESS) status = mr2d_plan_execute_transform(plan, &three, a.data.data(), &zero, planned.ptr());
+    planned = b0;
+    if (status == MR2D_SUCCESS) status = mr2d_plan_execute_transform(plan, &alpha, a.data.data(), &beta, planned.ptr());
+    mr2d_plan_destroy(&plan);
+    if (status != MR2D_SUCCESS) {
+      if (verbose) std::fprintf(stderr, "  plan status %d: %s\n", status, mr2d_last_error());
+      return bad + 1;
+    }
+    bad += compare(planned, want, "plan vs element codes", verbose);
+  }
+
+  if (c.type == MR2D_I) return bad;
+  // ScaLAPACK.
+  LocalArray<T> ref = b0;
+  if (c.pblas) {
+    if (gu.member()) {
+      using F = Tran;
+      auto theirs = reinterpret_cast<F>(dlsym(RTLD_DEFAULT, kTranNames[c.type][conj ? 1 : 0]));
+      auto mine = reinterpret_cast<F>(dlsym(env.dropin, kTranNames[c.type][conj ? 1 : 0]));
+      if (theirs == nullptr || mine == nullptr || theirs == mine) {
+        std::fprintf(stderr, "  cannot tell ScaLAPACK's %s from the drop-in's\n", kTranNames[c.type][conj ? 1 : 0]);
+        return bad + 1;
+      }
+      theirs(&c.m, &c.n, &alpha, a.data.data(), &c.a.i, &c.a.j, desca, &beta, ref.ptr(), &c.b.i, &c.b.j, descb);
+      LocalArray<T> dropin = b0;
+      mine(&c.m, &c.n, &alpha, a.data.data(), &c.a.i, &c.a.j, desca, &beta, dropin.ptr(), &c.b.i, &c.b.j, descb);
+      bad += compare(dropin, ref, "drop-in p?tran vs ScaLAPACK", verbose);
+    }
+  } else {
+    reference(c, env, ga, gb, gu, a, desca, alpha, beta, ref, descb);
+  }
+  bad += compare(ours, ref, "mr2d vs ScaLAPACK", verbose);
+  return bad;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  int rank = 0, world = 1;
+  Cblacs_pinfo(&rank, &world);
+  unsigned long long seed = 777;
+  int cases = 300, only = -1;
+  const char* dropin_path = nullptr;
+  for (int k = 1; k + 1 < argc; k += 2) {
+    if (!std::strcmp(argv[k], "--seed")) seed = std::strtoull(argv[k + 1], nullptr, 10);
+    if (!std::strcmp(argv[k], "--cases")) cases = std::atoi(argv[k + 1]);
+    if (!std::strcmp(argv[k], "--only")) only = std::atoi(argv[k + 1]);
+    if (!std::strcmp(argv[k], "--dropin")) dropin_path = argv[k + 1];
+  }
+  Env env;
+  if (dropin_path != nullptr) {
+    env.dropin = dlopen(dropin_path, RTLD_NOW | RTLD_LOCAL);
+    if (env.dropin == nullptr) {
+      std::fprintf(stderr, "cannot load %s: %s\n", dropin_path, dlerror());
+      MPI_Abort(MPI_COMM_WORLD, 2);
+    }
+  }
+  std::mt19937_64 rng(seed + static_cast<unsigned long long>(world));
+  env.grids = matrix_grids(world, rng);
+  env.unions = union_grids(world, rng);
+  int failed = 0, counts[3] = {0, 0, 0};
+  for (int k = 0; k < cases; ++k) {
+    const Case c = make_case(rng, env.grids, env.unions, env.dropin != nullptr);
+    if (only >= 0 && k != only) continue;
+    counts[c.pblas ? 2 : c.trapezoidal ? 1 : 0] += 1;
+    const int bad = with_element_type(c.type, [&](auto zero) { return run_case<decltype(zero)>(c, env, k, true); });
+    int total = 0;
+    MPI_Allreduce(&bad, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    if (total > 0) {
+      ++failed;
+      if (rank == 0)
+        std::fprintf(stderr, "FAILED case %d (rerun: --seed %llu --only %d): %s\n", k, seed, k, c.text().c_str());
+    }
+  }
+  const int ran = only >= 0 ? 1 : cases;
+  if (rank == 0)
+    std::printf("transform: %d processes, %d cases (%d general, %d trapezoidal, %d p?tran): %d passed, %d failed\n",
+                world, ran, counts[0], counts[1], counts[2], ran - failed, failed);
+  MPI_Finalize();
+  return failed == 0 && (only >= 0 || env.dropin == nullptr || counts[2] > 0) ? 0 : 1;
+}
