@@ -117,13 +117,17 @@ struct ArraySource {
   }
 };
 
-// Columns per block: one cache line of B per transposed piece.
+// Columns per block: a transposed row of B takes 128 contiguous bytes from as
+// many column streams (measured best against wider blocks walked in strips).
 template <class T>
-constexpr int kBlock = sizeof(T) >= 16 ? 4 : sizeof(T) == 8 ? 8 : 16;
-constexpr Index kPiece = 64;  // positions per transposed piece
+constexpr int kBlock = 128 / sizeof(T) > 0 ? static_cast<int>(128 / sizeof(T)) : 1;
+constexpr Index kPiece = 64;  // positions per piece in the per-column path
 
+// `same_range`: every column holds the same positions and the columns are
+// adjacent in B (a full-shape block within one column run).
 template <class T, bool Transposed, class Op>
-void flush(const RowTable& table, const Column<T>* block, int count, T* b, Index ldb, const Op& op) {
+void flush(const RowTable& table, const Column<T>* block, int count, bool same_range, T* b, Index ldb,
+           const Op& op) {
   const auto& segs = table.segments();
   if constexpr (!Transposed) {
     for (int c = 0; c < count; ++c) {
@@ -135,6 +139,29 @@ void flush(const RowTable& table, const Column<T>* block, int count, T* b, Index
         const T* from = col.base + segs[k].from - s0 - col.shift;
         T* to = dst + segs[k].to - s0;
         for (Index p = lo; p < hi; ++p) op(from[p], to[p]);
+      }
+    }
+  } else if (same_range) {
+    // Every column holds the same positions: one row of B at a time, written
+    // contiguously across the block's columns (they are adjacent rows of B's
+    // column), reading one element from each column's stream.
+    const T* from[kBlock<T>];
+    for (std::size_t k = 0; k < segs.size(); ++k) {
+      const Index s0 = table.start(k), s1 = s0 + segs[k].len;
+      const Index lo = std::max(s0, block[0].first), hi = std::min(s1, block[0].end);
+      for (int c = 0; c < count; ++c) from[c] = block[c].base + segs[k].from - s0 - block[c].shift;
+      T* to = b + block[0].dst + (segs[k].to - s0) * ldb;
+      if (count == kBlock<T>) {
+        // A whole strip: a fixed count the compiler unrolls.
+        for (Index p = lo; p < hi; ++p) {
+          T* row = to + p * ldb;
+          for (int c = 0; c < kBlock<T>; ++c) op(from[c][p], row[c]);
+        }
+        continue;
+      }
+      for (Index p = lo; p < hi; ++p) {
+        T* row = to + p * ldb;
+        for (int c = 0; c < count; ++c) op(from[c][p], row[c]);
       }
     }
   } else {
@@ -183,12 +210,12 @@ Index walk(const RowTable& table, const RunSet& rows, const RunSet& cols, const 
       total += end - first;
       // A block holds columns adjacent in B, so that a transposed piece is contiguous.
       if (++count == kBlock<T> || j + 1 == j1) {
-        flush<T, Transposed>(table, block, count, b, ldb, op);
+        flush<T, Transposed>(table, block, count, full, b, ldb, op);
         count = 0;
       }
     }
     if (count > 0) {
-      flush<T, Transposed>(table, block, count, b, ldb, op);
+      flush<T, Transposed>(table, block, count, full, b, ldb, op);
       count = 0;
     }
   });
