@@ -1,13 +1,15 @@
 // The C++ layer with std::complex elements: mr2d::gemr2d, mr2d::trmr2d and
 // mr2d::Plan on std::complex<float> and std::complex<double> arrays give, in
 // the whole local array of B (padding included), exactly what ScaLAPACK's
-// Cpcgemr2d / Cpztrmr2d ... give on the same arrays; mr2d::version() is the
+// Cpcgemr2d / Cpztrmr2d ... give on the same arrays; mr2d::transform and
+// transform plans give what the C entry gives; mr2d::version() is the
 // header's version. Any number of processes.
 #include <mpi.h>
 
 #include <complex>
 #include <cstdio>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "grids.hpp"
@@ -87,6 +89,34 @@ int run(const Grid& ga, const Grid& gb, const Grid& gu, bool trapezoidal, bool p
   return bad;
 }
 
+// The C++ transform (direct and planned, op 'C') against the C entry
+// mr2d_transform on the same arrays (which test_transform compares with
+// ScaLAPACK): wrong elements on this process.
+template <class R>
+int run_transform(const Grid& ga, const Grid& gb, const Grid& gu, bool plan) {
+  using Z = std::complex<R>;
+  const Layout la{37, 29, 4, 3, 0, 0}, lb{33, 35, 5, 2, 0, 0};
+  const int m = 26, n = 30;  // sub(B) m x n, sub(A) n x m
+  const Z alpha(R(0.5), R(-2)), beta(R(-1), R(0.25));
+  LocalArray<Z> a = filled<R>(la, ga, 0, true);
+  LocalArray<Z> ours = filled<R>(lb, gb, 2, true), theirs = filled<R>(lb, gb, 2, true);
+  int desca[9], descb[9];
+  desc_of(la, ga, a.lld, desca);
+  desc_of(lb, gb, ours.lld, descb);
+  if (plan) {
+    const auto p = mr2d::Plan<Z>::transform('C', m, n, 2, 1, desca, 1, 3, descb, gu.ctxt);
+    p.execute(alpha, a.ptr(), beta, ours.ptr());
+  } else {
+    mr2d::transform<Z>('C', m, n, alpha, a.ptr(), 2, 1, desca, beta, ours.ptr(), 1, 3, descb, gu.ctxt);
+  }
+  if (mr2d_transform(mr2d::type_of<Z>::value, "C", m, n, &alpha, a.ptr(), 2, 1, desca, &beta, theirs.ptr(), 1, 3,
+                     descb, gu.ctxt) != MR2D_SUCCESS)
+    return 1;
+  int bad = 0;
+  for (std::size_t k = 0; k < ours.data.size(); ++k) bad += !same_bits(ours.data[k], theirs.data[k]);
+  return bad;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -99,23 +129,33 @@ int main(int argc, char** argv) {
   const Grid gb = make_grid(world, 1, "R", {});
   // The C++ layer's version is the header's.
   int failures = mr2d::version() != MR2D_VERSION_STRING;
-  for (bool trapezoidal : {false, true})
-    for (bool plan : {false, true})
-      for (int precision : {0, 1}) {
-        int bad = 0, total = 0;
-        try {
-          bad = precision == 0 ? run<float>(ga, gb, gu, trapezoidal, plan)
-                               : run<double>(ga, gb, gu, trapezoidal, plan);
-        } catch (const mr2d::Error& e) {
-          std::fprintf(stderr, "rank %d: %s\n", rank, e.what());
-          bad = 1;
-        }
-        MPI_Allreduce(&bad, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-        if (rank == 0)
-          std::printf("std::complex<%s> %s %s: %d wrong elements\n", precision ? "double" : "float",
-                      trapezoidal ? "trmr2d" : "gemr2d", plan ? "plan" : "direct", total);
-        failures += total != 0;
-      }
+  // Runs one check on every process (an exception counts as a wrong element)
+  // and reports the total.
+  auto check = [&](const std::string& what, auto&& body) {
+    int bad = 0, total = 0;
+    try {
+      bad = body();
+    } catch (const mr2d::Error& e) {
+      std::fprintf(stderr, "rank %d: %s\n", rank, e.what());
+      bad = 1;
+    }
+    MPI_Allreduce(&bad, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    if (rank == 0) std::printf("%s: %d wrong elements\n", what.c_str(), total);
+    failures += total != 0;
+  };
+  for (int precision : {0, 1}) {
+    const std::string z = precision ? "std::complex<double> " : "std::complex<float> ";
+    for (bool plan : {false, true}) {
+      const std::string how = plan ? " plan" : " direct";
+      for (bool trapezoidal : {false, true})
+        check(z + (trapezoidal ? "trmr2d" : "gemr2d") + how, [&] {
+          return precision == 0 ? run<float>(ga, gb, gu, trapezoidal, plan) : run<double>(ga, gb, gu, trapezoidal, plan);
+        });
+      check(z + "transform 'C'" + how, [&] {
+        return precision == 0 ? run_transform<float>(ga, gb, gu, plan) : run_transform<double>(ga, gb, gu, plan);
+      });
+    }
+  }
   MPI_Finalize();
   return failures == 0 ? 0 : 1;
 }

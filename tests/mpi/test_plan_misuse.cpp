@@ -2,8 +2,8 @@
 // wrong data: (1) a plan executed after its grids were exited, also when new
 // grids took the same handles; (2) two plans executed in a different order on
 // different processes; (3) M = 0 on one process only, which returns at once
-// without communicating, as ScaLAPACK does (documented in mr2d.h). Runs on 2
-// processes.
+// without communicating, as ScaLAPACK does (documented in mr2d.h); (4) alpha
+// and beta passed to a plan that is no transform. Runs on 2 processes.
 #include <mpi.h>
 
 #include <algorithm>
@@ -133,6 +133,24 @@ int main(int argc, char** argv) {
       std::printf("rank 0: M = 0 on this process only: status %d, %lld elements of B written\n", st, touched);
       failed += st != MR2D_SUCCESS || touched != 0;
     }
+    exit_grids(s);
+  }
+
+  // (4) Alpha and beta given to a plain copy plan, which would ignore them:
+  // refused on every process, B untouched.
+  {
+    Setup s;
+    setup(s, 4, 5);
+    mr2d_plan plan = nullptr;
+    failed += mr2d_plan_create_gemr2d(&plan, MR2D_D, M, N, 1, 1, s.desca, 1, 1, s.descb, s.gu.ctxt, nullptr) != 0;
+    const double alpha = 2, beta = 1;
+    const int st = mr2d_plan_execute_transform(plan, &alpha, s.a.ptr(), &beta, s.b.ptr());
+    const long long touched = static_cast<long long>(std::count_if(
+        s.b.data.begin(), s.b.data.end(), [](double x) { return !same_bits(x, sentinel<double>()); }));
+    std::printf("rank %d: transform execution of a copy plan: status %d (%s), %lld elements of B written\n", rank,
+                st, mr2d_last_error(), touched);
+    failed += st != MR2D_ERR_ARGUMENT || touched != 0;
+    mr2d_plan_destroy(&plan);
     exit_grids(s);
   }
 
