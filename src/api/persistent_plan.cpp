@@ -32,7 +32,7 @@ mr2d_plan_info describe(const Prepared& p) {
     info.steps += pass.route.steps;
     info.steps_lower_bound += summary.steps_lower_bound;
     info.predicted_seconds += std::max(summary.predicted_seconds, pass.route.predicted_seconds);
-    buffers = std::max(buffers, (pass.route.send_buffer_elems + pass.route.recv_buffer_elems) * es);
+    buffers = std::max(buffers, pass.route.send_buffer_bytes + pass.route.recv_buffer_bytes);
   }
   info.schedule = to_public(p.passes.front().route.kind);
   info.extra_bytes = buffers + p.middle_elems * es;

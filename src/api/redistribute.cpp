@@ -172,7 +172,7 @@ Status stage_global(const Arguments& args, const LocalStage& st, Prepared& out) 
     // Every process derives the same schedule from the agreed problem.
     const auto edges = model::all_edges(pass.problem);
     const schedule::Schedule sched = schedule::make(st.options.schedule, pass.problem, edges);
-    pass.route = route::make_route(pass.plan, sched, st.options.chunk_bytes / pass.problem.elem_size);
+    pass.route = route::make_route({&pass.plan}, sched, st.options.chunk_bytes);
     pass.route.steps_lower_bound = schedule::lower_bound(edges);
     pass.route.steps = sched.kind == schedule::Kind::async ? (pass.route.steps_lower_bound > 0 ? 1 : 0)
                                                            : static_cast<Index>(sched.steps.size());
@@ -242,15 +242,18 @@ Status execute_prepared(const Prepared& prepared, const void* a, void* b, const 
   const std::uint64_t id = 2 * prepared.serial;
   if (prepared.passes.size() == 1) {
     const Pass& p = prepared.passes[0];
-    done = transport::execute(channel, p.plan, p.route, id, prepared.node_local, a, b, how, traffic);
+    done = transport::execute(channel, {{&p.plan, a, b, how}}, p.route, id, prepared.node_local, traffic);
   } else {
     void* middle = channel.middle.get(
         static_cast<std::size_t>(std::max<Index>(prepared.middle_elems * prepared.problem.elem_size, 1)));
     if (middle == nullptr) return {MR2D_ERR_MEMORY, "mr2d: out of memory for the intermediate matrix"};
     const Pass& first = prepared.passes[0];
     const Pass& second = prepared.passes[1];
-    done = transport::execute(channel, first.plan, first.route, id, prepared.node_local, a, middle, nullptr, traffic);
-    if (done.ok()) done = transport::execute(channel, second.plan, second.route, id + 1, prepared.node_local, middle, b, how, traffic);
+    done = transport::execute(channel, {{&first.plan, a, middle, nullptr}}, first.route, id,
+                              prepared.node_local, traffic);
+    if (done.ok())
+      done = transport::execute(channel, {{&second.plan, middle, b, how}}, second.route, id + 1,
+                                prepared.node_local, traffic);
   }
   mr2d_stats delta{};
   delta.messages_sent = traffic.messages_sent;

@@ -1,8 +1,10 @@
-// How one process's plan is carried out under a schedule of the whole
-// problem: which of its messages are active together (one stage per schedule
-// step, or a single stage for async), how each message is cut into chunks of
-// whole columns for pipelining, and the buffer memory that needs. The layer
-// where a plan (plan/) meets a schedule (schedule/). Pure, no MPI.
+// How one process's plans are carried out under a schedule of the whole
+// problem: one message per peer, carrying that peer's transfer of every
+// plan (one plan for a redistribution, several for a batch), which messages
+// are active together (one stage per schedule step, or a single stage for
+// async), how each message is cut into chunks of whole columns for
+// pipelining, and the buffer memory that needs. The layer where plans
+// (plan/) meet a schedule (schedule/). Pure, no MPI.
 #pragma once
 
 #include <vector>
@@ -13,14 +15,37 @@
 
 namespace mr2d::route {
 
-/// Columns [col_lo, col_hi) of a message's range positions: `count` elements
-/// starting at element `offset` of the message.
-struct Chunk {
+/// Columns [col_lo, col_hi) of one plan's transfer (positions of its column
+/// run set): `count` elements of that plan's type.
+struct Section {
+  int part = 0;      ///< which plan (0 for a single redistribution)
+  int transfer = 0;  ///< index into that plan's sends or recvs
   Index col_lo = 0, col_hi = 0;
-  Index offset = 0, count = 0;
+  Index count = 0;
+  Index offset = 0;  ///< bytes from the start of its chunk
 };
 
-/// Messages handled together; indices into plan::Plan::sends / recvs.
+/// A contiguous piece of a message, in the order sender and receiver walk it.
+/// With several plans, chunks and sections start at multiples of
+/// kPartAlignment bytes, so every element is aligned for its type.
+struct Chunk {
+  Index offset = 0;   ///< bytes from the start of the message
+  Index bytes = 0;    ///< with alignment padding
+  Index payload = 0;  ///< bytes of elements
+  std::vector<Section> sections;
+};
+
+/// Alignment of sections and chunks in messages of several plans.
+constexpr Index kPartAlignment = 16;
+
+/// Everything this process exchanges with one peer.
+struct Message {
+  int peer = -1;
+  Index bytes = 0;
+  std::vector<Chunk> chunks;
+};
+
+/// Messages handled together; indices into Route::sends / recvs.
 struct Stage {
   std::vector<int> sends, recvs;
 };
@@ -31,35 +56,37 @@ struct Route {
   Index steps_lower_bound = 0;
   double predicted_seconds = 0;
   std::vector<Stage> stages;
-  std::vector<std::vector<Chunk>> send_chunks, recv_chunks;
+  std::vector<Message> sends, recvs;
   Index window = 1;          ///< chunks in flight per message
-  Index send_buffer_elems = 0, recv_buffer_elems = 0;  ///< peak over stages
+  Index send_buffer_bytes = 0, recv_buffer_bytes = 0;  ///< peak over stages
 };
 
 /// Chunks in flight per message when pipelining.
 constexpr Index kPipelineWindow = 2;
 
-/// Cuts one transfer into chunks of whole columns of at most `chunk_elems`
-/// elements (at least one column each); chunk_elems 0 keeps it whole.
-std::vector<Chunk> cut_chunks(const plan::Plan& plan, const plan::Transfer& t, Index chunk_elems);
+/// The messages of `plans` on one side (sending or receiving), one per peer
+/// in order of first appearance, each cut into chunks of whole columns of at
+/// most `chunk_bytes` (at least one column each); chunk_bytes 0 keeps every
+/// message whole.
+std::vector<Message> make_messages(const std::vector<const plan::Plan*>& plans, bool sending,
+                                   Index chunk_bytes);
 
-/// The route of `plan` (process plan.me) under a schedule of the whole problem.
-Route make_route(const plan::Plan& plan, const schedule::Schedule& schedule, Index chunk_elems);
+/// The route of `plans` (all of process plans[0]->me) under a schedule of
+/// their communicating pairs together.
+Route make_route(const std::vector<const plan::Plan*>& plans, const schedule::Schedule& schedule,
+                 Index chunk_bytes);
 
-/// Elements of buffer one message needs in a stage: the whole message when it
-/// has at most `window` chunks (each at its own offset), else `window` slots
-/// of its largest chunk.
-Index slot_elems(const std::vector<Chunk>& chunks, Index window);
-
-/// How a message's chunks share its buffer region (slot_elems elements):
-/// each at its own message offset (direct), or in `window` slots of the
-/// largest chunk's size.
+/// How a message's chunks share its buffer region: each at its own message
+/// offset (direct, when the message has at most `window` chunks), or in
+/// `window` slots of the largest chunk's size.
 struct ChunkSlots {
   bool direct = true;
-  Index slot = 0;  ///< elements per slot
-  /// Element offset in the region of `chunk` when it occupies slot `s`.
+  Index slot = 0;  ///< bytes per slot
+  /// Byte offset in the region of `chunk` when it occupies slot `s`.
   Index offset(const Chunk& chunk, Index s) const { return direct ? chunk.offset : s * slot; }
+  /// Bytes of the region.
+  Index region(const Message& m, Index window) const { return direct ? m.bytes : slot * window; }
 };
-ChunkSlots chunk_slots(const std::vector<Chunk>& chunks, Index window);
+ChunkSlots chunk_slots(const Message& message, Index window);
 
 }  // namespace mr2d::route

@@ -16,12 +16,11 @@ namespace {
 
 Status out_of_memory() { return {MR2D_ERR_MEMORY, "mr2d: out of memory for message buffers"}; }
 
-Status run(Channel& ch, const plan::Plan& plan, const route::Route& route, std::uint64_t plan_id,
-           bool node_local, const void* a, void* b, const kernels::Update* update, Traffic& traffic) {
-  const Index es = plan.elem_size;
-  SelfCopy self(plan, a, b, update, traffic);
+Status run(Channel& ch, const Parts& parts, const route::Route& route, std::uint64_t plan_id,
+           bool node_local, Traffic& traffic) {
+  SelfCopies self(parts, traffic);
   std::unique_ptr<ShmExchange> shm;
-  if (node_local && ch.shm) shm = std::make_unique<ShmExchange>(*ch.shm, plan, route, plan_id, a, b, self);
+  if (node_local && ch.shm) shm = std::make_unique<ShmExchange>(*ch.shm, parts, route, plan_id, self);
   auto on_mpi = [&](bool receiving, int k) {
     return !shm || !(receiving ? shm->recv_on_node(static_cast<std::size_t>(k))
                                : shm->send_on_node(static_cast<std::size_t>(k)));
@@ -47,30 +46,29 @@ Status run(Channel& ch, const plan::Plan& plan, const route::Route& route, std::
   // The channel's buffers, taken on first use (node-local messages need none).
   unsigned char* sendbuf = nullptr;
   unsigned char* recvbuf = nullptr;
-  auto buffer = [&](unsigned char*& buf, BufferPool& pool, Index elems) {
-    if (buf == nullptr)
-      buf = static_cast<unsigned char*>(pool.get(static_cast<std::size_t>(std::max<Index>(elems * es, 1))));
+  auto buffer = [&](unsigned char*& buf, BufferPool& pool, Index bytes) {
+    if (buf == nullptr) buf = static_cast<unsigned char*>(pool.get(static_cast<std::size_t>(std::max<Index>(bytes, 1))));
     return buf != nullptr;
   };
-  for (const route::Stage& stage : route.stages) {
-    StageRunner runner(plan, a, b, update, ch.lease.comm, ch.tag(plan_id), route.window);
-    // Receives first, so every message finds its buffer.
+  // Adds a stage's MPI messages of one side to the runner, each in its region of `buf`.
+  auto add_side = [&](StageRunner& runner, bool receiving, const std::vector<int>& which) -> bool {
+    unsigned char*& buf = receiving ? recvbuf : sendbuf;
+    const std::vector<route::Message>& messages = receiving ? route.recvs : route.sends;
     Index off = 0;
-    for (int k : stage.recvs) {
-      if (!on_mpi(true, k)) continue;
-      if (!buffer(recvbuf, ch.recv, route.recv_buffer_elems)) return out_of_memory();
-      const auto& chunks = route.recv_chunks[static_cast<std::size_t>(k)];
-      runner.add(true, plan.recvs[static_cast<std::size_t>(k)], chunks, recvbuf + off * es);
-      off += route::slot_elems(chunks, route.window);
+    for (int k : which) {
+      if (!on_mpi(receiving, k)) continue;
+      if (!buffer(buf, receiving ? ch.recv : ch.send, receiving ? route.recv_buffer_bytes : route.send_buffer_bytes))
+        return false;
+      const route::Message& m = messages[static_cast<std::size_t>(k)];
+      runner.add(receiving, m, buf + off);
+      off += route::chunk_slots(m, route.window).region(m, route.window);
     }
-    off = 0;
-    for (int k : stage.sends) {
-      if (!on_mpi(false, k)) continue;
-      if (!buffer(sendbuf, ch.send, route.send_buffer_elems)) return out_of_memory();
-      const auto& chunks = route.send_chunks[static_cast<std::size_t>(k)];
-      runner.add(false, plan.sends[static_cast<std::size_t>(k)], chunks, sendbuf + off * es);
-      off += route::slot_elems(chunks, route.window);
-    }
+    return true;
+  };
+  for (const route::Stage& stage : route.stages) {
+    StageRunner runner(parts, ch.lease.comm, ch.tag(plan_id), route.window);
+    // Receives first, so every message finds its buffer.
+    if (!add_side(runner, true, stage.recvs) || !add_side(runner, false, stage.sends)) return out_of_memory();
     // On failure the runner's destructor takes back what it posted.
     Status st = runner.run(meanwhile, traffic);
     if (!st.ok()) return st;
@@ -87,12 +85,11 @@ Status run(Channel& ch, const plan::Plan& plan, const route::Route& route, std::
       backoff.reset();
       stall.progress();
     } else if (!self.finished()) {
-      const Index end = shm->next_window_end();
-      self.upto(end > self.done() ? end : INT64_MAX);
+      self.advance(shm->next_expected());
     } else {
       stall.check("rank %d, node-local messages of plan %llu not complete (a peer may be executing "
                   "another redistribution, or have left this one after an error)",
-                  plan.me, static_cast<unsigned long long>(plan_id));
+                  parts.front().plan->me, static_cast<unsigned long long>(plan_id));
       backoff.wait();
     }
   }
@@ -102,9 +99,8 @@ Status run(Channel& ch, const plan::Plan& plan, const route::Route& route, std::
 
 }  // namespace
 
-Status execute(Channel& channel, const plan::Plan& plan, const route::Route& route,
-               std::uint64_t plan_id, bool node_local, const void* a, void* b,
-               const kernels::Update* update, Traffic& traffic) {
+Status execute(Channel& channel, const Parts& parts, const route::Route& route,
+               std::uint64_t plan_id, bool node_local, Traffic& traffic) {
   if (!channel.alive)
     return {MR2D_ERR_CONTEXT, "mr2d: the union context of this plan was exited (blacs_gridexit)"};
   if (channel.broken)
@@ -113,7 +109,7 @@ Status execute(Channel& channel, const plan::Plan& plan, const route::Route& rou
   // channel keeps its buffers and refuses further traffic.
   Status st;
   try {
-    st = run(channel, plan, route, plan_id, node_local, a, b, update, traffic);
+    st = run(channel, parts, route, plan_id, node_local, traffic);
   } catch (...) {
     channel.broken = true;
     throw;

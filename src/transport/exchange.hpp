@@ -8,10 +8,9 @@
 #include <cstdint>
 
 #include "common/status.hpp"
-#include "kernels/transform.hpp"
-#include "plan/plan.hpp"
 #include "route/route.hpp"
 #include "transport/channel.hpp"
+#include "transport/part.hpp"
 
 namespace mr2d::transport {
 
@@ -23,15 +22,13 @@ struct Traffic {
   long long bytes_local = 0;
 };
 
-/// Runs `plan` on this process over `channel`. `plan_id` identifies the plan
-/// (and pass) among all plans of the channel, identically on every process;
-/// `node_local` lets messages between node peers go through shared memory
-/// (where the channel has it).
-/// Collective over the processes named in the plan. On failure the channel is
-/// marked broken: later calls on it fail instead of matching stale messages.
-/// `update` says what lands in B (null: a copy of A's elements).
-Status execute(Channel& channel, const plan::Plan& plan, const route::Route& route,
-               std::uint64_t plan_id, bool node_local, const void* a, void* b,
-               const kernels::Update* update, Traffic& traffic);
+/// Runs the plans of `parts` (one route for all: one message per peer) on
+/// this process over `channel`. `plan_id` identifies the route among all of
+/// the channel's, identically on every process; `node_local` lets messages
+/// between node peers go through shared memory (where the channel has it).
+/// Collective over the processes named in the plans. On failure the channel
+/// is marked broken: later calls on it fail instead of matching stale messages.
+Status execute(Channel& channel, const Parts& parts, const route::Route& route,
+               std::uint64_t plan_id, bool node_local, Traffic& traffic);
 
 }  // namespace mr2d::transport

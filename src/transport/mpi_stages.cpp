@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "kernels/pack.hpp"
+#include "transport/chunk_copy.hpp"
 #include "transport/backoff.hpp"
 #include "transport/errors_return.hpp"
 #include "transport/exchange.hpp"
@@ -40,15 +40,14 @@ StageRunner::~StageRunner() {
   }
 }
 
-void StageRunner::add(bool receiving, const plan::Transfer& t, const std::vector<route::Chunk>& chunks,
-                      unsigned char* region) {
+void StageRunner::add(bool receiving, const route::Message& message, unsigned char* region) {
   Message m;
   m.receiving = receiving;
-  m.transfer = &t;
-  m.chunks = &chunks;
+  m.message = &message;
   m.region = region;
-  m.slots = route::chunk_slots(chunks, window_);
-  const auto slots = static_cast<std::size_t>(std::min<Index>(window_, static_cast<Index>(chunks.size())));
+  m.slots = route::chunk_slots(message, window_);
+  const auto slots =
+      static_cast<std::size_t>(std::min<Index>(window_, static_cast<Index>(message.chunks.size())));
   m.pieces_left.assign(slots, 0);
   m.chunk_in.assign(slots, 0);
   messages_.push_back(std::move(m));
@@ -71,7 +70,8 @@ Status StageRunner::run(const std::function<Status()>& meanwhile, Traffic& traff
     if (err != MPI_SUCCESS) return mpi_failure("MPI_Testany", err);
     if (!done) {
       stall.check("rank %d, %lld MPI transfers of tag %d pending (a peer may be executing another "
-                  "redistribution, or have left this one after an error)", plan_.me, active_, tag_);
+                  "redistribution, or have left this one after an error)", parts_.front().plan->me,
+                  active_, tag_);
       backoff.wait();
       continue;
     }
@@ -84,14 +84,11 @@ Status StageRunner::run(const std::function<Status()>& meanwhile, Traffic& traff
     Message& m = messages_[c];
     if (--m.pieces_left[slot] > 0) continue;
     if (m.receiving) {
-      const route::Chunk& chunk = (*m.chunks)[m.chunk_in[slot]];
-      Index n = kernels::unpack_with(m.place(slot, chunk, plan_.elem_size), plan_.rows(*m.transfer),
-                                     plan_.cols(*m.transfer), plan_.trapezoid, plan_.elem_size,
-                                     update_, b_, plan_.ldb, {chunk.col_lo, chunk.col_hi});
-      MR2D_CHECK(n == chunk.count);
-      traffic.bytes_received += n * plan_.elem_size;
+      const route::Chunk& chunk = m.message->chunks[m.chunk_in[slot]];
+      unpack_chunk(parts_, chunk, m.place(slot, chunk));
+      traffic.bytes_received += chunk.payload;
     }
-    if (m.next < m.chunks->size()) {
+    if (m.next < m.message->chunks.size()) {
       st = post_next(c, slot, traffic);
       if (!st.ok()) return st;
     }
@@ -103,23 +100,20 @@ Status StageRunner::post_next(std::size_t c, std::size_t slot, Traffic& traffic)
   Message& m = messages_[c];
   const std::size_t k = m.next++;
   m.chunk_in[slot] = k;
-  const route::Chunk& chunk = (*m.chunks)[k];
-  const Index es = plan_.elem_size;
-  unsigned char* base = m.place(slot, chunk, es);
-  const Index bytes = chunk.count * es;
+  const route::Chunk& chunk = m.message->chunks[k];
+  unsigned char* base = m.place(slot, chunk);
+  const Index bytes = chunk.bytes;
   if (!m.receiving) {
-    Index n = kernels::pack(a_, plan_.lda, plan_.rows(*m.transfer), plan_.cols(*m.transfer),
-                            plan_.trapezoid, es, base, {chunk.col_lo, chunk.col_hi});
-    MR2D_CHECK(n == chunk.count);
-    traffic.bytes_sent += bytes;
+    pack_chunk(parts_, chunk, base);
+    traffic.bytes_sent += chunk.payload;
     if (k == 0) traffic.messages_sent += 1;
   }
   const Index piece = piece_size(bytes);
   for (Index off = 0; off < bytes; off += piece) {
     const int count = static_cast<int>(std::min(piece, bytes - off));
     MPI_Request req;
-    int err = m.receiving ? MPI_Irecv(base + off, count, MPI_BYTE, m.transfer->peer, tag_, comm_, &req)
-                          : MPI_Isend(base + off, count, MPI_BYTE, m.transfer->peer, tag_, comm_, &req);
+    int err = m.receiving ? MPI_Irecv(base + off, count, MPI_BYTE, m.message->peer, tag_, comm_, &req)
+                          : MPI_Isend(base + off, count, MPI_BYTE, m.message->peer, tag_, comm_, &req);
     if (err != MPI_SUCCESS) return mpi_failure(m.receiving ? "MPI_Irecv" : "MPI_Isend", err);
     track(req, c, slot);
     ++m.pieces_left[slot];

@@ -13,9 +13,8 @@
 #include <vector>
 
 #include "common/status.hpp"
-#include "kernels/transform.hpp"
-#include "plan/plan.hpp"
 #include "route/route.hpp"
+#include "transport/part.hpp"
 
 namespace mr2d::transport {
 
@@ -23,17 +22,15 @@ struct Traffic;
 
 class StageRunner {
  public:
-  /// `update`: what to do with each received element (null: copy it).
-  StageRunner(const plan::Plan& plan, const void* a, void* b, const kernels::Update* update,
-              MPI_Comm comm, int tag, Index window)
-      : plan_(plan), a_(a), b_(b), update_(update), comm_(comm), tag_(tag), window_(window) {}
+  /// `parts`: the plans whose data the messages carry, with their arrays.
+  StageRunner(const Parts& parts, MPI_Comm comm, int tag, Index window)
+      : parts_(parts), comm_(comm), tag_(tag), window_(window) {}
   ~StageRunner();
   StageRunner(const StageRunner&) = delete;
   StageRunner& operator=(const StageRunner&) = delete;
 
   /// Adds one message; `region` holds its window slots.
-  void add(bool receiving, const plan::Transfer& t, const std::vector<route::Chunk>& chunks,
-           unsigned char* region);
+  void add(bool receiving, const route::Message& message, unsigned char* region);
   /// Posts every message's first chunks, runs `meanwhile`, completes the stage.
   Status run(const std::function<Status()>& meanwhile, Traffic& traffic);
 
@@ -43,24 +40,20 @@ class StageRunner {
   // order on both sides, so MPI's ordering matches them whatever slot they use.
   struct Message {
     bool receiving = false;
-    const plan::Transfer* transfer = nullptr;
-    const std::vector<route::Chunk>* chunks = nullptr;
+    const route::Message* message = nullptr;
     unsigned char* region = nullptr;   // window slots, or the whole message
     route::ChunkSlots slots;
     std::size_t next = 0;              // next chunk to post
     std::vector<int> pieces_left;      // per slot, pieces of its chunk still pending
     std::vector<std::size_t> chunk_in; // per slot, the chunk it holds
-    unsigned char* place(std::size_t slot, const route::Chunk& chunk, Index es) const {
-      return region + slots.offset(chunk, static_cast<Index>(slot)) * es;
+    unsigned char* place(std::size_t slot, const route::Chunk& chunk) const {
+      return region + slots.offset(chunk, static_cast<Index>(slot));
     }
   };
   Status post_next(std::size_t c, std::size_t slot, Traffic& traffic);
   void track(MPI_Request req, std::size_t c, std::size_t slot);
 
-  const plan::Plan& plan_;
-  const void* a_;
-  void* b_;
-  const kernels::Update* update_;
+  const Parts& parts_;
   MPI_Comm comm_;
   int tag_;
   Index window_;

@@ -1,23 +1,52 @@
-// The kept part, by column windows; see self_copy.hpp.
+// The kept parts, by column windows; see self_copy.hpp.
 #include "transport/self_copy.hpp"
 
 #include "transport/exchange.hpp"
 
 namespace mr2d::transport {
 
-SelfCopy::SelfCopy(const plan::Plan& plan, const void* a, void* b, const kernels::Update* update,
-                   Traffic& traffic)
-    : plan_(plan), a_(a), b_(b), update_(update), traffic_(traffic), done_(plan.has_self ? 0 : INT64_MAX) {}
+SelfCopies::SelfCopies(const Parts& parts, Traffic& traffic)
+    : parts_(parts), traffic_(traffic), done_(parts.size(), INT64_MAX), copied_(parts.size(), 0) {
+  for (std::size_t p = 0; p < parts.size(); ++p)
+    if (parts[p].plan->has_self) {
+      done_[p] = 0;
+      ++unfinished_;
+    }
+}
 
-void SelfCopy::upto(Index column) {
-  if (column <= done_) return;
-  const Index n = kernels::copy_with(a_, plan_.lda, b_, plan_.ldb, plan_.rows(plan_.self),
-                                     plan_.cols(plan_.self), plan_.trapezoid, plan_.elem_size,
-                                     update_, {done_, column});
-  done_ = column;
-  copied_ += n;
-  traffic_.bytes_local += n * plan_.elem_size;
-  if (done_ == INT64_MAX) MR2D_CHECK(copied_ == plan_.self.count);
+bool SelfCopies::upto(std::size_t p, Index column) {
+  if (column <= done_[p]) return false;
+  const Part& part = parts_[p];
+  const plan::Plan& plan = *part.plan;
+  const Index n = kernels::copy_with(part.a, plan.lda, part.b, plan.ldb, plan.rows(plan.self),
+                                     plan.cols(plan.self), plan.trapezoid, plan.elem_size,
+                                     part.update, {done_[p], column});
+  done_[p] = column;
+  copied_[p] += n;
+  traffic_.bytes_local += n * plan.elem_size;
+  if (column == INT64_MAX) {
+    MR2D_CHECK(copied_[p] == plan.self.count);
+    --unfinished_;
+  }
+  return true;
+}
+
+void SelfCopies::before(const route::Chunk& chunk) {
+  for (const route::Section& s : chunk.sections) upto(static_cast<std::size_t>(s.part), s.col_hi);
+}
+
+void SelfCopies::advance(const route::Chunk* next) {
+  bool copied = false;
+  if (next != nullptr)
+    for (const route::Section& s : next->sections)
+      copied = upto(static_cast<std::size_t>(s.part), s.col_hi) || copied;
+  if (copied) return;
+  for (std::size_t p = 0; p < parts_.size(); ++p)
+    if (upto(p, INT64_MAX)) return;
+}
+
+void SelfCopies::finish() {
+  for (std::size_t p = 0; p < parts_.size(); ++p) upto(p, INT64_MAX);
 }
 
 }  // namespace mr2d::transport

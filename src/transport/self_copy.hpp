@@ -1,40 +1,39 @@
 // The part of A a process keeps for itself, copied into B column window by
 // column window: just before the received data of the same columns is
 // unpacked, so a line of B that both fill is written twice while in cache
-// instead of being fetched from memory twice.
+// instead of being fetched from memory twice. One window per part.
 #pragma once
 
-#include <cstdint>
+#include <vector>
 
 #include "common/index_types.hpp"
-#include "kernels/transform.hpp"
-#include "plan/plan.hpp"
+#include "route/route.hpp"
+#include "transport/part.hpp"
 
 namespace mr2d::transport {
 
 struct Traffic;
 
-class SelfCopy {
+class SelfCopies {
  public:
-  /// `update`: what to do with each element (null: copy it).
-  SelfCopy(const plan::Plan& plan, const void* a, void* b, const kernels::Update* update, Traffic& traffic);
-  /// Copies the columns below `column` (copied-range positions) not copied yet.
-  void upto(Index column);
-  void finish() { upto(INT64_MAX); }
-  bool finished() const { return done_ == INT64_MAX; }
-  /// Columns copied so far: every column below this one.
-  Index done() const { return done_; }
-  /// What the receiving side does with each element (null: copies it).
-  const kernels::Update* update() const { return update_; }
+  SelfCopies(const Parts& parts, Traffic& traffic);
+  /// Copies, for each part of `chunk`, the kept columns below the chunk's end.
+  void before(const route::Chunk& chunk);
+  /// Copies a little more while waiting: up to the end of `next` (the chunk
+  /// expected next; null if none), else the rest of one part.
+  void advance(const route::Chunk* next);
+  void finish();
+  bool finished() const { return unfinished_ == 0; }
 
  private:
-  const plan::Plan& plan_;
-  const void* a_;
-  void* b_;
-  const kernels::Update* update_;
+  // Copies part p's kept columns below `column`; whether anything was new.
+  bool upto(std::size_t p, Index column);
+
+  const Parts& parts_;
   Traffic& traffic_;
-  Index done_;
-  Index copied_ = 0;
+  std::vector<Index> done_;    // per part: every kept column below this one is copied
+  std::vector<Index> copied_;  // per part: elements copied
+  std::size_t unfinished_ = 0;
 };
 
 }  // namespace mr2d::transport

@@ -3,10 +3,9 @@
 
 #include <algorithm>
 
-#include "kernels/pack.hpp"
-#include "kernels/transform.hpp"
 #include "mr2d/mr2d.h"
 #include "transport/backoff.hpp"
+#include "transport/chunk_copy.hpp"
 #include "transport/exchange.hpp"
 
 namespace mr2d::transport {
@@ -21,13 +20,13 @@ Status mismatch() {
 
 }  // namespace
 
-ShmExchange::ShmExchange(ShmLinks& links, const plan::Plan& plan, const route::Route& route,
-                         std::uint64_t plan_id, const void* a, void* b, SelfCopy& self)
-    : links_(links), plan_(plan), route_(route), plan_id_(plan_id), a_(a), b_(b), self_(self) {
-  send_link_.reserve(plan.sends.size());
-  for (const plan::Transfer& t : plan.sends) send_link_.push_back(links.local_index(t.peer));
-  recv_link_.reserve(plan.recvs.size());
-  for (const plan::Transfer& t : plan.recvs) recv_link_.push_back(links.local_index(t.peer));
+ShmExchange::ShmExchange(ShmLinks& links, const Parts& parts, const route::Route& route,
+                         std::uint64_t plan_id, SelfCopies& self)
+    : links_(links), parts_(parts), route_(route), plan_id_(plan_id), self_(self) {
+  send_link_.reserve(route.sends.size());
+  for (const route::Message& m : route.sends) send_link_.push_back(links.local_index(m.peer));
+  recv_link_.reserve(route.recvs.size());
+  for (const route::Message& m : route.recvs) recv_link_.push_back(links.local_index(m.peer));
 }
 
 Status ShmExchange::start() {
@@ -40,22 +39,23 @@ Status ShmExchange::start() {
     ShmSlot& slot = links_.out_slot(static_cast<int>(r));
     while (slot.consumed.load(std::memory_order_acquire) < last) {
       stall.check("rank %d, node peer %zu has not read the previous redistribution's data",
-                  plan_.me, r);
+                  parts_.front().plan->me, r);
       backoff.wait();
     }
   }
   Index bytes = 0;
   for (std::size_t k = 0; k < send_link_.size(); ++k) {
     if (send_link_[k] < 0) continue;
-    const auto& chunks = route_.send_chunks[k];
+    const route::Message& m = route_.sends[k];
+    const route::ChunkSlots slots = route::chunk_slots(m, kShmSlots);
     outs_.push_back(Out{k, send_link_[k], ++links_.epoch_out[static_cast<std::size_t>(send_link_[k])], bytes,
-                        route::chunk_slots(chunks, kShmSlots)});
-    bytes += route::slot_elems(chunks, kShmSlots) * plan_.elem_size;
+                        slots});
+    bytes += slots.region(m, kShmSlots);
   }
   for (std::size_t k = 0; k < recv_link_.size(); ++k) {
     if (recv_link_[k] < 0) continue;
     ins_.push_back(In{k, recv_link_[k], ++links_.epoch_in[static_cast<std::size_t>(recv_link_[k])],
-                      route::chunk_slots(route_.recv_chunks[k], kShmSlots)});
+                      route::chunk_slots(route_.recvs[k], kShmSlots)});
   }
   sends_left_ = outs_.size();
   recvs_left_ = ins_.size();
@@ -71,7 +71,7 @@ Status ShmExchange::start() {
   }
   if (!outs_.empty() && outbox_ == nullptr) {
     failure_ = {MR2D_ERR_MEMORY, "mr2d: no shared memory for the node-local messages (/dev/shm full?)"};
-    for (Out& o : outs_) o.next = route_.send_chunks[o.k].size();
+    for (Out& o : outs_) o.next = route_.sends[o.k].chunks.size();
     sends_left_ = 0;
   }
   return {};
@@ -79,7 +79,7 @@ Status ShmExchange::start() {
 
 void ShmExchange::abandon(In& in, ShmSlot& slot, Status why) {
   if (failure_.ok()) failure_ = std::move(why);
-  in.next = route_.recv_chunks[in.k].size();
+  in.next = route_.recvs[in.k].chunks.size();
   slot.consumed.store(in.epoch, std::memory_order_release);
   --recvs_left_;
 }
@@ -91,8 +91,8 @@ Status ShmExchange::step(Traffic& traffic, bool& progressed) {
   return unpack_ready(traffic, progressed);
 }
 
-Index ShmExchange::place(const route::ChunkSlots& slots, const route::Chunk& chunk, std::size_t k) const {
-  return slots.offset(chunk, static_cast<Index>(k % kShmSlots)) * plan_.elem_size;
+Index ShmExchange::place(const route::ChunkSlots& slots, const route::Chunk& chunk, std::size_t k) {
+  return slots.offset(chunk, static_cast<Index>(k % kShmSlots));
 }
 
 bool ShmExchange::slot_free(const Out& o) const {
@@ -108,31 +108,26 @@ Status ShmExchange::pack_one(Traffic& traffic, bool& progressed) {
   std::size_t tried = 0;
   for (; tried < outs_.size(); ++tried, cursor_ = (cursor_ + 1) % outs_.size()) {
     const Out& o = outs_[cursor_];
-    if (o.next < route_.send_chunks[o.k].size() && slot_free(o)) break;
+    if (o.next < route_.sends[o.k].chunks.size() && slot_free(o)) break;
   }
   if (tried == outs_.size()) return {};
   Out& o = outs_[cursor_];
   cursor_ = (cursor_ + 1) % outs_.size();
-  const plan::Transfer& t = plan_.sends[o.k];
-  const route::Chunk& chunk = route_.send_chunks[o.k][o.next];
-  const Index es = plan_.elem_size;
-  const Index n = kernels::pack(a_, plan_.lda, plan_.rows(t), plan_.cols(t), plan_.trapezoid, es,
-                                outbox_ + o.byte_offset + place(o.slots, chunk, o.next),
-                                {chunk.col_lo, chunk.col_hi});
-  MR2D_CHECK(n == chunk.count);
+  const std::vector<route::Chunk>& chunks = route_.sends[o.k].chunks;
+  const route::Chunk& chunk = chunks[o.next];
+  pack_chunk(parts_, chunk, outbox_ + o.byte_offset + place(o.slots, chunk, o.next));
   ++o.next;
   links_.out_slot(o.link).ready.store(ready_word(o.epoch, o.next), std::memory_order_release);
-  traffic.bytes_sent += n * es;
+  traffic.bytes_sent += chunk.payload;
   if (o.next == 1) traffic.messages_sent += 1;
-  if (o.next == route_.send_chunks[o.k].size()) --sends_left_;
+  if (o.next == chunks.size()) --sends_left_;
   progressed = true;
   return {};
 }
 
 Status ShmExchange::unpack_ready(Traffic& traffic, bool& progressed) {
-  const Index es = plan_.elem_size;
   for (In& in : ins_) {
-    const std::vector<route::Chunk>& chunks = route_.recv_chunks[in.k];
+    const std::vector<route::Chunk>& chunks = route_.recvs[in.k].chunks;
     if (in.next == chunks.size()) continue;
     ShmSlot& slot = links_.in_slot(in.link);
     const std::uint64_t word = slot.ready.load(std::memory_order_acquire);
@@ -156,15 +151,11 @@ Status ShmExchange::unpack_ready(Traffic& traffic, bool& progressed) {
       in.base = box + slot.offset.load(std::memory_order_relaxed);
     }
     const std::uint64_t packed = word & 0xffffffffu;
-    const plan::Transfer& t = plan_.recvs[in.k];
     while (in.next < packed && in.next < chunks.size()) {
       const route::Chunk& chunk = chunks[in.next];
-      self_.upto(chunk.col_hi);
-      const Index n = kernels::unpack_with(in.base + place(in.slots, chunk, in.next), plan_.rows(t),
-                                           plan_.cols(t), plan_.trapezoid, es, self_.update(), b_,
-                                           plan_.ldb, {chunk.col_lo, chunk.col_hi});
-      MR2D_CHECK(n == chunk.count);
-      traffic.bytes_received += n * es;
+      self_.before(chunk);
+      unpack_chunk(parts_, chunk, in.base + place(in.slots, chunk, in.next));
+      traffic.bytes_received += chunk.payload;
       ++in.next;
       slot.taken.store(ready_word(in.epoch, in.next), std::memory_order_release);
       progressed = true;
@@ -177,13 +168,19 @@ Status ShmExchange::unpack_ready(Traffic& traffic, bool& progressed) {
   return {};
 }
 
-Index ShmExchange::next_window_end() const {
-  Index end = INT64_MAX;
+const route::Chunk* ShmExchange::next_expected() const {
+  // The chunk whose kept columns end first, as far as parts compare.
+  const route::Chunk* next = nullptr;
   for (const In& in : ins_) {
-    const std::vector<route::Chunk>& chunks = route_.recv_chunks[in.k];
-    if (in.next < chunks.size()) end = std::min(end, chunks[in.next].col_hi);
+    const std::vector<route::Chunk>& chunks = route_.recvs[in.k].chunks;
+    if (in.next == chunks.size()) continue;
+    const route::Chunk& c = chunks[in.next];
+    if (next == nullptr || c.sections.front().part < next->sections.front().part ||
+        (c.sections.front().part == next->sections.front().part &&
+         c.sections.front().col_hi < next->sections.front().col_hi))
+      next = &c;
   }
-  return end;
+  return next;
 }
 
 }  // namespace mr2d::transport

@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "common/status.hpp"
-#include "plan/plan.hpp"
 #include "route/route.hpp"
+#include "transport/part.hpp"
 #include "transport/self_copy.hpp"
 #include "transport/shm_links.hpp"
 
@@ -23,11 +23,11 @@ struct Traffic;
 
 class ShmExchange {
  public:
-  /// `self` copies the kept part along with the received columns.
-  ShmExchange(ShmLinks& links, const plan::Plan& plan, const route::Route& route,
-              std::uint64_t plan_id, const void* a, void* b, SelfCopy& self);
+  /// `self` copies the kept parts along with the received columns.
+  ShmExchange(ShmLinks& links, const Parts& parts, const route::Route& route,
+              std::uint64_t plan_id, SelfCopies& self);
 
-  /// Whether message k of plan.sends / plan.recvs goes through shared memory.
+  /// Whether message k of route.sends / route.recvs goes through shared memory.
   bool send_on_node(std::size_t k) const { return send_link_[k] >= 0; }
   bool recv_on_node(std::size_t k) const { return recv_link_[k] >= 0; }
 
@@ -43,13 +43,13 @@ class ShmExchange {
   /// with everything else, so that no peer waits forever, and then fails.
   const Status& failure() const { return failure_; }
   bool receiving() const { return recvs_left_ > 0; }
-  /// Where the kept part should be copied up to while waiting: the end of
-  /// the next chunk some peer has not delivered yet.
-  Index next_window_end() const;
+  /// The next chunk some peer has not delivered yet (null if none): the kept
+  /// parts are worth copying up to its end while waiting.
+  const route::Chunk* next_expected() const;
 
  private:
   struct Out {
-    std::size_t k;            // index into plan.sends
+    std::size_t k;            // index into route.sends
     int link;                 // receiver's local index
     std::uint64_t epoch;
     Index byte_offset;        // of the message's ring in the outbox
@@ -57,7 +57,7 @@ class ShmExchange {
     std::size_t next = 0;     // next chunk to pack
   };
   struct In {
-    std::size_t k;            // index into plan.recvs
+    std::size_t k;            // index into route.recvs
     int link;                 // sender's local index
     std::uint64_t epoch;
     route::ChunkSlots slots;
@@ -65,7 +65,7 @@ class ShmExchange {
     std::size_t next = 0;     // next chunk to unpack
   };
   // Byte offset of chunk `k` in a message's ring.
-  Index place(const route::ChunkSlots& slots, const route::Chunk& chunk, std::size_t k) const;
+  static Index place(const route::ChunkSlots& slots, const route::Chunk& chunk, std::size_t k);
   // Whether chunk o.next may be packed: its slot was handed back.
   bool slot_free(const Out& o) const;
   Status pack_one(Traffic& traffic, bool& progressed);
@@ -74,12 +74,10 @@ class ShmExchange {
   Status unpack_ready(Traffic& traffic, bool& progressed);
 
   ShmLinks& links_;
-  const plan::Plan& plan_;
+  const Parts& parts_;
   const route::Route& route_;
   std::uint64_t plan_id_;
-  const void* a_;
-  void* b_;
-  SelfCopy& self_;
+  SelfCopies& self_;
   std::vector<int> send_link_, recv_link_;
   std::vector<Out> outs_;
   std::vector<In> ins_;

@@ -1,0 +1,17 @@
+// Packing and unpacking one chunk of a message: each of its sections is a
+// column window of one part's transfer, copied with that part's arrays,
+// layout and update. Shared by the MPI and shared-memory paths.
+#pragma once
+
+#include "route/route.hpp"
+#include "transport/part.hpp"
+
+namespace mr2d::transport {
+
+/// Packs `chunk` of a message this process sends into `dst`.
+void pack_chunk(const Parts& parts, const route::Chunk& chunk, unsigned char* dst);
+
+/// Unpacks `chunk` of a received message from `src` into the parts' B.
+void unpack_chunk(const Parts& parts, const route::Chunk& chunk, const unsigned char* src);
+
+}  // namespace mr2d::transport

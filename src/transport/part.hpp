@@ -1,0 +1,21 @@
+// One plan of an execution with its arrays: a redistribution executes one,
+// a batch several, all in the same messages.
+#pragma once
+
+#include <vector>
+
+#include "kernels/transform.hpp"
+#include "plan/plan.hpp"
+
+namespace mr2d::transport {
+
+struct Part {
+  const plan::Plan* plan = nullptr;
+  const void* a = nullptr;
+  void* b = nullptr;
+  const kernels::Update* update = nullptr;  ///< null: B receives copies of A's elements
+};
+
+using Parts = std::vector<Part>;
+
+}  // namespace mr2d::transport
