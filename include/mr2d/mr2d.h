@@ -290,6 +290,41 @@ MR2D_API int mr2d_plan_create_trtransform(mr2d_plan *plan, int type, const char 
                                           const mr2d_options *options);
 MR2D_API int mr2d_plan_execute_transform(mr2d_plan plan, const void *alpha, const void *a,
                                          const void *beta, void *b);
+/** Batched redistribution: one plan that moves the data of `count` plans
+ *  together, in one communication round where each pair of processes
+ *  exchanges one message carrying every part's data for that pair (fewer,
+ *  larger messages than executing the parts one by one; an ADI or FFT step
+ *  moves all its fields at once).
+ *  @param batch   out: the batch plan (NULL on error); mr2d_plan_query
+ *                 describes it (messages per peer, bytes of all parts)
+ *  @param count   number of parts, >= 1
+ *  @param parts   plans made by the mr2d_plan_create_* routines over one union
+ *                 context: any types, layouts, grids, general or trapezoidal
+ *                 copies and transforms (not batches). The batch keeps what
+ *                 it needs: the parts may be destroyed afterwards.
+ *  @param options the batch's schedule (caterpillar and circulant, which
+ *                 need a single problem's grids, and optimal colour the pairs
+ *                 of all parts together), chunk size and transport (NULL: the
+ *                 process-wide options). A part planned through an
+ *                 intermediate matrix (GCD or LCM phases) is planned again to
+ *                 move its data once, with these options' indexing.
+ *  Collective over the union context: every process passes the same count
+ *  and its own plans of the same calls in the same order, else every process
+ *  gets MR2D_ERR_INCONSISTENT. A process whose parts all have M or N = 0
+ *  returns at once (as a call with M = 0 does). */
+MR2D_API int mr2d_plan_create_batch(mr2d_plan *batch, int count, const mr2d_plan *parts,
+                                    const mr2d_options *options);
+/** Executes a batch plan: part k moves a[k] into b[k], as mr2d_plan_execute
+ *  would (transform parts with alpha 1 and beta 0); entries of processes
+ *  outside a part's grids are not read. Collective over the union context.
+ *  mr2d_plan_execute refuses batch plans, and these routines other plans. */
+MR2D_API int mr2d_plan_execute_batch(mr2d_plan batch, const void *const *a, void *const *b);
+/** The same with alpha[k] and beta[k] (values of part k's type) for the
+ *  transform parts; a NULL array or entry means 1 for alpha, 0 for beta.
+ *  Copy parts ignore them. */
+MR2D_API int mr2d_plan_execute_batch_transform(mr2d_plan batch, const void *const *alpha,
+                                               const void *const *a, const void *const *beta,
+                                               void *const *b);
 MR2D_API int mr2d_plan_query(mr2d_plan plan, mr2d_plan_info *info);
 /** Releases the plan and sets *plan to NULL (NULL is accepted). Local. */
 MR2D_API void mr2d_plan_destroy(mr2d_plan *plan);

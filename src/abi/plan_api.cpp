@@ -37,6 +37,21 @@ MR2D_API int mr2d_plan_execute(mr2d_plan plan, const void* a, void* b) {
   return mr2d::api::execute_plan(plan, a, b);
 }
 
+MR2D_API int mr2d_plan_create_batch(mr2d_plan* batch, int count, const mr2d_plan* parts,
+                                    const mr2d_options* options) {
+  return mr2d::api::create_batch(batch, count, parts, options);
+}
+
+MR2D_API int mr2d_plan_execute_batch(mr2d_plan batch, const void* const* a, void* const* b) {
+  return mr2d::api::execute_batch_plan(batch, a, b, nullptr, nullptr, false);
+}
+
+MR2D_API int mr2d_plan_execute_batch_transform(mr2d_plan batch, const void* const* alpha,
+                                               const void* const* a, const void* const* beta,
+                                               void* const* b) {
+  return mr2d::api::execute_batch_plan(batch, a, b, alpha, beta, true);
+}
+
 MR2D_API int mr2d_plan_query(mr2d_plan plan, mr2d_plan_info* info) {
   if (plan == nullptr || info == nullptr) return MR2D_ERR_ARGUMENT;
   *info = plan->info;

@@ -62,11 +62,51 @@ int execute_plan(mr2d_plan plan, const void* a, void* b, const void* alpha, cons
   const char* routine = transform ? "mr2d_plan_execute_transform" : "mr2d_plan_execute";
   return guarded(routine, true, [&]() -> Status {
     if (plan == nullptr) return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine + ": plan is NULL"};
+    if (plan->batch)
+      return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine +
+                                     ": the plan is a batch: execute it with mr2d_plan_execute_batch"};
     // Alpha and beta would be ignored by a plain redistribution plan.
     if (transform && !plan->prepared.transform)
       return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine +
                                      ": the plan was not created by mr2d_plan_create_transform or _trtransform"};
     return execute_prepared(plan->prepared, a, b, alpha, beta);
+  });
+}
+
+int create_batch(mr2d_plan* out, int count, const mr2d_plan* parts, const mr2d_options* options) noexcept {
+  const char* routine = "mr2d_plan_create_batch";
+  if (out != nullptr) *out = nullptr;
+  return guarded(routine, true, [&]() -> Status {
+    if (out == nullptr) return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine + ": argument 1 (batch) is NULL"};
+    if (count < 1) return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine + ": argument 2 (count) is below 1"};
+    if (parts == nullptr) return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine + ": argument 3 (parts) is NULL"};
+    std::vector<const Prepared*> prepared;
+    for (int k = 0; k < count; ++k) {
+      const mr2d_plan p = parts[k];
+      prepared.push_back(p == nullptr || p->batch ? nullptr : &p->prepared);
+    }
+    auto plan = std::make_unique<mr2d_plan_s>();
+    plan->batch = std::make_unique<Batch>();
+    Status s = make_batch(routine, prepared, options, *plan->batch);
+    if (!s.ok()) return s;
+    plan->info = describe_batch(*plan->batch);
+    *out = plan.release();
+    return {};
+  });
+}
+
+int execute_batch_plan(mr2d_plan plan, const void* const* a, void* const* b, const void* const* alpha,
+                       const void* const* beta, bool transform) noexcept {
+  const char* routine = transform ? "mr2d_plan_execute_batch_transform" : "mr2d_plan_execute_batch";
+  return guarded(routine, true, [&]() -> Status {
+    if (plan == nullptr) return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine + ": plan is NULL"};
+    if (!plan->batch)
+      return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine +
+                                     ": the plan is not a batch (mr2d_plan_create_batch)"};
+    if (a == nullptr || b == nullptr)
+      return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine + ": the array of " +
+                                     (a == nullptr ? "A" : "B") + " pointers is NULL"};
+    return execute_batch(*plan->batch, a, b, alpha, beta);
   });
 }
 

@@ -67,10 +67,8 @@ desc::LocalCall to_local_call(const Arguments& args) {
 
 }  // namespace
 
-namespace {
-
-bool grids_alive(const Prepared& p) {
-  for (const auto& alive : p.grids)
+bool grids_alive(const GridFlags& grids) {
+  for (const auto& alive : grids)
     if (!*alive) return false;
   return true;
 }
@@ -80,6 +78,17 @@ void count_call(bool trapezoidal) {
   (trapezoidal ? one.calls_trmr2d : one.calls_gemr2d) = 1;
   add_stats(one);
 }
+
+void add_traffic(const transport::Traffic& traffic) {
+  mr2d_stats delta{};
+  delta.messages_sent = traffic.messages_sent;
+  delta.bytes_sent = traffic.bytes_sent;
+  delta.bytes_received = traffic.bytes_received;
+  delta.bytes_local = traffic.bytes_local;
+  add_stats(delta);
+}
+
+namespace {
 
 // What one process learns without talking to the others.
 struct LocalStage {
@@ -234,7 +243,7 @@ Status execute_prepared(const Prepared& prepared, const void* a, void* b, const 
   kernels::Update update;
   if (prepared.transform) update = kernels::make_update(prepared.type, prepared.op, alpha, beta);
   const kernels::Update* how = prepared.transform && !update.plain() ? &update : nullptr;
-  if (!grids_alive(prepared)) return {MR2D_ERR_CONTEXT, "mr2d: the grid of A or B of this plan was exited (blacs_gridexit)"};
+  if (!grids_alive(prepared.grids)) return {MR2D_ERR_CONTEXT, "mr2d: the grid of A or B of this plan was exited (blacs_gridexit)"};
   transport::Channel& channel = *prepared.channel;
   transport::Traffic traffic;
   Status done;
@@ -255,12 +264,7 @@ Status execute_prepared(const Prepared& prepared, const void* a, void* b, const 
       done = transport::execute(channel, {{&second.plan, middle, b, how}}, second.route, id + 1,
                                 prepared.node_local, traffic);
   }
-  mr2d_stats delta{};
-  delta.messages_sent = traffic.messages_sent;
-  delta.bytes_sent = traffic.bytes_sent;
-  delta.bytes_received = traffic.bytes_received;
-  delta.bytes_local = traffic.bytes_local;
-  add_stats(delta);
+  add_traffic(traffic);
   return done;
 }
 
@@ -283,7 +287,7 @@ Status run(const Arguments& args) {
   CallCache& cache = call_cache(st.comm);
   // A grid of A or B exited (and perhaps rebuilt under the same handle) makes
   // its entries useless; every process drops them before the vote below.
-  cache.erase_if([](const Prepared& p) { return !grids_alive(p); });
+  cache.erase_if([](const Prepared& p) { return !grids_alive(p.grids); });
   CallCache::Key key = desc::words_of(st.report);
   key.push_back(st.lda);
   key.push_back(st.ldb);

@@ -17,6 +17,7 @@
 #include "route/route.hpp"
 #include "model/problem.hpp"
 #include "transport/channel.hpp"
+#include "transport/exchange.hpp"
 
 namespace mr2d::api {
 
@@ -51,6 +52,17 @@ struct Arguments {
   const void* beta = nullptr;             ///< null: 0
 };
 
+/// Flags that turn false when a grid of A or B (where this process is in it)
+/// is exited: a plan outliving its grids fails instead of running.
+using GridFlags = std::vector<std::shared_ptr<const std::atomic<bool>>>;
+
+/// Whether no grid of `grids` was exited.
+bool grids_alive(const GridFlags& grids);
+/// Counts one call in the statistics.
+void count_call(bool trapezoidal);
+/// Adds an execution's traffic to the statistics.
+void add_traffic(const transport::Traffic& traffic);
+
 /// One pass of the data: this process's plan and route for one problem.
 struct Pass {
   model::Problem problem;
@@ -64,9 +76,7 @@ struct Prepared {
   std::shared_ptr<transport::Channel> channel;  ///< the union context's channel
   std::uint64_t serial = 0;       ///< this plan among the channel's, the same on every process
   bool node_local = true;         ///< node peers exchange through shared memory (transport option)
-  /// Flags that turn false when the grids of A or B (where this process is in
-  /// them) are exited: a plan outliving its grids fails instead of running.
-  std::vector<std::shared_ptr<const std::atomic<bool>>> grids;
+  GridFlags grids;                ///< of A's and B's grids where this process is in them
   model::Problem problem;
   std::vector<Pass> passes;
   Index middle_elems = 0;         ///< this process's part of the intermediate matrix

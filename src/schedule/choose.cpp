@@ -26,7 +26,10 @@ Index lower_bound(const std::vector<model::Edge>& edges) {
   return bound;
 }
 
-Schedule colouring(const model::Problem& pb, const std::vector<model::Edge>& edges) {
+namespace {
+
+// Colours the pairs into steps; false when the colour tables would be too large.
+bool colour_pairs(const std::vector<model::Edge>& edges, int nranks, Schedule& s) {
   std::vector<BipartiteEdge> graph;
   std::vector<std::size_t> index;  // graph edge -> edges index
   for (std::size_t k = 0; k < edges.size(); ++k)
@@ -39,19 +42,34 @@ Schedule colouring(const model::Problem& pb, const std::vector<model::Edge>& edg
   std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
     return edges[index[x]].count > edges[index[y]].count;
   });
-  const int nranks = model::rank_count(pb);
   auto classes = colour_edges(graph, nranks, nranks, order, kColourTableLimit);
-  if (classes.empty() && !graph.empty()) {
-    Schedule s = caterpillar(pb, edges);
-    s.note = "colour tables too large: caterpillar used";
-    return s;
-  }
-  Schedule s;
+  if (classes.empty() && !graph.empty()) return false;
   s.kind = Kind::optimal;
+  s.steps.clear();
   for (const auto& cls : classes) {
     s.steps.emplace_back();
     for (std::size_t k : cls) s.steps.back().push_back(edges[index[k]]);
   }
+  return true;
+}
+
+// Ties go to async, which also overlaps unpacking with arrival.
+Schedule cheaper(Schedule stepped, const std::vector<model::Edge>& edges, Index elem_size,
+                 const model::CostModel& model) {
+  Schedule async;
+  return predicted_seconds(async, edges, elem_size, model) <=
+                 predicted_seconds(stepped, edges, elem_size, model) * (1 + 1e-9)
+             ? async
+             : stepped;
+}
+
+}  // namespace
+
+Schedule colouring(const model::Problem& pb, const std::vector<model::Edge>& edges) {
+  Schedule s;
+  if (colour_pairs(edges, model::rank_count(pb), s)) return s;
+  s = caterpillar(pb, edges);
+  s.note = "colour tables too large: caterpillar used";
   return s;
 }
 
@@ -133,12 +151,21 @@ Schedule make(Kind kind, const model::Problem& pb, const std::vector<model::Edge
   // networks where simultaneous messages to one process contend (choose them
   // with MR2D_SCHEDULE or the options). Very large graphs skip the comparison.
   if (edges.size() > kAutoEdgeLimit) return Schedule{};
-  Schedule stepped = optimal(pb, edges);
-  Schedule async;
-  return predicted_seconds(async, edges, pb.elem_size, model) <=
-                 predicted_seconds(stepped, edges, pb.elem_size, model) * (1 + 1e-9)
-             ? async
-             : stepped;
+  return cheaper(optimal(pb, edges), edges, pb.elem_size, model);
+}
+
+Schedule make_for_pairs(Kind kind, const std::vector<model::Edge>& edges, int nranks,
+                        const model::CostModel& model) {
+  if (kind == Kind::async || (kind == Kind::automatic && edges.size() > kAutoEdgeLimit)) return Schedule{};
+  Schedule stepped;
+  if (!colour_pairs(edges, nranks, stepped)) {
+    stepped = Schedule{};
+    stepped.note = "colour tables too large: async used";
+    return stepped;
+  }
+  if (kind == Kind::automatic) return cheaper(std::move(stepped), edges, 1, model);
+  if (kind != Kind::optimal) stepped.note = std::string("pairs of several problems: optimal used for ") + name_of(kind);
+  return stepped;
 }
 
 }  // namespace mr2d::schedule

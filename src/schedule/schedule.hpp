@@ -62,6 +62,13 @@ double predicted_seconds(const Schedule& s, const std::vector<model::Edge>& edge
 Schedule make(Kind kind, const model::Problem& problem, const std::vector<model::Edge>& edges,
               const model::CostModel& model = {});
 
+/// A schedule of pairs gathered from several problems (a batch: edge counts
+/// in bytes, problems on any grids): async, or the bipartite colouring of the
+/// pairs, which caterpillar, circulant and optimal fall back to (they need one
+/// problem's grids); automatic picks as make does.
+Schedule make_for_pairs(Kind kind, const std::vector<model::Edge>& edges, int nranks,
+                        const model::CostModel& model = {});
+
 /// Result of checking a schedule against the pairs it must carry.
 struct Verdict {
   bool ok = true;

@@ -1,0 +1,210 @@
+// (MPI) Batched redistribution; see batch.hpp.
+#include "api/batch.hpp"
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <utility>
+
+#include "api/options.hpp"
+#include "api/public_enums.hpp"
+#include "kernels/transform.hpp"
+#include "model/edges.hpp"
+#include "plan/indexing.hpp"
+#include "schedule/schedule.hpp"
+#include "transport/errors_return.hpp"
+
+namespace mr2d::api {
+
+namespace {
+
+Status error(int code, const char* routine, const std::string& what) {
+  return {code, std::string("mr2d: ") + routine + ": " + what};
+}
+
+// The problem a prepared call's single pass plans, or the whole problem when
+// it went through an intermediate matrix (a batch moves it in one pass).
+const model::Problem& one_pass_problem(const Prepared& p) {
+  return p.passes.size() == 1 ? p.passes.front().problem : p.problem;
+}
+
+BatchPart part_of(const Prepared& p, plan::Indexing indexing) {
+  BatchPart part;
+  part.empty = p.empty;
+  part.trapezoidal = p.trapezoidal;
+  part.transform = p.transform;
+  part.type = p.type;
+  part.op = p.op;
+  part.cdc = p.cdc;
+  if (p.empty) return part;
+  if (p.passes.size() == 1) {
+    part.plan = p.passes.front().plan;
+    return part;
+  }
+  const plan::Plan& first = p.passes.front().plan;
+  part.plan = plan::make_plan(p.problem, first.me, first.lda, p.passes.back().plan.ldb);
+  part.cdc = plan::apply_indexing(part.plan, indexing);
+  return part;
+}
+
+std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
+  return h ^ (v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2));
+}
+
+// Every process's parts and options, summed up: equal where the calls match.
+std::uint64_t fingerprint(const std::vector<const Prepared*>& parts, const Resolved& o) {
+  std::uint64_t h = mix(0, parts.size());
+  for (const Prepared* p : parts) h = mix(h, p == nullptr ? 1 : p->empty ? 2 : 3 + p->serial);
+  h = mix(h, static_cast<std::uint64_t>(o.schedule));
+  h = mix(h, static_cast<std::uint64_t>(o.chunk_bytes));
+  h = mix(h, static_cast<std::uint64_t>(o.indexing));
+  return mix(h, static_cast<std::uint64_t>(o.transport));
+}
+
+// Checks the parts on this process: the first with data (its channel carries
+// the batch), or null when none has any; `local` receives what is wrong here.
+const Prepared* first_with_data(const char* routine, const std::vector<const Prepared*>& parts,
+                                Status& local) {
+  const Prepared* first = nullptr;
+  for (std::size_t k = 0; k < parts.size(); ++k) {
+    const Prepared* p = parts[k];
+    if (p == nullptr) {
+      local = error(MR2D_ERR_ARGUMENT, routine, "argument 3 (parts): entry " + std::to_string(k) +
+                                                    " is NULL or a batch plan");
+    } else if (!p->empty) {
+      if (first == nullptr) first = p;
+      else if (p->channel != first->channel)
+        local = error(MR2D_ERR_ARGUMENT, routine,
+                      "argument 3 (parts): entry " + std::to_string(k) +
+                          " was planned over another union context than the earlier parts");
+    }
+  }
+  return first;
+}
+
+// One status everywhere: the worst code any process found, and the same
+// fingerprint on every process, or MR2D_ERR_INCONSISTENT.
+Status agree(const char* routine, MPI_Comm comm, Status local, std::uint64_t print) {
+  const auto signed_print = static_cast<std::int64_t>(print >> 1);
+  std::int64_t mine[3] = {local.code, signed_print, -signed_print}, all[3] = {0, 0, 0};
+  transport::ErrorsReturn guard(comm);
+  if (MPI_Allreduce(mine, all, 3, MPI_INT64_T, MPI_MAX, comm) != MPI_SUCCESS)
+    return error(MR2D_ERR_MPI, routine, "MPI_Allreduce failed");
+  if (!local.ok()) return local;
+  if (all[0] != MR2D_SUCCESS)
+    return error(static_cast<int>(all[0]), routine, "invalid arguments on another process");
+  if (all[1] != -all[2])
+    return error(MR2D_ERR_INCONSISTENT, routine,
+                 "processes passed different parts (count, plans or their order) or options");
+  return {};
+}
+
+// The communicating pairs of all parts together, in bytes.
+std::vector<model::Edge> merged_pairs(const std::vector<const Prepared*>& parts, int& nranks) {
+  std::map<std::pair<int, int>, Index> bytes;
+  nranks = 0;
+  for (const Prepared* p : parts) {
+    if (p->empty) continue;
+    const model::Problem& problem = one_pass_problem(*p);
+    nranks = std::max(nranks, model::rank_count(problem));
+    for (const model::Edge& e : model::all_edges(problem))
+      if (e.from != e.to) bytes[{e.from, e.to}] += e.count * problem.elem_size;
+  }
+  std::vector<model::Edge> edges;
+  edges.reserve(bytes.size());
+  for (const auto& [pair, count] : bytes) edges.push_back(model::Edge{pair.first, pair.second, count});
+  return edges;
+}
+
+}  // namespace
+
+Status make_batch(const char* routine, const std::vector<const Prepared*>& parts,
+                  const mr2d_options* options, Batch& out) {
+  Resolved opts;
+  Status local;
+  if (!resolve(options, opts)) local = error(MR2D_ERR_ARGUMENT, routine, "argument 4 (options): unknown value");
+  const Prepared* first = first_with_data(routine, parts, local);
+  // Without data here there is no union to talk over (as for a call with M = 0).
+  if (first == nullptr) {
+    if (!local.ok()) return local;
+    for (const Prepared* p : parts) out.parts.push_back(part_of(*p, opts.indexing));
+    return {};
+  }
+  Status s = agree(routine, first->channel->union_comm, local, fingerprint(parts, opts));
+  if (!s.ok()) return s;
+  out.channel = first->channel;
+  out.serial = out.channel->next_serial++;
+  out.node_local = opts.transport != transport::Transport::mpi;
+  s = transport::prepare_transport(*out.channel, opts.transport);
+  if (!s.ok()) return s;
+  std::vector<const plan::Plan*> plans;
+  out.parts.reserve(parts.size());
+  for (const Prepared* p : parts) {
+    out.parts.push_back(part_of(*p, opts.indexing));
+    out.grids.insert(out.grids.end(), p->grids.begin(), p->grids.end());
+  }
+  for (const BatchPart& part : out.parts)
+    if (!part.empty) plans.push_back(&part.plan);
+  int nranks = 0;
+  const std::vector<model::Edge> edges = merged_pairs(parts, nranks);
+  const schedule::Schedule sched = schedule::make_for_pairs(opts.schedule, edges, nranks);
+  out.route = route::make_route(plans, sched, opts.chunk_bytes);
+  out.route.steps_lower_bound = schedule::lower_bound(edges);
+  out.route.steps = sched.kind == schedule::Kind::async ? (edges.empty() ? 0 : 1)
+                                                        : static_cast<Index>(sched.steps.size());
+  out.route.predicted_seconds = schedule::predicted_seconds(sched, edges, 1, {});
+  return {};
+}
+
+Status execute_batch(const Batch& batch, const void* const* a, void* const* b,
+                     const void* const* alpha, const void* const* beta) {
+  for (const BatchPart& part : batch.parts) count_call(part.trapezoidal);
+  if (batch.channel == nullptr) return {};
+  if (!grids_alive(batch.grids))
+    return {MR2D_ERR_CONTEXT, "mr2d: a grid of A or B of this batch was exited (blacs_gridexit)"};
+  std::vector<kernels::Update> updates(batch.parts.size());
+  transport::Parts parts;
+  for (std::size_t k = 0; k < batch.parts.size(); ++k) {
+    const BatchPart& part = batch.parts[k];
+    if (part.empty) continue;
+    const kernels::Update* how = nullptr;
+    if (part.transform) {
+      updates[k] = kernels::make_update(part.type, part.op, alpha != nullptr ? alpha[k] : nullptr,
+                                        beta != nullptr ? beta[k] : nullptr);
+      if (!updates[k].plain()) how = &updates[k];
+    }
+    parts.push_back(transport::Part{&part.plan, a[k], b[k], how});
+  }
+  transport::Traffic traffic;
+  const Status done = transport::execute(*batch.channel, parts, batch.route, 2 * batch.serial,
+                                         batch.node_local, traffic);
+  add_traffic(traffic);
+  return done;
+}
+
+mr2d_plan_info describe_batch(const Batch& batch) {
+  mr2d_plan_info info{};
+  info.phases = MR2D_PHASES_ONE;
+  info.indexing = MR2D_INDEXING_BBC;
+  const route::Route& r = batch.route;
+  for (const BatchPart& part : batch.parts) {
+    if (part.cdc) info.indexing = MR2D_INDEXING_CDC;
+    if (!part.empty && part.plan.has_self) info.bytes_local += part.plan.self.count * part.plan.elem_size;
+  }
+  info.messages_sent = static_cast<long long>(r.sends.size());
+  info.messages_received = static_cast<long long>(r.recvs.size());
+  for (const route::Message& m : r.sends)
+    for (const route::Chunk& c : m.chunks) info.bytes_sent += c.payload;
+  for (const route::Message& m : r.recvs)
+    for (const route::Chunk& c : m.chunks) info.bytes_received += c.payload;
+  info.steps = r.steps;
+  info.steps_lower_bound = r.steps_lower_bound;
+  info.predicted_seconds = r.predicted_seconds;
+  info.schedule = to_public(r.kind);
+  info.extra_bytes = r.send_buffer_bytes + r.recv_buffer_bytes;
+  return info;
+}
+
+}  // namespace mr2d::api
