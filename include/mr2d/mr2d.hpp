@@ -155,10 +155,69 @@ class Plan {
     check(mr2d_plan_query(plan_, &i));
     return i;
   }
+  /// The C handle (owned by this object), e.g. for mr2d::Batch.
+  mr2d_plan handle() const noexcept { return plan_; }
 
  private:
   Plan() = default;
   mr2d_plan plan_ = nullptr;
+};
+
+/// Plans of any element types moved together, one message per pair of
+/// processes (mr2d_plan_create_batch; same rules).
+class Batch {
+ public:
+  /// Batches `parts` (collective over their union context); the parts may be
+  /// destroyed afterwards.
+  explicit Batch(const std::vector<mr2d_plan>& parts, const mr2d_options* options = nullptr)
+      : parts_(parts.size()) {
+    check(mr2d_plan_create_batch(&plan_, static_cast<int>(parts.size()), parts.data(), options));
+  }
+  /// Batches typed plans, e.g. Batch(Plan<double>&, Plan<int>&).
+  template <class... T>
+  explicit Batch(const Plan<T>&... parts) : Batch(std::vector<mr2d_plan>{parts.handle()...}) {}
+  Batch(const Batch&) = delete;
+  Batch& operator=(const Batch&) = delete;
+  /// Takes over `other`'s plan; `other` is left empty.
+  Batch(Batch&& other) noexcept
+      : plan_(std::exchange(other.plan_, nullptr)), parts_(std::exchange(other.parts_, 0)) {}
+  /// Exchanges the plans of the two objects.
+  Batch& operator=(Batch&& other) noexcept {
+    std::swap(plan_, other.plan_);
+    std::swap(parts_, other.parts_);
+    return *this;
+  }
+  ~Batch() { mr2d_plan_destroy(&plan_); }
+
+  /// Part k moves a[k] into b[k] (collective over the union context).
+  void execute(const std::vector<const void*>& a, const std::vector<void*>& b) const {
+    sizes(a.size(), b.size());
+    check(mr2d_plan_execute_batch(plan_, a.data(), b.data()));
+  }
+  /// The same with alpha[k] and beta[k] (values of part k's type, or null)
+  /// for the transform parts (mr2d_plan_execute_batch_transform).
+  void execute(const std::vector<const void*>& alpha, const std::vector<const void*>& a,
+               const std::vector<const void*>& beta, const std::vector<void*>& b) const {
+    sizes(a.size(), b.size());
+    sizes(alpha.size(), beta.size());
+    check(mr2d_plan_execute_batch_transform(plan_, alpha.data(), a.data(), beta.data(), b.data()));
+  }
+  /// What the batch moves (mr2d_plan_query): messages per peer, bytes of all parts.
+  mr2d_plan_info info() const {
+    mr2d_plan_info i;
+    check(mr2d_plan_query(plan_, &i));
+    return i;
+  }
+
+ private:
+  // Every vector must hold one entry per part.
+  void sizes(std::size_t x, std::size_t y) const {
+    if (x != parts_ || y != parts_)
+      throw Error(MR2D_ERR_ARGUMENT, "mr2d::Batch::execute: " + std::to_string(parts_) +
+                                         " parts need as many entries in each vector");
+  }
+  mr2d_plan plan_ = nullptr;
+  std::size_t parts_ = 0;
 };
 
 /// A placement of B's grid on ranks (mr2d_relabel_gemr2d / _trmr2d).

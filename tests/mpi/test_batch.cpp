@@ -20,6 +20,7 @@
 
 #include "grids.hpp"
 #include "local_matrix.hpp"
+#include "mr2d/mr2d.hpp"
 #include "typed_calls.hpp"
 
 using namespace mr2d_test;
@@ -328,12 +329,43 @@ int misuse(const Grid& gu, const Grid& other_union, int rank, int world, int& ca
   return failures;
 }
 
+// The C++ layer: a Batch of typed plans equals the plans run one by one, and
+// vectors of the wrong length throw before anything moves.
+int cxx_batch(const Grid& gu, int& cases) {
+  int desca[9], descb[9];
+  std::vector<mr2d_plan> plans = two_plans(gu, gu.ctxt, desca, descb);
+  for (mr2d_plan& p : plans) mr2d_plan_destroy(&p);
+  mr2d::Plan<double> first(7, 5, 1, 1, desca, 2, 2, descb, gu.ctxt);
+  mr2d::Plan<std::complex<double>> second(4, 9, 3, 1, desca, 1, 4, descb, gu.ctxt);
+  const std::size_t n = 400;
+  std::vector<double> a1(n), b1(n, -1.0), c1(n, -1.0);
+  std::vector<std::complex<double>> a2(n), b2(n, {-1.0, 2.0}), c2(n, {-1.0, 2.0});
+  for (std::size_t k = 0; k < n; ++k) {
+    a1[k] = static_cast<double>(k) + 0.25;
+    a2[k] = {static_cast<double>(k), -static_cast<double>(k)};
+  }
+  first.execute(a1.data(), b1.data());
+  second.execute(a2.data(), b2.data());
+  mr2d::Batch batch(first, second);
+  batch.execute({a1.data(), a2.data()}, {c1.data(), c2.data()});
+  int bad = b1 != c1 || b2 != c2;
+  bad += batch.info().messages_sent > first.info().messages_sent + second.info().messages_sent;
+  try {
+    batch.execute({a1.data()}, {c1.data()});
+    bad += 1;
+  } catch (const mr2d::Error& e) {
+    bad += e.status() != MR2D_ERR_ARGUMENT;
+  }
+  cases += 1;
+  return all_get(bad, 0);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   unsigned seed = 7;
-  int ncases = 60;
+  int ncases = 150;
   bool verbose = false;
   for (int k = 1; k < argc; ++k) {
     if (!std::strcmp(argv[k], "--seed") && k + 1 < argc) seed = static_cast<unsigned>(std::atoi(argv[++k]));
@@ -355,6 +387,7 @@ int main(int argc, char** argv) {
     ++cases;
   }
   failures += misuse(gu, other_union, rank, world, cases);
+  failures += cxx_batch(gu, cases);
   if (rank == 0) std::printf("batch: %d processes, %d passed, %d failed\n", world, cases - failures, failures);
   MPI_Finalize();
   return failures == 0 ? 0 : 1;
