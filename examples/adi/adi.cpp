@@ -1,15 +1,19 @@
-// The ADI example: Peaceman-Rachford steps of the 2D heat equation on P
-// processes (see peaceman_rachford.hpp). U lives in whole columns (1xP grid);
-// every step moves a right-hand side to whole rows (Px1 grid) and another one
-// back, through two persistent mr2d plans made once. The same run is repeated
-// with ScaLAPACK's pdgemr2d doing the moves. Both results are checked against
-// a serial run on rank 0 and against the closed form of heat_modes.hpp.
-//   mr2d_adi [N [STEPS]]
+// The ADI example: Peaceman-Rachford steps of the 2D heat equation for
+// several independent fields on P processes (see peaceman_rachford.hpp). Each
+// U lives in whole columns (1xP grid); every step moves the fields'
+// right-hand sides to whole rows (Px1 grid) and back. The moves run three
+// ways: all fields through one mr2d batch (one message per pair of processes
+// for all fields), the fields' persistent mr2d plans one after the other, and
+// ScaLAPACK's pdgemr2d per field. Every result is checked against a serial
+// run on rank 0 and against the closed form of heat_modes.hpp (field f starts
+// as f + 1 times its initial condition).
+//   mr2d_adi [N [STEPS [FIELDS]]]
 #include <mpi.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <memory>
 #include <vector>
 
 #include "dist_matrix.hpp"
@@ -26,10 +30,10 @@ namespace {
 
 constexpr double t_end = 0.05;
 
-/// This process's pieces of U and of the right-hand sides in both layouts.
-struct Layouts {
+/// This process's pieces of one field's U and right-hand sides in both layouts.
+struct Field {
   DistMatrix<double> u_cols, r_cols, r_rows, s_rows;
-  Layouts(const Grid& cols, const Grid& rows, int n, int block)
+  Field(const Grid& cols, const Grid& rows, int n, int block)
       : u_cols(cols, n, n, n, block), r_cols(cols, n, n, n, block),
         r_rows(rows, n, n, block, n), s_rows(rows, n, n, block, n) {}
   adi::Buffers buffers() {
@@ -38,28 +42,35 @@ struct Layouts {
   }
 };
 
+using Fields = std::vector<std::unique_ptr<Field>>;
+
 /// Slowest process's seconds: whole run, computing, waiting, redistributing.
 struct RunTimes {
   double total, compute, wait, redistribution;
 };
 
 template <class ToRows, class ToCols>
-RunTimes timed_run(Layouts& l, double c, int steps, ToRows&& to_rows, ToCols&& to_cols) {
+RunTimes timed_run(Fields& fields, double c, int steps, ToRows&& to_rows, ToCols&& to_cols) {
+  std::vector<adi::Buffers> buffers;
+  for (auto& f : fields) buffers.push_back(f->buffers());
   MPI_Barrier(MPI_COMM_WORLD);
   const double t0 = MPI_Wtime();
-  const adi::Split split = adi::advance(l.buffers(), c, steps, MPI_COMM_WORLD, to_rows, to_cols);
+  const adi::Split split = adi::advance(buffers, c, steps, MPI_COMM_WORLD, to_rows, to_cols);
   return {examples::slowest(MPI_Wtime() - t0), examples::slowest(split.compute),
           examples::slowest(split.wait), examples::slowest(split.redistribution)};
 }
 
 void print_times(const char* label, const RunTimes& t) {
-  std::printf("  %-38s total %.3f s, compute %.3f s, wait %.3f s, redistribution %.3f s\n", label, t.total,
-              t.compute, t.wait, t.redistribution);
+  std::printf("  %-36s total %.3f s, compute %.3f s, wait %.3f s, redistribution %.3f s\n", label,
+              t.total, t.compute, t.wait, t.redistribution);
 }
 
-double max_difference(const std::vector<double>& a, const std::vector<double>& b) {
+/// Largest difference over all fields.
+double max_difference(const std::vector<std::vector<double>>& a,
+                      const std::vector<std::vector<double>>& b) {
   double d = 0;
-  for (std::size_t k = 0; k < a.size(); ++k) d = std::max(d, std::fabs(a[k] - b[k]));
+  for (std::size_t f = 0; f < a.size(); ++f)
+    for (std::size_t k = 0; k < a[f].size(); ++k) d = std::max(d, std::fabs(a[f][k] - b[f][k]));
   return d;
 }
 
@@ -69,6 +80,7 @@ int main(int argc, char** argv) {
   const examples::Program program(argc, argv);
   const int rank = program.rank, nprocs = program.nprocs;
   const int n = program.arg(1, 1000), steps = program.arg(2, 20);
+  const int nfields = std::max(1, program.arg(3, 4));
   const double dt = t_end / steps, h = 1.0 / (n + 1), c = dt / 2 / (h * h);
   const int block = (n + nprocs - 1) / nprocs;
 
@@ -76,66 +88,116 @@ int main(int argc, char** argv) {
   const Grid cols = examples::make_grid(1, nprocs);
   const Grid rows = examples::make_grid(nprocs, 1);
   const int ctxt_union = cols.ctxt;
-  Layouts l(cols, rows, n, block);
+  Fields fields;
+  for (int f = 0; f < nfields; ++f) fields.push_back(std::make_unique<Field>(cols, rows, n, block));
   DistMatrix<double> on_rank0(examples::make_grid(1, 1), n, n, n, n);
 
   auto start = [&] {
-    l.u_cols.for_each([&](double& u, int i, int j) { u = adi::exact_value(i, j, n, 0, dt); });
+    for (int f = 0; f < nfields; ++f)
+      fields[static_cast<std::size_t>(f)]->u_cols.for_each(
+          [&](double& u, int i, int j) { u = (f + 1) * adi::exact_value(i, j, n, 0, dt); });
   };
   auto result_on_rank0 = [&] {
-    mr2d::gemr2d(n, n, l.u_cols.data(), 1, 1, l.u_cols.desc, on_rank0.data(), 1, 1,
-                 on_rank0.desc, ctxt_union);
-    return on_rank0.local;
+    std::vector<std::vector<double>> u;
+    for (auto& f : fields) {
+      mr2d::gemr2d(n, n, f->u_cols.data(), 1, 1, f->u_cols.desc, on_rank0.data(), 1, 1,
+                   on_rank0.desc, ctxt_union);
+      u.push_back(on_rank0.local);
+    }
+    return u;
   };
 
-  start();
+  // Every field has the same layouts: one plan per direction serves them all,
+  // and a batch lists it once per field.
+  Field& first = *fields.front();
   double t0 = MPI_Wtime();
-  const mr2d::Plan<double> to_rows(n, n, 1, 1, l.r_cols.desc, 1, 1, l.r_rows.desc, ctxt_union);
-  const mr2d::Plan<double> to_cols(n, n, 1, 1, l.s_rows.desc, 1, 1, l.u_cols.desc, ctxt_union);
+  const mr2d::Plan<double> to_rows(n, n, 1, 1, first.r_cols.desc, 1, 1, first.r_rows.desc, ctxt_union);
+  const mr2d::Plan<double> to_cols(n, n, 1, 1, first.s_rows.desc, 1, 1, first.u_cols.desc, ctxt_union);
+  const mr2d::Batch all_to_rows(std::vector<mr2d_plan>(fields.size(), to_rows.handle()));
+  const mr2d::Batch all_to_cols(std::vector<mr2d_plan>(fields.size(), to_cols.handle()));
   const double plan_seconds = examples::slowest(MPI_Wtime() - t0);
-  const RunTimes with_mr2d = timed_run(
-      l, c, steps, [&] { to_rows.execute(l.r_cols.data(), l.r_rows.data()); },
-      [&] { to_cols.execute(l.s_rows.data(), l.u_cols.data()); });
-  const std::vector<double> u_mr2d = result_on_rank0();
+  std::vector<const void*> r_cols, s_rows;
+  std::vector<void*> r_rows, u_cols;
+  for (auto& f : fields) {
+    r_cols.push_back(f->r_cols.data());
+    r_rows.push_back(f->r_rows.data());
+    s_rows.push_back(f->s_rows.data());
+    u_cols.push_back(f->u_cols.data());
+  }
+
+  start();
+  const RunTimes batched = timed_run(
+      fields, c, steps, [&] { all_to_rows.execute(r_cols, r_rows); },
+      [&] { all_to_cols.execute(s_rows, u_cols); });
+  const std::vector<std::vector<double>> u_batched = result_on_rank0();
+
+  start();
+  const RunTimes one_by_one = timed_run(
+      fields, c, steps,
+      [&] {
+        for (auto& f : fields) to_rows.execute(f->r_cols.data(), f->r_rows.data());
+      },
+      [&] {
+        for (auto& f : fields) to_cols.execute(f->s_rows.data(), f->u_cols.data());
+      });
+  const std::vector<std::vector<double>> u_plans = result_on_rank0();
 
   start();
   const RunTimes with_scalapack = timed_run(
-      l, c, steps,
-      [&] { Cpdgemr2d(n, n, l.r_cols.data(), 1, 1, l.r_cols.desc, l.r_rows.data(), 1, 1, l.r_rows.desc, ctxt_union); },
-      [&] { Cpdgemr2d(n, n, l.s_rows.data(), 1, 1, l.s_rows.desc, l.u_cols.data(), 1, 1, l.u_cols.desc, ctxt_union); });
-  const std::vector<double> u_scalapack = result_on_rank0();
+      fields, c, steps,
+      [&] {
+        for (auto& f : fields)
+          Cpdgemr2d(n, n, f->r_cols.data(), 1, 1, f->r_cols.desc, f->r_rows.data(), 1, 1, f->r_rows.desc, ctxt_union);
+      },
+      [&] {
+        for (auto& f : fields)
+          Cpdgemr2d(n, n, f->s_rows.data(), 1, 1, f->s_rows.desc, f->u_cols.data(), 1, 1, f->u_cols.desc, ctxt_union);
+      });
+  const std::vector<std::vector<double>> u_scalapack = result_on_rank0();
 
   bool passed = true;
   if (rank == 0) {
     // Serial: one process holds whole rows and whole columns at once, so both
     // layouts are the full matrix and nothing moves.
-    std::vector<double> u(static_cast<std::size_t>(n) * static_cast<std::size_t>(n)), r(u.size());
-    for (int j = 0; j < n; ++j)
-      for (int i = 0; i < n; ++i) u[static_cast<std::size_t>(i + j * n)] = adi::exact_value(i, j, n, 0, dt);
-    adi::advance(adi::Buffers{n, u.data(), r.data(), n, r.data(), u.data(), n, n}, c, steps, MPI_COMM_SELF,
-                 [] {}, [] {});
-    std::vector<double> closed(u.size());
-    for (int j = 0; j < n; ++j)
-      for (int i = 0; i < n; ++i) closed[static_cast<std::size_t>(i + j * n)] = adi::exact_value(i, j, n, steps, dt);
-    const double d_mr2d = max_difference(u_mr2d, u), d_scalapack = max_difference(u_scalapack, u);
-    const double d_closed = max_difference(u_mr2d, closed);
-    passed = d_mr2d <= 1e-12 && d_scalapack <= 1e-12 && d_closed <= 1e-10;
+    const std::size_t size = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
+    std::vector<std::vector<double>> u(fields.size(), std::vector<double>(size)), r = u;
+    std::vector<std::vector<double>> closed = u;
+    std::vector<adi::Buffers> serial;
+    for (std::size_t f = 0; f < fields.size(); ++f) {
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) {
+          const std::size_t at = static_cast<std::size_t>(i + j * n);
+          u[f][at] = static_cast<double>(f + 1) * adi::exact_value(i, j, n, 0, dt);
+          closed[f][at] = static_cast<double>(f + 1) * adi::exact_value(i, j, n, steps, dt);
+        }
+      serial.push_back(adi::Buffers{n, u[f].data(), r[f].data(), n, r[f].data(), u[f].data(), n, n});
+    }
+    adi::advance(serial, c, steps, MPI_COMM_SELF, [] {}, [] {});
+    const double d_batched = max_difference(u_batched, u), d_plans = max_difference(u_plans, u);
+    const double d_scalapack = max_difference(u_scalapack, u), d_closed = max_difference(u_batched, closed);
+    passed = d_batched <= 1e-12 && d_plans <= 1e-12 && d_scalapack <= 1e-12 && d_closed <= 1e-10 * nfields;
 
     const double mbytes = 8.0 * n * n / 1e6;
-    std::printf("mr2d ADI: %d x %d interior points, %d Peaceman-Rachford steps of dt = %g, %d processes\n",
-                n, n, steps, dt, nprocs);
-    std::printf("  U in whole columns (1x%d grid, %dx%d blocks); each step moves one right-hand side\n"
-                "  to whole rows (%dx1 grid, %dx%d blocks) and one back: %d redistributions of %.1f MB\n",
-                nprocs, n, block, nprocs, block, n, 2 * steps, mbytes);
+    std::printf("mr2d ADI: %d fields of %d x %d interior points, %d Peaceman-Rachford steps of dt = %g, "
+                "%d processes\n", nfields, n, n, steps, dt, nprocs);
+    std::printf("  U in whole columns (1x%d grid, %dx%d blocks); each step moves every field's right-hand side\n"
+                "  to whole rows (%dx1 grid, %dx%d blocks) and back: %d moves of %d x %.1f MB\n",
+                nprocs, n, block, nprocs, block, n, 2 * steps, nfields, mbytes);
+    std::printf("  messages from rank 0 per move: %lld with the batch, %lld with the plans one by one\n",
+                all_to_rows.info().messages_sent,
+                static_cast<long long>(nfields) * to_rows.info().messages_sent);
     char label[64];
-    std::snprintf(label, sizeof label, "with mr2d plans (made once, %.4f s):", plan_seconds);
-    print_times(label, with_mr2d);
-    print_times("with ScaLAPACK pdgemr2d:", with_scalapack);
-    std::printf("  (slowest process for each figure; wait: barrier before each redistribution, load imbalance);\n"
-                "  redistribution speedup %.1fx\n",
-                with_scalapack.redistribution / with_mr2d.redistribution);
-    std::printf("  max |U - serial U|: %.2e with mr2d, %.2e with ScaLAPACK (limit 1e-12)\n", d_mr2d, d_scalapack);
-    std::printf("  max |U - closed form|: %.2e (limit 1e-10)\n", d_closed);
+    std::snprintf(label, sizeof label, "with one mr2d batch (made in %.4f s):", plan_seconds);
+    print_times(label, batched);
+    print_times("with the mr2d plans one by one:", one_by_one);
+    print_times("with ScaLAPACK pdgemr2d per field:", with_scalapack);
+    std::printf("  (slowest process for each figure; wait: barrier before each move, load imbalance);\n"
+                "  redistribution speedup of the batch: %.2fx the plans one by one, %.1fx pdgemr2d\n",
+                one_by_one.redistribution / batched.redistribution,
+                with_scalapack.redistribution / batched.redistribution);
+    std::printf("  max |U - serial U|: %.2e batch, %.2e plans, %.2e ScaLAPACK (limit 1e-12)\n", d_batched,
+                d_plans, d_scalapack);
+    std::printf("  max |U - closed form|: %.2e (limit %g)\n", d_closed, 1e-10 * nfields);
     std::printf("verification: %s\n", passed ? "passed" : "FAILED");
   }
   return program.finish(passed);

@@ -4,7 +4,9 @@
 // One step of length dt, with a = dt/2:
 //   (I - a Dx) U* = (I + a Dy) U,   (I - a Dy) U' = (I + a Dx) U*.
 // Dy runs down columns and Dx along rows, so each half step needs the data in
-// one layout for its explicit part and in the other for its solve.
+// one layout for its explicit part and in the other for its solve. Several
+// fields (independent solutions) advance together, so each change of layout
+// moves all of them at once.
 #pragma once
 
 #include <mpi.h>
@@ -80,12 +82,13 @@ struct Split {
   double compute = 0, wait = 0, redistribution = 0;
 };
 
-/// Advances U by `steps` steps. to_rows() must move r_cols into r_rows and
-/// to_cols() s_rows into u_cols; every process of `comm` takes part in them.
+/// Advances every field's U by `steps` steps. to_rows() must move each
+/// field's r_cols into its r_rows and to_cols() each s_rows into its u_cols;
+/// every process of `comm` takes part in them.
 template <class ToRows, class ToCols>
-Split advance(const Buffers& b, double c, int steps, MPI_Comm comm, ToRows&& to_rows,
-              ToCols&& to_cols) {
-  const ImplicitOperator implicit(b.n, c);
+Split advance(const std::vector<Buffers>& fields, double c, int steps, MPI_Comm comm,
+              ToRows&& to_rows, ToCols&& to_cols) {
+  const ImplicitOperator implicit(fields.front().n, c);
   Split t;
   double t0 = MPI_Wtime();
   auto lap = [&t0](double& into) {
@@ -102,12 +105,14 @@ Split advance(const Buffers& b, double c, int steps, MPI_Comm comm, ToRows&& to_
     lap(t.redistribution);
   };
   for (int s = 0; s < steps; ++s) {
-    apply_explicit(b.u_cols, b.r_cols, b.n, b.cols, 1, b.n, c);
+    for (const Buffers& b : fields) apply_explicit(b.u_cols, b.r_cols, b.n, b.cols, 1, b.n, c);
     switch_layout(to_rows);
-    implicit.solve(b.r_rows, b.rows, b.rows_ld, true);
-    apply_explicit(b.r_rows, b.s_rows, b.n, b.rows, b.rows_ld, 1, c);
+    for (const Buffers& b : fields) {
+      implicit.solve(b.r_rows, b.rows, b.rows_ld, true);
+      apply_explicit(b.r_rows, b.s_rows, b.n, b.rows, b.rows_ld, 1, c);
+    }
     switch_layout(to_cols);
-    implicit.solve(b.u_cols, b.cols, b.n, false);
+    for (const Buffers& b : fields) implicit.solve(b.u_cols, b.cols, b.n, false);
     lap(t.compute);
   }
   return t;
