@@ -87,7 +87,7 @@ struct LocalStage {
   desc::LocalCall call;
   Resolved options;
   desc::Report report{};
-  MPI_Comm comm = MPI_COMM_NULL;  ///< the union communicator (BLACS's): collectives
+  MPI_Comm comm = MPI_COMM_NULL;  ///< the union communicator (BLACS's or the caller's): collectives
   std::shared_ptr<transport::Channel> channel;
   Index lda = 0, ldb = 0;
 };
@@ -179,8 +179,9 @@ int free_cache(MPI_Comm, int, void* value, void*) {
   return MPI_SUCCESS;
 }
 
-// The cache of prepared calls lives on mr2d's private communicator, so it
-// disappears with the union context's grid and can never outlive it.
+// The cache of prepared calls lives on the union communicator (BLACS's, or
+// the caller's for described grids), so it disappears with it and can never
+// outlive it.
 CallCache& call_cache(MPI_Comm comm) {
   static int key = MPI_KEYVAL_INVALID;
   if (key == MPI_KEYVAL_INVALID) MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, free_cache, &key, nullptr);

@@ -40,7 +40,7 @@ struct Arguments {
   void* b;
   mr2d_int ib, jb;
   const mr2d_int* descb;
-  mr2d_int ictxt;     ///< ignored for Union::world
+  mr2d_int ictxt;     ///< ignored for Union::world and Union::comm
   Union scope;
   Index elem_size;
   const mr2d_options* options = nullptr;  ///< null: the process-wide options

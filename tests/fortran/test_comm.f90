@@ -7,16 +7,16 @@ program test_comm
   use mpi
   use mr2d
   use test_grids, only: global_index, local_extent
+  use test_expect
   implicit none
   integer, parameter :: m = 17, n = 13, mba = 3, nba = 2, mbb = 2, nbb = 4
-  integer :: iam, nprocs, ierr, failures, k, ar, ac, br, bc, arow, bcol, i, j
+  integer :: iam, nprocs, ierr, k, ar, ac, br, bc, arow, bcol, i, j
   integer(c_int), allocatable, target :: map(:)
   integer(mr2d_ik) :: desca(9), descb(9)
   real(c_double), allocatable :: a(:), b(:)
   type(mr2d_grid) :: grida, gridb, broken
   type(c_ptr) :: plan
   integer(c_int) :: status
-  failures = 0
   call mpi_init(ierr)
   call mpi_comm_rank(MPI_COMM_WORLD, iam, ierr)
   call mpi_comm_size(MPI_COMM_WORLD, nprocs, ierr)
@@ -81,14 +81,5 @@ contains
     integer, intent(in) :: i, j
     value_of = 1000d0 * i + j
   end function
-
-  subroutine expect(ok, what)
-    logical, intent(in) :: ok
-    character(len=*), intent(in) :: what
-    if (.not. ok) then
-      print '(2a)', 'FAILED: ', what
-      failures = failures + 1
-    end if
-  end subroutine
 
 end program test_comm

@@ -222,32 +222,54 @@ bool all_good(int bad) {
   return total == 0;
 }
 
-// Bad grid descriptions: MR2D_ERR_ARGUMENT on every process (direct and
-// plan), the message naming the argument, B untouched.
-int bad_grids(int rank, int size) {
-  const Spec whole{1, size, {}};
-  std::mt19937_64 rng(5);
-  const Side side = pick_side(rng, whole, 6, 7);
-  const Place me{0, 0, rank};
-  LocalArray<double> a = local_of<double>(side, me, true);
-  const LocalArray<double> b0 = local_of<double>(side, me, false);
+// A matrix of an m x n window on the 1 x P grid in the default order, its
+// first block on process (0, 0) (a legal source on any grid): this process's
+// A (element codes), an unwritten B of the same layout, and their descriptor.
+struct OnRow {
+  Spec whole;
+  Side side;
+  LocalArray<double> a, b;
   int desc[9];
-  desc_of(side, -1, a.lld, desc);
+  OnRow(int rank, int size, unsigned seed, int m, int n) : whole{1, size, {}} {
+    std::mt19937_64 rng(seed);
+    side = pick_side(rng, whole, m, n);
+    side.csrc = 0;
+    const Place me{0, 0, rank};
+    a = local_of<double>(side, me, true);
+    b = local_of<double>(side, me, false);
+    desc_of(side, -1, a.lld, desc);
+  }
+};
+
+// Bad grid descriptions: MR2D_ERR_ARGUMENT on every process (direct and
+// plan), the message naming the argument, B untouched; descriptions that
+// disagree between processes: MR2D_ERR_INCONSISTENT.
+int bad_grids(int rank, int size) {
+  OnRow row(rank, size, 5, 6, 7);
+  const Spec& whole = row.whole;
+  const Side& side = row.side;
+  LocalArray<double>& a = row.a;
+  const LocalArray<double>& b0 = row.b;
+  const int* desc = row.desc;
   const std::vector<int> twice{0, 0}, outside{size};
   struct Bad {
     const char* what;
     mr2d_grid grid;
-    bool b_side, one_process;
+    bool b_side;
     const char* text;
+    int status = MR2D_ERR_ARGUMENT;
   };
-  const Bad cases[] = {
-      {"shape 0 x 1", {0, 1, nullptr}, false, false, "(GRIDA) describes a 0 x 1 grid"},
-      {"shape 1 x -2", {1, -2, nullptr}, true, false, "(GRIDB) describes a 1 x -2 grid"},
-      {"too large", {size + 1, 1, nullptr}, true, false, "(GRIDB) has"},
-      {"duplicate rank", {2, 1, twice.data()}, false, false, size >= 2 ? "holds rank 0 at two positions" : "(GRIDA)"},
-      {"rank out of range", {1, 1, outside.data()}, true, false, "not a rank of the communicator"},
-      {"bad on process 0 only", {rank == 0 ? 0 : 1, size, nullptr}, true, true, "(GRIDB)"},
+  std::vector<Bad> cases = {
+      {"shape 0 x 1", {0, 1, nullptr}, false, "(GRIDA) describes a 0 x 1 grid"},
+      {"shape 1 x -2", {1, -2, nullptr}, true, "(GRIDB) describes a 1 x -2 grid"},
+      {"too large", {size + 1, 1, nullptr}, true, "(GRIDB) has"},
+      {"duplicate rank", {2, 1, twice.data()}, false, size >= 2 ? "holds rank 0 at two positions" : "(GRIDA)"},
+      {"rank out of range", {1, 1, outside.data()}, true, "not a rank of the communicator"},
+      {"bad on process 0 only", {rank == 0 ? 0 : 1, size, nullptr}, true, "(GRIDB)"},
   };
+  if (size >= 2)
+    cases.push_back({"shapes differ", {rank == 0 ? 1 : size, rank == 0 ? size : 1, nullptr}, false,
+                     "(GRIDA) differs between processes", MR2D_ERR_INCONSISTENT});
   int failures = 0;
   for (const Bad& bad : cases) {
     const mr2d_grid good = whole.grid();
@@ -260,7 +282,7 @@ int bad_grids(int rank, int size) {
     mr2d_plan plan = reinterpret_cast<mr2d_plan>(&plan);
     const int planned = mr2d_plan_create_comm_trmr2d(&plan, MPI_COMM_WORLD, MR2D_D, "U", "N", 6, 7, side.i,
                                                      side.j, desc, &ga, side.i, side.j, desc, &gb, nullptr);
-    const bool ok = direct == MR2D_ERR_ARGUMENT && planned == MR2D_ERR_ARGUMENT && plan == nullptr &&
+    const bool ok = direct == bad.status && planned == bad.status && plan == nullptr &&
                     same(b, b0) && message.find(bad.text) != std::string::npos;
     if (!ok) std::fprintf(stderr, "rank %d: bad grid '%s': %d %d: %s\n", rank, bad.what, direct, planned, message.c_str());
     failures += !all_good(!ok);
@@ -302,15 +324,12 @@ int cxx_layer(int rank, int size) {
 // prepared one, a plan on a freed communicator refuses to run, and many
 // communicators created and freed in turn each work.
 int release_on_free(int rank, int size) {
-  const Spec whole{1, size, {}};
-  std::mt19937_64 rng(3);
-  const Side side = pick_side(rng, whole, 8, 8);
-  const Place me{0, 0, rank};
-  LocalArray<double> a = local_of<double>(side, me, true);
-  LocalArray<double> b = local_of<double>(side, me, false);
-  int desc[9];
-  desc_of(side, -1, a.lld, desc);
-  const mr2d_grid g = whole.grid();
+  OnRow row(rank, size, 3, 8, 8);
+  const Side& side = row.side;
+  LocalArray<double>& a = row.a;
+  LocalArray<double>& b = row.b;
+  const int* desc = row.desc;
+  const mr2d_grid g = row.whole.grid();
   int bad = 0;
   mr2d_plan plan = nullptr;
   for (int round = 0; round < 40; ++round) {
