@@ -6,7 +6,7 @@
 program test_comm
   use mpi
   use mr2d
-  use test_grids, only: global_index, local_extent
+  use test_grids, only: global_index, local_extent, value_of
   use test_expect
   implicit none
   integer, parameter :: m = 17, n = 13, mba = 3, nba = 2, mbb = 2, nbb = 4
@@ -61,25 +61,12 @@ program test_comm
       cycle
     end select
     call expect(status == MR2D_SUCCESS, 'the copy succeeds')
-    do j = 1, bc
-      do i = 1, br
-        if (b(i + (j - 1) * br) /= value_of(i, global_index(j, nbb, bcol, 0, nprocs))) then
-          call expect(.false., 'element value')
-          exit
-        end if
-      end do
-    end do
+    call expect(all([((b(i + (j - 1) * br) == value_of(i, global_index(j, nbb, bcol, 0, nprocs)), &
+         i = 1, br), j = 1, bc)]), 'element values')
   end do
   call mpi_allreduce(MPI_IN_PLACE, failures, 1, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD, ierr)
   if (iam == 0) print '(a,i0,a)', 'fortran comm: ', failures, ' failures'
   call mpi_finalize(ierr)
   if (failures /= 0) error stop 1
-
-contains
-
-  real(c_double) function value_of(i, j)
-    integer, intent(in) :: i, j
-    value_of = 1000d0 * i + j
-  end function
 
 end program test_comm

@@ -90,11 +90,4 @@ program test_transform
   call mpi_finalize(ierr)
   if (failures /= 0) error stop 1
 
-contains
-
-  real(c_double) function value_of(i, j)
-    integer, intent(in) :: i, j
-    value_of = 1000d0 * i + j
-  end function
-
 end program test_transform
