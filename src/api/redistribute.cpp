@@ -225,7 +225,9 @@ Status execute_prepared(const Prepared& prepared, const void* a, void* b, const 
   kernels::Update update;
   if (prepared.transform) update = kernels::make_update(prepared.type, prepared.op, alpha, beta);
   const kernels::Update* how = prepared.transform && !update.plain() ? &update : nullptr;
-  if (!grids_alive(prepared)) return {MR2D_ERR_CONTEXT, "mr2d: the grid of A or B of this plan was exited (blacs_gridexit) or its communicator freed"};
+  if (!grids_alive(prepared))
+    return {MR2D_ERR_CONTEXT,
+            "mr2d: the grid of A or B of this plan was exited (blacs_gridexit) or its communicator freed"};
   transport::Channel& channel = *prepared.channel;
   transport::Traffic traffic;
   Status done;

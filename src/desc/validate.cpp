@@ -84,7 +84,9 @@ std::string arg_name(const LocalCall& call, std::int64_t arg, std::int64_t entry
 }
 
 // The union as messages name it: a BLACS context or a communicator.
-const char* union_name(const LocalCall& call) { return call.described ? "the communicator" : "the union context"; }
+const char* union_name(const LocalCall& call) {
+  return call.described ? "the communicator" : "the union context";
+}
 
 std::string reason_text(const LocalCall& call, Reason reason, std::int64_t value, std::int64_t limit) {
   auto s = [](std::int64_t v) { return std::to_string(v); };
@@ -233,7 +235,8 @@ Report make_report(const LocalCall& call) {
       c.fail(MR2D_ERR_ARGUMENT, at(call, "TRANS"), 0, Reason::bad_letter, t);
   }
   if (call.fault.arg != nullptr)
-    c.fail(MR2D_ERR_ARGUMENT, at(call, call.fault.arg), 0, call.fault.reason, call.fault.value, call.fault.limit);
+    c.fail(MR2D_ERR_ARGUMENT, at(call, call.fault.arg), 0, call.fault.reason, call.fault.value,
+           call.fault.limit);
   if (call.m < 0) c.fail(MR2D_ERR_ARGUMENT, at(call, "M"), 0, Reason::negative, call.m);
   if (call.n < 0) c.fail(MR2D_ERR_ARGUMENT, at(call, "N"), 0, Reason::negative, call.n);
   if (call.strided) {
@@ -300,8 +303,10 @@ struct MatrixArgs {
 };
 
 MatrixArgs matrix_args(const LocalCall& call, bool b) {
-  if (call.described) return b ? MatrixArgs{"DESCB", "IB", "JB", "GRIDB", 0} : MatrixArgs{"DESCA", "IA", "JA", "GRIDA", 0};
-  return b ? MatrixArgs{"DESCB", "IB", "JB", "DESCB", CTXT + 1} : MatrixArgs{"DESCA", "IA", "JA", "DESCA", CTXT + 1};
+  if (call.described)
+    return b ? MatrixArgs{"DESCB", "IB", "JB", "GRIDB", 0} : MatrixArgs{"DESCA", "IA", "JA", "GRIDA", 0};
+  return b ? MatrixArgs{"DESCB", "IB", "JB", "DESCB", CTXT + 1}
+           : MatrixArgs{"DESCA", "IA", "JA", "DESCA", CTXT + 1};
 }
 
 // A field the members of one grid must agree on: the argument (and

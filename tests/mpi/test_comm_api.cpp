@@ -41,7 +41,9 @@ struct Spec {
   int nprow = 1, npcol = 1;
   std::vector<int> ranks;
   mr2d_grid grid() const { return {nprow, npcol, ranks.empty() ? nullptr : ranks.data()}; }
-  int rank_at(int r, int c) const { return ranks.empty() ? r * npcol + c : ranks[static_cast<std::size_t>(r + c * nprow)]; }
+  int rank_at(int r, int c) const {
+    return ranks.empty() ? r * npcol + c : ranks[static_cast<std::size_t>(r + c * nprow)];
+  }
 };
 
 // This process's place in a grid and the BLACS context built from the same map.
@@ -54,7 +56,8 @@ Place blacs_grid(const Spec& s, const Comm& c) {
   std::vector<int> usermap(static_cast<std::size_t>(s.nprow * s.npcol));
   for (int col = 0; col < s.npcol; ++col)
     for (int row = 0; row < s.nprow; ++row)
-      usermap[static_cast<std::size_t>(row + col * s.nprow)] = c.world_of[static_cast<std::size_t>(s.rank_at(row, col))];
+      usermap[static_cast<std::size_t>(row + col * s.nprow)] =
+          c.world_of[static_cast<std::size_t>(s.rank_at(row, col))];
   int ctxt = 0;
   Cblacs_get(0, 0, &ctxt);
   Cblacs_gridmap(&ctxt, usermap.data(), s.nprow, s.nprow, s.npcol);
@@ -135,7 +138,8 @@ LocalArray<T> local_of(const Side& s, const Place& p, bool codes) {
   if (codes)
     fill_codes(arr, s.M, s.N, s.mb, s.nb, s.rsrc, s.csrc, p.myrow, s.spec.nprow, p.mycol, s.spec.npcol, s.pad);
   else
-    arr = sentinel_array<T>(s.M, s.N, s.mb, s.nb, s.rsrc, s.csrc, p.myrow, s.spec.nprow, p.mycol, s.spec.npcol, s.pad);
+    arr = sentinel_array<T>(s.M, s.N, s.mb, s.nb, s.rsrc, s.csrc, p.myrow, s.spec.nprow, p.mycol, s.spec.npcol,
+                            s.pad);
   return arr;
 }
 
@@ -284,7 +288,8 @@ int bad_grids(int rank, int size) {
                                                      side.j, desc, &ga, side.i, side.j, desc, &gb, nullptr);
     const bool ok = direct == bad.status && planned == bad.status && plan == nullptr &&
                     same(b, b0) && message.find(bad.text) != std::string::npos;
-    if (!ok) std::fprintf(stderr, "rank %d: bad grid '%s': %d %d: %s\n", rank, bad.what, direct, planned, message.c_str());
+    if (!ok)
+      std::fprintf(stderr, "rank %d: bad grid '%s': %d %d: %s\n", rank, bad.what, direct, planned, message.c_str());
     failures += !all_good(!ok);
   }
   return failures;
