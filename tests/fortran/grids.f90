@@ -1,9 +1,11 @@
-! Test helpers shared by the Fortran tests: BLACS grids, descriptors, and the
-! global position of a local index (block-cyclic map, 1-based).
+! Test helpers shared by the Fortran tests: BLACS grids, descriptors, the
+! global position of a local index (block-cyclic map, 1-based) and the value
+! a test matrix holds there.
 module test_grids
+  use, intrinsic :: iso_c_binding, only: c_double
   implicit none
   private
-  public :: make_grid, global_index, local_extent, make_desc
+  public :: make_grid, global_index, local_extent, make_desc, value_of
 
 contains
 
@@ -50,5 +52,11 @@ contains
     lld = max(1, lrows) + 2
     call descinit(desc, m, n, mb, nb, 0, 0, ctxt, lld, info)
   end subroutine
+
+  !> The test value of global element (i, j).
+  real(c_double) function value_of(i, j)
+    integer, intent(in) :: i, j
+    value_of = 1000d0 * i + j
+  end function
 
 end module test_grids

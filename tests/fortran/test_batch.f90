@@ -5,16 +5,16 @@ program test_batch
   use mpi
   use mr2d
   use test_grids
+  use test_expect
   implicit none
   integer, parameter :: m = 29, n = 17
-  integer :: iam, nprocs, ctxt_a, ctxt_b, ctxt_u, ierr, failures, k
+  integer :: iam, nprocs, ctxt_a, ctxt_b, ctxt_u, ierr, k
   integer :: desca(9), descb(9), ar, ac, lda, br, bc, ldb
   real(c_double), allocatable, target :: a1(:), b1(:), c1(:)
   integer(mr2d_ik), allocatable, target :: a2(:), b2(:), c2(:)
   type(c_ptr) :: parts(2), batch, a(2), b(2)
   type(mr2d_plan_info) :: info1, info2, info
   integer(c_int) :: status
-  failures = 0
   call mpi_init(ierr)
   call blacs_pinfo(iam, nprocs)
   call make_grid(1, nprocs, ctxt_u)
@@ -65,16 +65,4 @@ program test_batch
   call blacs_exit(1)
   call mpi_finalize(ierr)
   if (failures /= 0) error stop 1
-
-contains
-
-  subroutine expect(ok, what)
-    logical, intent(in) :: ok
-    character(len=*), intent(in) :: what
-    if (.not. ok) then
-      print '(2a)', 'FAILED: ', what
-      failures = failures + 1
-    end if
-  end subroutine
-
 end program test_batch
