@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "kernels/row_table.hpp"
+#include "kernels/transpose_copy.hpp"
 #include "mr2d/mr2d.h"
 
 namespace mr2d::kernels {
@@ -67,6 +68,8 @@ Factor factor_of(const T& v) {
 
 template <class T, int A, int B, bool Conj>
 struct Combine {
+  /// y = x: elements move bit for bit (transpose_copy serves it).
+  static constexpr bool copies = A == kOne && B == kZero && !Conj;
   T alpha, beta;
   void operator()(const T& x, T& y) const {
     using M = Arith<T>;
@@ -121,6 +124,9 @@ struct ArraySource {
 // many column streams (measured best against wider blocks walked in strips).
 template <class T>
 constexpr int kBlock = 128 / sizeof(T) > 0 ? static_cast<int>(128 / sizeof(T)) : 1;
+// A transposed copy takes wider blocks (see transpose_copy.hpp).
+template <class T, class Op>
+constexpr int kBlockOf = Op::copies ? kCopyBlock<sizeof(T)> : kBlock<T>;
 constexpr Index kPiece = 64;  // positions per piece in the per-column path
 
 // `same_range`: every column holds the same positions and the columns are
@@ -145,12 +151,18 @@ void flush(const RowTable& table, const Column<T>* block, int count, bool same_r
     // Every column holds the same positions: one row of B at a time, written
     // contiguously across the block's columns (they are adjacent rows of B's
     // column), reading one element from each column's stream.
-    const T* from[kBlock<T>];
+    const T* from[kBlockOf<T, Op>];
     for (std::size_t k = 0; k < segs.size(); ++k) {
       const Index s0 = table.start(k), s1 = s0 + segs[k].len;
       const Index lo = std::max(s0, block[0].first), hi = std::min(s1, block[0].end);
       for (int c = 0; c < count; ++c) from[c] = block[c].base + segs[k].from - s0 - block[c].shift;
       T* to = b + block[0].dst + (segs[k].to - s0) * ldb;
+      if constexpr (Op::copies) {
+        const void* columns[kBlockOf<T, Op>];
+        std::copy(from, from + count, columns);
+        transpose_copy<sizeof(T)>(columns, count, lo, hi, to, ldb);
+        continue;
+      }
       if (count == kBlock<T>) {
         // A whole strip: a fixed count the compiler unrolls.
         for (Index p = lo; p < hi; ++p) {
@@ -188,7 +200,7 @@ Index walk(const RowTable& table, const RunSet& rows, const RunSet& cols, const 
   const Index per_column = table.total();
   if (per_column == 0) return 0;
   const bool full = trapezoid.shape == index::Shape::full;
-  Column<T> block[kBlock<T>];
+  Column<T> block[kBlockOf<T, Op>];
   int count = 0;
   Index total = 0;
   cols.for_each([&](Index tc, Index lenc, Index src_c, Index dst_c) {
@@ -209,7 +221,7 @@ Index walk(const RowTable& table, const RunSet& rows, const RunSet& cols, const 
       col.dst = dst_c + j;
       total += end - first;
       // A block holds columns adjacent in B, so that a transposed piece is contiguous.
-      if (++count == kBlock<T> || j + 1 == j1) {
+      if (++count == kBlockOf<T, Op> || j + 1 == j1) {
         flush<T, Transposed>(table, block, count, full, b, ldb, op);
         count = 0;
       }
