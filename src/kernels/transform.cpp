@@ -120,14 +120,36 @@ struct ArraySource {
   }
 };
 
-// Columns per block: a transposed row of B takes 128 contiguous bytes from as
-// many column streams (measured best against wider blocks walked in strips).
+// Columns per block: those of the transposed copy (see transpose_copy.hpp).
 template <class T>
-constexpr int kBlock = 128 / sizeof(T) > 0 ? static_cast<int>(128 / sizeof(T)) : 1;
-// A transposed copy takes wider blocks (see transpose_copy.hpp).
-template <class T, class Op>
-constexpr int kBlockOf = Op::copies ? kCopyBlock<sizeof(T)> : kBlock<T>;
+constexpr int kBlock = kCopyBlock<sizeof(T)>;
 constexpr Index kPiece = 64;  // positions per piece in the per-column path
+constexpr Index kPass = 16;   // positions per pass through the buffer of combine_transposed
+
+// B's rows [lo, hi) of a block of `count` columns with a combining op: the
+// block is moved into a small buffer by the transposed copy, kPass positions
+// at a time, then each position is combined into its contiguous piece of B,
+// element by element as before (the arithmetic is unchanged).
+template <class T, class Op>
+void combine_transposed(const void* const* from, int count, Index lo, Index hi, T* to, Index ldb, const Op& op) {
+  T buffer[kPass * kBlock<T>];
+  const void* at[kBlock<T>];
+  for (Index p0 = lo; p0 < hi; p0 += kPass) {
+    const Index rows = std::min(kPass, hi - p0);
+    for (int c = 0; c < count; ++c) at[c] = static_cast<const T*>(from[c]) + p0;
+    transpose_copy<sizeof(T)>(at, count, 0, rows, buffer, kBlock<T>);
+    for (Index j = 0; j < rows; ++j) {
+      const T* x = buffer + j * kBlock<T>;
+      T* row = to + (p0 + j) * ldb;
+      if (count == kBlock<T>) {
+        // A whole block: a fixed count the compiler unrolls.
+        for (int c = 0; c < kBlock<T>; ++c) op(x[c], row[c]);
+      } else {
+        for (int c = 0; c < count; ++c) op(x[c], row[c]);
+      }
+    }
+  }
+}
 
 // `same_range`: every column holds the same positions and the columns are
 // adjacent in B (a full-shape block within one column run).
@@ -148,33 +170,17 @@ void flush(const RowTable& table, const Column<T>* block, int count, bool same_r
       }
     }
   } else if (same_range) {
-    // Every column holds the same positions: one row of B at a time, written
-    // contiguously across the block's columns (they are adjacent rows of B's
-    // column), reading one element from each column's stream.
-    const T* from[kBlockOf<T, Op>];
+    // Every column holds the same positions and the block's columns are
+    // adjacent in B's columns: each position is a contiguous piece of a
+    // column of B, and the block is transposed in register tiles.
     for (std::size_t k = 0; k < segs.size(); ++k) {
       const Index s0 = table.start(k), s1 = s0 + segs[k].len;
       const Index lo = std::max(s0, block[0].first), hi = std::min(s1, block[0].end);
+      const void* from[kBlock<T>];
       for (int c = 0; c < count; ++c) from[c] = block[c].base + segs[k].from - s0 - block[c].shift;
       T* to = b + block[0].dst + (segs[k].to - s0) * ldb;
-      if constexpr (Op::copies) {
-        const void* columns[kBlockOf<T, Op>];
-        std::copy(from, from + count, columns);
-        transpose_copy<sizeof(T)>(columns, count, lo, hi, to, ldb);
-        continue;
-      }
-      if (count == kBlock<T>) {
-        // A whole strip: a fixed count the compiler unrolls.
-        for (Index p = lo; p < hi; ++p) {
-          T* row = to + p * ldb;
-          for (int c = 0; c < kBlock<T>; ++c) op(from[c][p], row[c]);
-        }
-        continue;
-      }
-      for (Index p = lo; p < hi; ++p) {
-        T* row = to + p * ldb;
-        for (int c = 0; c < count; ++c) op(from[c][p], row[c]);
-      }
+      if constexpr (Op::copies) transpose_copy<sizeof(T)>(from, count, lo, hi, to, ldb);
+      else combine_transposed(from, count, lo, hi, to, ldb, op);
     }
   } else {
     for (std::size_t k = 0; k < segs.size(); ++k) {
@@ -200,7 +206,7 @@ Index walk(const RowTable& table, const RunSet& rows, const RunSet& cols, const 
   const Index per_column = table.total();
   if (per_column == 0) return 0;
   const bool full = trapezoid.shape == index::Shape::full;
-  Column<T> block[kBlockOf<T, Op>];
+  Column<T> block[kBlock<T>];
   int count = 0;
   Index total = 0;
   cols.for_each([&](Index tc, Index lenc, Index src_c, Index dst_c) {
@@ -221,7 +227,7 @@ Index walk(const RowTable& table, const RunSet& rows, const RunSet& cols, const 
       col.dst = dst_c + j;
       total += end - first;
       // A block holds columns adjacent in B, so that a transposed piece is contiguous.
-      if (++count == kBlockOf<T, Op> || j + 1 == j1) {
+      if (++count == kBlock<T> || j + 1 == j1) {
         flush<T, Transposed>(table, block, count, full, b, ldb, op);
         count = 0;
       }
