@@ -124,7 +124,7 @@ struct ArraySource {
 template <class T>
 constexpr int kBlock = kCopyBlock<sizeof(T)>;
 constexpr Index kPiece = 64;  // positions per piece in the per-column path
-constexpr Index kPass = 16;   // positions per pass through the buffer of combine_transposed
+constexpr Index kPass = 32;   // positions per pass through the buffer of combine_transposed
 
 // B's rows [lo, hi) of a block of `count` columns with a combining op: the
 // block is moved into a small buffer by the transposed copy, kPass positions
