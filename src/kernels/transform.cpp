@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "kernels/row_table.hpp"
+#include "kernels/transpose_copy.hpp"
 #include "mr2d/mr2d.h"
 
 namespace mr2d::kernels {
@@ -67,6 +68,8 @@ Factor factor_of(const T& v) {
 
 template <class T, int A, int B, bool Conj>
 struct Combine {
+  /// y = x: elements move bit for bit (transpose_copy serves it).
+  static constexpr bool copies = A == kOne && B == kZero && !Conj;
   T alpha, beta;
   void operator()(const T& x, T& y) const {
     using M = Arith<T>;
@@ -117,11 +120,36 @@ struct ArraySource {
   }
 };
 
-// Columns per block: a transposed row of B takes 128 contiguous bytes from as
-// many column streams (measured best against wider blocks walked in strips).
+// Columns per block: those of the transposed copy (see transpose_copy.hpp).
 template <class T>
-constexpr int kBlock = 128 / sizeof(T) > 0 ? static_cast<int>(128 / sizeof(T)) : 1;
+constexpr int kBlock = kCopyBlock<sizeof(T)>;
 constexpr Index kPiece = 64;  // positions per piece in the per-column path
+constexpr Index kPass = 32;   // positions per pass through the buffer of combine_transposed
+
+// B's rows [lo, hi) of a block of `count` columns with a combining op: the
+// block is moved into a small buffer by the transposed copy, kPass positions
+// at a time, then each position is combined into its contiguous piece of B,
+// element by element as before (the arithmetic is unchanged).
+template <class T, class Op>
+void combine_transposed(const void* const* from, int count, Index lo, Index hi, T* to, Index ldb, const Op& op) {
+  T buffer[kPass * kBlock<T>];
+  const void* at[kBlock<T>];
+  for (Index p0 = lo; p0 < hi; p0 += kPass) {
+    const Index rows = std::min(kPass, hi - p0);
+    for (int c = 0; c < count; ++c) at[c] = static_cast<const T*>(from[c]) + p0;
+    transpose_copy<sizeof(T)>(at, count, 0, rows, buffer, kBlock<T>);
+    for (Index j = 0; j < rows; ++j) {
+      const T* x = buffer + j * kBlock<T>;
+      T* row = to + (p0 + j) * ldb;
+      if (count == kBlock<T>) {
+        // A whole block: a fixed count the compiler unrolls.
+        for (int c = 0; c < kBlock<T>; ++c) op(x[c], row[c]);
+      } else {
+        for (int c = 0; c < count; ++c) op(x[c], row[c]);
+      }
+    }
+  }
+}
 
 // `same_range`: every column holds the same positions and the columns are
 // adjacent in B (a full-shape block within one column run).
@@ -142,27 +170,17 @@ void flush(const RowTable& table, const Column<T>* block, int count, bool same_r
       }
     }
   } else if (same_range) {
-    // Every column holds the same positions: one row of B at a time, written
-    // contiguously across the block's columns (they are adjacent rows of B's
-    // column), reading one element from each column's stream.
-    const T* from[kBlock<T>];
+    // Every column holds the same positions and the block's columns are
+    // adjacent in B's columns: each position is a contiguous piece of a
+    // column of B, and the block is transposed in register tiles.
     for (std::size_t k = 0; k < segs.size(); ++k) {
       const Index s0 = table.start(k), s1 = s0 + segs[k].len;
       const Index lo = std::max(s0, block[0].first), hi = std::min(s1, block[0].end);
+      const void* from[kBlock<T>];
       for (int c = 0; c < count; ++c) from[c] = block[c].base + segs[k].from - s0 - block[c].shift;
       T* to = b + block[0].dst + (segs[k].to - s0) * ldb;
-      if (count == kBlock<T>) {
-        // A whole strip: a fixed count the compiler unrolls.
-        for (Index p = lo; p < hi; ++p) {
-          T* row = to + p * ldb;
-          for (int c = 0; c < kBlock<T>; ++c) op(from[c][p], row[c]);
-        }
-        continue;
-      }
-      for (Index p = lo; p < hi; ++p) {
-        T* row = to + p * ldb;
-        for (int c = 0; c < count; ++c) op(from[c][p], row[c]);
-      }
+      if constexpr (Op::copies) transpose_copy<sizeof(T)>(from, count, lo, hi, to, ldb);
+      else combine_transposed(from, count, lo, hi, to, ldb, op);
     }
   } else {
     for (std::size_t k = 0; k < segs.size(); ++k) {
