@@ -1,19 +1,21 @@
 #!/usr/bin/env bash
 # Symbol hygiene: the libraries export exactly the allowed names.
-#   check_exports.sh HEADER LIBRARY [scalapack]
-# Allowed: every mr2d_ function declared in HEADER (the typed mr2d_p?gemr2d /
+#   check_exports.sh HEADERS LIBRARY [scalapack]
+# HEADERS: the public C headers, separated by colons (mr2d.h:mr2d_comm.h).
+# Allowed: every mr2d_ function declared in HEADERS (the typed mr2d_p?gemr2d /
 # mr2d_p?trmr2d expanded for s d c z i), plus, with `scalapack`, ScaLAPACK's
 # 40 redistribution entry points and PBLAS's six transposes. Anything else defined and exported fails
 # the test: a drop-in must never shadow ScaLAPACK's helpers (localsize, ppcm,
 # changeorigin, mr2d_malloc, ...).
 set -euo pipefail
-header=$1 library=$2 with_scalapack=${3:-}
+IFS=: read -r -a headers <<< "$1"
+library=$2 with_scalapack=${3:-}
 
 allowed=$(mktemp) exported=$(mktemp)
 trap 'rm -f "$allowed" "$exported"' EXIT
 {
   # Plain prototypes: MR2D_API <type> mr2d_name(
-  grep -oE 'MR2D_API[^(]*\bmr2d_[a-z0-9_]+\(' "$header" | grep -oE 'mr2d_[a-z0-9_]+' | grep -v '##'
+  grep -hoE 'MR2D_API[^(]*\bmr2d_[a-z0-9_]+\(' "${headers[@]}" | grep -oE 'mr2d_[a-z0-9_]+' | grep -v '##'
   for x in s d c z i; do
     echo "mr2d_p${x}gemr2d"
     echo "mr2d_p${x}trmr2d"

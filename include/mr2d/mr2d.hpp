@@ -132,6 +132,13 @@ class Plan {
                                        ib, jb, descb, ictxt, options));
     return p;
   }
+  /// Takes ownership of `plan`, a handle the C API created for elements of
+  /// type T (e.g. mr2d_plan_create_comm_gemr2d of mr2d_comm.h).
+  static Plan adopt(mr2d_plan plan) noexcept {
+    Plan p;
+    p.plan_ = plan;
+    return p;
+  }
   Plan(const Plan&) = delete;
   Plan& operator=(const Plan&) = delete;
   /// Takes over `other`'s plan; `other` is left empty.

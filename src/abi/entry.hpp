@@ -2,6 +2,8 @@
 // that each entry point is a single call.
 #pragma once
 
+#include <string>
+
 #include "api/redistribute.hpp"
 
 namespace mr2d::abi {
@@ -39,6 +41,15 @@ inline api::Arguments transform_args(const char* routine, desc::Entry entry, int
   args.alpha = alpha;
   args.beta = beta;
   return args;
+}
+
+/// Records the message of a `type` that is no mr2d_type (argument `position`
+/// of `routine`) and returns MR2D_ERR_ARGUMENT.
+inline int bad_type(const char* routine, int type, int position = 1) {
+  api::set_last_error(std::string("mr2d: ") + routine + ": argument " + std::to_string(position) +
+                      " (type) is " + std::to_string(type) +
+                      ", not one of MR2D_S, MR2D_D, MR2D_C, MR2D_Z, MR2D_I");
+  return MR2D_ERR_ARGUMENT;
 }
 
 /// Size of each mr2d_type, in enum order.

@@ -5,19 +5,13 @@
 #include "abi/entry.hpp"
 #include "mr2d/mr2d.h"
 
+using mr2d::abi::bad_type;
 using mr2d::abi::elem_size_of;
 using mr2d::api::Union;
 
 namespace {
 
 bool print_errors() { return true; }
-
-int bad_type(const char* routine, int type) {
-  std::string msg = std::string("mr2d: ") + routine + ": argument 1 (type) is " +
-                    std::to_string(type) + ", not one of MR2D_S, MR2D_D, MR2D_C, MR2D_Z, MR2D_I";
-  mr2d::api::set_last_error(msg);
-  return MR2D_ERR_ARGUMENT;
-}
 
 }  // namespace
 

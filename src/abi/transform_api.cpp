@@ -6,18 +6,12 @@
 #include "api/persistent_plan.hpp"
 #include "mr2d/mr2d.h"
 
+using mr2d::abi::bad_type;
 using mr2d::abi::elem_size_of;
 using mr2d::abi::transform_args;
 using mr2d::desc::Entry;
 
 namespace {
-
-int bad_type(const char* routine, int type) {
-  const std::string msg = std::string("mr2d: ") + routine + ": argument 1 (type) is " + std::to_string(type) +
-                          ", not one of MR2D_S, MR2D_D, MR2D_C, MR2D_Z, MR2D_I";
-  mr2d::api::set_last_error(msg);
-  return MR2D_ERR_ARGUMENT;
-}
 
 // The arrays of a plan are not known yet: a non-null marker keeps the
 // NULL-array check out.

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "api/grid_source.hpp"
 #include "api/options.hpp"
 #include "api/public_enums.hpp"
 #include "api/stats.hpp"
@@ -95,7 +96,7 @@ struct LocalStage {
   desc::LocalCall call;
   Resolved options;
   desc::Report report{};
-  MPI_Comm comm = MPI_COMM_NULL;  ///< the union communicator (BLACS's): collectives
+  MPI_Comm comm = MPI_COMM_NULL;  ///< the union communicator (BLACS's or the caller's): collectives
   std::shared_ptr<transport::Channel> channel;
   Index lda = 0, ldb = 0;
 };
@@ -110,19 +111,9 @@ Status stage_local(const Arguments& args, LocalStage& st) {
   if (!resolve(args.options, st.options))
     return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + args.routine + ": options: unknown schedule"};
   st.call = to_local_call(args);
-  MPI_Comm union_comm = MPI_COMM_WORLD;
-  if (args.scope == Union::context) {
-    desc::GridInfo u = grid::grid_info(args.ictxt);
-    if (!u.member()) {
-      desc::Report r{};
-      r.error = {MR2D_ERR_CONTEXT, desc::arg_position(st.call, "ICTXT"), 0,
-                 static_cast<std::int64_t>(desc::Reason::not_in_union), 0, 0};
-      return desc::local_error(st.call, r, -1);
-    }
-    union_comm = grid::context_comm(args.ictxt);
-  }
-  st.call.grid_a = grid::grid_info(st.call.desca[desc::CTXT]);
-  st.call.grid_b = grid::grid_info(st.call.descb[desc::CTXT]);
+  MPI_Comm union_comm = MPI_COMM_NULL;
+  Status located = locate_grids(args, st.call, union_comm);
+  if (!located.ok()) return located;
   st.report = desc::make_report(st.call);
   st.lda = st.call.grid_a.member() ? st.call.desca[desc::LLD] : 0;
   st.ldb = st.call.grid_b.member() ? st.call.descb[desc::LLD] : 0;
@@ -149,8 +140,7 @@ Status stage_global(const Arguments& args, const LocalStage& st, Prepared& out) 
   out.channel = st.channel;
   out.serial = st.channel->next_serial++;
   out.node_local = st.options.transport != transport::Transport::mpi;
-  if (st.call.grid_a.member()) out.grids.push_back(transport::liveness(grid::context_comm(st.call.desca[desc::CTXT])));
-  if (st.call.grid_b.member()) out.grids.push_back(transport::liveness(grid::context_comm(st.call.descb[desc::CTXT])));
+  for (MPI_Comm comm : grid_lifetimes(args, st.call)) out.grids.push_back(transport::liveness(comm));
   // A transform updates B in one pass: an intermediate matrix would apply it twice.
   const plan::Phases via = out.problem.transposed || args.entry != desc::Entry::redistribute
                                ? plan::Phases::one
@@ -198,8 +188,9 @@ int free_cache(MPI_Comm, int, void* value, void*) {
   return MPI_SUCCESS;
 }
 
-// The cache of prepared calls lives on mr2d's private communicator, so it
-// disappears with the union context's grid and can never outlive it.
+// The cache of prepared calls lives on the union communicator (BLACS's, or
+// the caller's for described grids), so it disappears with it and can never
+// outlive it.
 CallCache& call_cache(MPI_Comm comm) {
   static int key = MPI_KEYVAL_INVALID;
   if (key == MPI_KEYVAL_INVALID) MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, free_cache, &key, nullptr);
@@ -243,7 +234,7 @@ Status execute_prepared(const Prepared& prepared, const void* a, void* b, const 
   kernels::Update update;
   if (prepared.transform) update = kernels::make_update(prepared.type, prepared.op, alpha, beta);
   const kernels::Update* how = prepared.transform && !update.plain() ? &update : nullptr;
-  if (!grids_alive(prepared.grids)) return {MR2D_ERR_CONTEXT, "mr2d: the grid of A or B of this plan was exited (blacs_gridexit)"};
+  if (!grids_alive(prepared.grids)) return {MR2D_ERR_CONTEXT, "mr2d: the grid of A or B of this plan was exited (blacs_gridexit) or its communicator freed"};
   transport::Channel& channel = *prepared.channel;
   transport::Traffic traffic;
   Status done;

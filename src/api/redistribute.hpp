@@ -13,6 +13,7 @@
 #include "common/status.hpp"
 #include "desc/call.hpp"
 #include "mr2d/mr2d.h"
+#include "mr2d/mr2d_comm.h"
 #include "plan/plan.hpp"
 #include "route/route.hpp"
 #include "model/problem.hpp"
@@ -21,8 +22,10 @@
 
 namespace mr2d::api {
 
-/// Where the union of processes comes from.
-enum class Union { context, world };
+/// Where the union of processes comes from: a BLACS context (grids from the
+/// descriptors' CTXT_), MPI_COMM_WORLD (ScaLAPACK's p?gemr2do), or a
+/// communicator with described grids (mr2d_comm.h).
+enum class Union { context, world, comm };
 
 /// Arguments exactly as a ScaLAPACK entry receives them (1-based, mr2d_int).
 struct Arguments {
@@ -38,7 +41,7 @@ struct Arguments {
   void* b;
   mr2d_int ib, jb;
   const mr2d_int* descb;
-  mr2d_int ictxt;     ///< ignored for Union::world
+  mr2d_int ictxt;     ///< ignored for Union::world and Union::comm
   Union scope;
   Index elem_size;
   const mr2d_options* options = nullptr;  ///< null: the process-wide options
@@ -50,6 +53,10 @@ struct Arguments {
   int type = -1;                          ///< mr2d_type: the arithmetic of a transform
   const void* alpha = nullptr;            ///< null: 1
   const void* beta = nullptr;             ///< null: 0
+  /// Union::comm: the union and the grids of A and B within it.
+  MPI_Comm comm = MPI_COMM_NULL;
+  const mr2d_grid* grida = nullptr;
+  const mr2d_grid* gridb = nullptr;
 };
 
 /// Flags that turn false when a grid of A or B (where this process is in it)

@@ -5,6 +5,7 @@
 #include <array>
 
 #include "common/index_types.hpp"
+#include "desc/report.hpp"
 #include "index/trapezoid.hpp"
 
 namespace mr2d::desc {
@@ -33,6 +34,15 @@ enum class Entry {
 /// Whether an op letter transposes ('T', 'C', either case).
 inline bool is_transposed(char op) { return op == 'T' || op == 't' || op == 'C' || op == 'c'; }
 
+/// An argument found illegal before the descriptors are read (a grid
+/// description or a missing descriptor): its name in the argument list, why,
+/// and the numbers the reason's text quotes. No name: none.
+struct Fault {
+  const char* arg = nullptr;
+  Reason reason = Reason::none;
+  Index value = 0, limit = 0;
+};
+
 struct LocalCall {
   const char* routine = "";     ///< name for messages, e.g. "PDGEMR2D"
   Entry entry = Entry::redistribute;
@@ -50,6 +60,10 @@ struct LocalCall {
   Index elem_size = 0;
   GridInfo grid_a, grid_b;
   bool a_null = false, b_null = false;  ///< local array pointers are NULL
+  /// The grids are GRIDA and GRIDB within a communicator (COMM), not BLACS
+  /// contexts: messages name those arguments instead of the CTXT_ entries.
+  bool described = false;
+  Fault fault;                           ///< the first fault of a grid description
 };
 
 }  // namespace mr2d::desc

@@ -27,6 +27,11 @@ enum class Reason : std::int64_t {
   grid_hole,         ///< grid position (value / limit) has no process in the union
   grid_twice,        ///< two union processes claim the same grid position
   inconsistent,      ///< processes passed different values (value vs limit)
+  null_pointer,      ///< a pointer argument this process needs is NULL
+  grid_shape,        ///< a described grid of value x limit positions
+  grid_too_large,    ///< a described grid of value positions, more than limit processes
+  rank_out_of_range, ///< a described grid holds rank value, not in [0, limit)
+  rank_twice,        ///< a described grid holds rank value at two positions
 };
 
 /// An illegal argument as its message names it; code 0 means none.

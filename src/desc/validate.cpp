@@ -33,6 +33,12 @@ const std::vector<std::string>& arg_list(const LocalCall& call) {
                                                     "JA", "DESCA", "BETA", "B", "IB", "JB", "DESCB", "ICTXT"};
   static const std::vector<std::string> tran{"M", "N", "ALPHA", "A", "IA", "JA", "DESCA",
                                              "BETA", "C", "IC", "JC", "DESCC"};
+  // Grids described within a communicator (mr2d_comm.h).
+  static const std::vector<std::string> comm_gemr{"COMM", "M", "N", "A", "IA", "JA", "DESCA", "GRIDA",
+                                                  "B", "IB", "JB", "DESCB", "GRIDB"};
+  static const std::vector<std::string> comm_trmr{"COMM", "UPLO", "DIAG", "M", "N", "A", "IA", "JA",
+                                                  "DESCA", "GRIDA", "B", "IB", "JB", "DESCB", "GRIDB"};
+  if (call.described) return call.trapezoidal ? comm_trmr : comm_gemr;
   switch (call.entry) {
     case Entry::transform: return call.trapezoidal ? trtransform : transform;
     case Entry::pblas_tran: return tran;
@@ -77,8 +83,12 @@ std::string arg_name(const LocalCall& call, std::int64_t arg, std::int64_t entry
   return name;
 }
 
-std::string reason_text(Reason reason, std::int64_t value, std::int64_t limit) {
+// The union as messages name it: a BLACS context or a communicator.
+const char* union_name(const LocalCall& call) { return call.described ? "the communicator" : "the union context"; }
+
+std::string reason_text(const LocalCall& call, Reason reason, std::int64_t value, std::int64_t limit) {
   auto s = [](std::int64_t v) { return std::to_string(v); };
+  const std::string in_union = std::string(" of ") + union_name(call);
   switch (reason) {
     case Reason::negative: return "is " + s(value) + ", must be >= 0";
     case Reason::not_positive: return "is " + s(value) + ", must be >= 1";
@@ -95,16 +105,24 @@ std::string reason_text(Reason reason, std::int64_t value, std::int64_t limit) {
     case Reason::null_array: return "is NULL although this process holds part of the submatrix";
     case Reason::not_in_union:
       return "is a union context that does not contain this process, which is in the grid of A or B";
-    case Reason::no_member: return "holds no process of the union context";
+    case Reason::no_member: return "holds no process" + in_union;
     case Reason::grid_hole:
-      return "has grid position (" + s(value) + "," + s(limit) +
-             ") without a process of the union context (is every process of the grid calling "
-             "with its own context?)";
+      return "has grid position (" + s(value) + "," + s(limit) + ") without a process" + in_union +
+             (call.described ? " (do all processes pass the same grid?)"
+                             : " (is every process of the grid calling with its own context?)");
     case Reason::grid_twice:
       return "has grid position (" + s(value) + "," + s(limit) + ") claimed by two processes";
     case Reason::inconsistent:
       return "differs between processes (" + s(value) + " here, " + s(limit) +
              " on the first member)";
+    case Reason::null_pointer: return "is NULL";
+    case Reason::grid_shape:
+      return "describes a " + s(value) + " x " + s(limit) + " grid, must be at least 1 x 1";
+    case Reason::grid_too_large:
+      return "has " + s(value) + " positions, more than the " + s(limit) + " processes" + in_union;
+    case Reason::rank_out_of_range:
+      return "holds rank " + s(value) + ", not a rank" + in_union + " [0, " + s(limit) + ")";
+    case Reason::rank_twice: return "holds rank " + s(value) + " at two positions";
     case Reason::none: break;
   }
   return "is illegal";
@@ -192,8 +210,8 @@ std::string routine_name(const char* routine) {
 std::string message(const LocalCall& call, const ArgumentError& e, int rank) {
   std::string text = "mr2d: " + routine_name(call.routine) + ": argument " +
                      std::to_string(e.arg) + " (" + arg_name(call, e.arg, e.entry) +
-                     ") " + reason_text(static_cast<Reason>(e.reason), e.value, e.limit);
-  if (rank >= 0) text += " [detected on process " + std::to_string(rank) + " of the union context]";
+                     ") " + reason_text(call, static_cast<Reason>(e.reason), e.value, e.limit);
+  if (rank >= 0) text += " [detected on process " + std::to_string(rank) + " of " + union_name(call) + "]";
   return text;
 }
 
@@ -214,6 +232,8 @@ Report make_report(const LocalCall& call) {
     if (t != 'N' && t != 'n' && t != 'T' && t != 't' && t != 'C' && t != 'c')
       c.fail(MR2D_ERR_ARGUMENT, at(call, "TRANS"), 0, Reason::bad_letter, t);
   }
+  if (call.fault.arg != nullptr)
+    c.fail(MR2D_ERR_ARGUMENT, at(call, call.fault.arg), 0, call.fault.reason, call.fault.value, call.fault.limit);
   if (call.m < 0) c.fail(MR2D_ERR_ARGUMENT, at(call, "M"), 0, Reason::negative, call.m);
   if (call.n < 0) c.fail(MR2D_ERR_ARGUMENT, at(call, "N"), 0, Reason::negative, call.n);
   if (call.strided) {
@@ -269,16 +289,24 @@ Status local_error(const LocalCall& call, const Report& report, int rank) {
 
 namespace {
 
-// The arguments that name one matrix in messages.
+// The arguments that name one matrix in messages; its grid is a descriptor
+// entry (CTXT_) or an argument of its own (entry 0).
 struct MatrixArgs {
   const char* desc;
   const char* i;
   const char* j;
+  const char* grid;
+  std::int64_t grid_entry;
 };
 
+MatrixArgs matrix_args(const LocalCall& call, bool b) {
+  if (call.described) return b ? MatrixArgs{"DESCB", "IB", "JB", "GRIDB", 0} : MatrixArgs{"DESCA", "IA", "JA", "GRIDA", 0};
+  return b ? MatrixArgs{"DESCB", "IB", "JB", "DESCB", CTXT + 1} : MatrixArgs{"DESCA", "IA", "JA", "DESCA", CTXT + 1};
+}
+
 // A field the members of one grid must agree on: the argument (and
-// descriptor entry, 1-based) an error names, and what turns the reported value
-// into the one passed (the starts are reported 0-based).
+// descriptor entry, 1-based; -1: the grid's) an error names, and what turns
+// the reported value into the one passed (the starts are reported 0-based).
 struct GridField {
   std::int64_t MatrixReport::*field;
   const char* MatrixArgs::*arg;
@@ -286,8 +314,8 @@ struct GridField {
   std::int64_t passed_offset;
 };
 constexpr GridField kGridFields[] = {
-    {&MatrixReport::nprow, &MatrixArgs::desc, CTXT + 1, 0},
-    {&MatrixReport::npcol, &MatrixArgs::desc, CTXT + 1, 0},
+    {&MatrixReport::nprow, &MatrixArgs::grid, -1, 0},
+    {&MatrixReport::npcol, &MatrixArgs::grid, -1, 0},
     {&MatrixReport::m, &MatrixArgs::desc, M_ + 1, 0},
     {&MatrixReport::n, &MatrixArgs::desc, N_ + 1, 0},
     {&MatrixReport::mb, &MatrixArgs::desc, MB + 1, 0},
@@ -309,17 +337,17 @@ bool check_grid(const std::vector<Report>& reports, MatrixReport Report::*side, 
       break;
     }
   }
-  auto fail = [&](int code, std::int64_t entry, Reason reason, std::int64_t v, std::int64_t l) {
-    err = {code, at(call, args.desc), entry, static_cast<std::int64_t>(reason), v, l};
+  auto fail = [&](int code, Reason reason, std::int64_t v, std::int64_t l) {
+    err = {code, at(call, args.grid), args.grid_entry, static_cast<std::int64_t>(reason), v, l};
     return false;
   };
-  if (ref == nullptr) return fail(MR2D_ERR_CONTEXT, CTXT + 1, Reason::no_member, 0, 0);
+  if (ref == nullptr) return fail(MR2D_ERR_CONTEXT, Reason::no_member, 0, 0);
   for (const Report& report : reports) {
     const MatrixReport& r = report.*side;
     if (r.row < 0) continue;
     for (const GridField& f : kGridFields) {
       if (r.*f.field != ref->*f.field) {
-        err = {MR2D_ERR_INCONSISTENT, at(call, args.*f.arg), f.entry,
+        err = {MR2D_ERR_INCONSISTENT, at(call, args.*f.arg), f.entry < 0 ? args.grid_entry : f.entry,
                static_cast<std::int64_t>(Reason::inconsistent), r.*f.field + f.passed_offset,
                ref->*f.field + f.passed_offset};
         return false;
@@ -342,12 +370,12 @@ bool check_grid(const std::vector<Report>& reports, MatrixReport Report::*side, 
     const MatrixReport& r = reports[k].*side;
     if (r.row < 0) continue;
     auto pos = static_cast<std::size_t>(r.row * layout.npcol + r.col);
-    if (layout.rank_of[pos] >= 0) return fail(MR2D_ERR_CONTEXT, CTXT + 1, Reason::grid_twice, r.row, r.col);
+    if (layout.rank_of[pos] >= 0) return fail(MR2D_ERR_CONTEXT, Reason::grid_twice, r.row, r.col);
     layout.rank_of[pos] = static_cast<int>(k);
   }
   for (std::size_t pos = 0; pos < layout.rank_of.size(); ++pos) {
     if (layout.rank_of[pos] < 0)
-      return fail(MR2D_ERR_CONTEXT, CTXT + 1, Reason::grid_hole,
+      return fail(MR2D_ERR_CONTEXT, Reason::grid_hole,
                   static_cast<std::int64_t>(pos) / layout.npcol,
                   static_cast<std::int64_t>(pos) % layout.npcol);
   }
@@ -381,8 +409,8 @@ Status agree(const std::vector<Report>& reports, const LocalCall& call, model::P
       }
     }
   }
-  if (!check_grid(reports, &Report::a, call, {"DESCA", "IA", "JA"}, err.error, problem.a) ||
-      !check_grid(reports, &Report::b, call, {"DESCB", "IB", "JB"}, err.error, problem.b))
+  if (!check_grid(reports, &Report::a, call, matrix_args(call, false), err.error, problem.a) ||
+      !check_grid(reports, &Report::b, call, matrix_args(call, true), err.error, problem.b))
     return local_error(call, err, -1);
   problem.m = first.sub_m;
   problem.n = first.sub_n;

@@ -4,14 +4,13 @@
 ! bad argument.
 program test_relabel
   use mr2d
+  use test_expect
   implicit none
   type(mr2d_layout) :: a, b
   type(mr2d_relabel_report) :: report
   ! A as BLACS_GRIDINIT with order 'R' places it: rank r*2 + c at (r, c).
   integer(c_int), parameter :: a_usermap(4) = [0, 2, 1, 3]
   integer(c_int) :: usermap(4), status
-  integer :: failures
-  failures = 0
   a = mr2d_layout(4000, 4000, 2, 2, 0, 0, 1, 1, 2, 2)
   b = mr2d_layout(4000, 4000, 2, 64, 0, 0, 1, 1, 4, 1)
   status = mr2d_relabel_gemr2d(MR2D_D, 4000_mr2d_ik, 4000_mr2d_ik, a, a_usermap, b, &
@@ -32,16 +31,5 @@ program test_relabel
   call expect(index(mr2d_last_error(), 'argument 6 (b->nprow) is 0') > 0, 'message names b->nprow')
   print '(a,i0,a)', 'fortran relabel: ', failures, ' failures'
   if (failures /= 0) error stop 1
-
-contains
-
-  subroutine expect(ok, what)
-    logical, intent(in) :: ok
-    character(len=*), intent(in) :: what
-    if (.not. ok) then
-      print '(2a)', 'FAILED: ', what
-      failures = failures + 1
-    end if
-  end subroutine
 
 end program test_relabel

@@ -6,15 +6,15 @@ program test_transform
   use mpi
   use mr2d
   use test_grids
+  use test_expect
   implicit none
   integer, parameter :: m = 37, n = 23   ! sub(b) is m x n, sub(a) n x m
-  integer :: iam, nprocs, ctxt_a, ctxt_b, ctxt_u, ierr, failures, k
+  integer :: iam, nprocs, ctxt_a, ctxt_b, ctxt_u, ierr, k
   integer :: desca(9), descb(9), ar, ac, lda, br, bc, ldb, r, c, pr, pc, i, j
   real(c_double), allocatable :: a(:), b(:), b0(:)
   real(c_double) :: alpha, beta, want
   type(c_ptr) :: plan
   integer(c_int) :: status
-  failures = 0
   call mpi_init(ierr)
   call blacs_pinfo(iam, nprocs)
   call make_grid(1, nprocs, ctxt_u)
@@ -96,14 +96,5 @@ contains
     integer, intent(in) :: i, j
     value_of = 1000d0 * i + j
   end function
-
-  subroutine expect(ok, what)
-    logical, intent(in) :: ok
-    character(len=*), intent(in) :: what
-    if (.not. ok) then
-      print '(2a)', 'FAILED: ', what
-      failures = failures + 1
-    end if
-  end subroutine
 
 end program test_transform

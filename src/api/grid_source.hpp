@@ -1,0 +1,26 @@
+// (MPI) Where a call's grids come from: BLACS contexts (the union context
+// and the CTXT_ entries of the descriptors) or a communicator with grid
+// descriptions (mr2d_comm.h). Everything after this point of the pipeline
+// sees only the union communicator and this process's grid coordinates.
+#pragma once
+
+#include <mpi.h>
+
+#include <vector>
+
+#include "api/redistribute.hpp"
+#include "common/status.hpp"
+#include "desc/call.hpp"
+
+namespace mr2d::api {
+
+/// Fills `call`'s grids (and its fault, for a bad description) and the union
+/// communicator. Local. An error here is one no exchange can follow (this
+/// process is outside the union context, or COMM is no intracommunicator).
+Status locate_grids(const Arguments& args, desc::LocalCall& call, MPI_Comm& union_comm);
+
+/// The communicators whose release ends the grids this process is in (for
+/// described grids, the union itself): a plan on them must not run afterwards.
+std::vector<MPI_Comm> grid_lifetimes(const Arguments& args, const desc::LocalCall& call);
+
+}  // namespace mr2d::api

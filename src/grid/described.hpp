@@ -1,0 +1,19 @@
+// (MPI) Grids given by shape and rank map within a communicator (mr2d_grid,
+// mr2d_comm.h): the counterpart of blacs.hpp for programs without BLACS.
+#pragma once
+
+#include <mpi.h>
+
+#include "desc/call.hpp"
+#include "mr2d/mr2d_comm.h"
+
+namespace mr2d::grid {
+
+/// This process's place in `grid` (described within `comm`, named `name` in
+/// messages). A description that fails its checks (NULL, shape below 1 x 1,
+/// more positions than processes, a rank twice or outside `comm`) sets
+/// `fault` unless it holds one already, and leaves this process outside.
+desc::GridInfo described_grid_info(const mr2d_grid* grid, MPI_Comm comm, const char* name,
+                                   desc::Fault& fault);
+
+}  // namespace mr2d::grid
