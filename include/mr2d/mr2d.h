@@ -218,6 +218,14 @@ MR2D_API void mr2d_get_options(mr2d_options *options);
  *  points and plans created with NULL options. Local; returns MR2D_ERR_ARGUMENT
  *  (options unchanged) for an unknown schedule. */
 MR2D_API int mr2d_set_options(const mr2d_options *options);
+/** Describes the network for the cost model behind MR2D_SCHEDULE_AUTO and
+ *  predicted_seconds, as MR2D_NETWORK does at start-up:
+ *  "latency=S,bandwidth=B/s,overhead=S,ports=N,topology=crossbar|fat-tree|torus,
+ *  hops=N,leaf=N,torus=WxH" (any subset; see README "Network model").
+ *  NULL or "" restores the node-local model. Local; every process of a call
+ *  must describe the same network. Returns MR2D_ERR_ARGUMENT (nothing
+ *  changed) for an unknown key or a bad value. */
+MR2D_API int mr2d_set_network(const char *description);
 /** "caterpillar", "circulant", "optimal", "async", "auto"; NULL if unknown. */
 MR2D_API const char *mr2d_schedule_name(int schedule);
 /** The mr2d_schedule of a name as above, or -1. */

@@ -1,4 +1,7 @@
 // The options C API of mr2d.h over api/options.hpp.
+#include <string>
+
+#include "api/network_option.hpp"
 #include "api/options.hpp"
 #include "api/redistribute.hpp"
 #include "mr2d/mr2d.h"
@@ -12,6 +15,15 @@ MR2D_API void mr2d_get_options(mr2d_options* options) {
 MR2D_API int mr2d_set_options(const mr2d_options* options) {
   if (options == nullptr || !mr2d::api::set_process_options(*options)) {
     mr2d::api::set_last_error("mr2d: mr2d_set_options: argument 1 (options) is NULL or has an unknown value");
+    return MR2D_ERR_ARGUMENT;
+  }
+  return MR2D_SUCCESS;
+}
+
+MR2D_API int mr2d_set_network(const char* description) {
+  std::string error;
+  if (!mr2d::api::set_network(description, error)) {
+    mr2d::api::set_last_error("mr2d: mr2d_set_network: argument 1 (description): " + error);
     return MR2D_ERR_ARGUMENT;
   }
   return MR2D_SUCCESS;

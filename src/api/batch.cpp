@@ -8,6 +8,7 @@
 #include <string>
 #include <utility>
 
+#include "api/network_option.hpp"
 #include "api/options.hpp"
 #include "api/public_enums.hpp"
 #include "kernels/transform.hpp"
@@ -149,12 +150,13 @@ Status make_batch(const char* routine, const std::vector<const Prepared*>& parts
     if (!part.empty) plans.push_back(&part.plan);
   int nranks = 0;
   const std::vector<model::Edge> edges = merged_pairs(parts, nranks);
-  const schedule::Schedule sched = schedule::make_for_pairs(opts.schedule, edges, nranks);
+  const model::CostModel costs = cost_model();
+  const schedule::Schedule sched = schedule::make_for_pairs(opts.schedule, edges, nranks, costs);
   out.route = route::make_route(plans, sched, opts.chunk_bytes);
   out.route.steps_lower_bound = schedule::lower_bound(edges);
   out.route.steps = sched.kind == schedule::Kind::async ? (edges.empty() ? 0 : 1)
                                                         : static_cast<Index>(sched.steps.size());
-  out.route.predicted_seconds = schedule::predicted_seconds(sched, edges, 1, {});
+  out.route.predicted_seconds = schedule::predicted_seconds(sched, edges, 1, costs);
   return {};
 }
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "api/network_option.hpp"
 #include "api/public_enums.hpp"
 #include "model/cost_model.hpp"
 
@@ -18,6 +19,7 @@ mr2d_plan_info describe(const Prepared& p) {
   if (p.empty) return info;
   const Index es = p.problem.elem_size;
   Index buffers = 0;
+  const bool network = cost_model().network.enabled;
   for (const Pass& pass : p.passes) {
     const auto traffic = model::all_traffic(pass.problem);
     // Processes in neither grid have no entry: they move nothing.
@@ -31,7 +33,9 @@ mr2d_plan_info describe(const Prepared& p) {
     info.bytes_local += mine.elems_local * es;
     info.steps += pass.route.steps;
     info.steps_lower_bound += summary.steps_lower_bound;
-    info.predicted_seconds += std::max(summary.predicted_seconds, pass.route.predicted_seconds);
+    // A network model prices the whole schedule; the node-local one adds copies.
+    info.predicted_seconds += network ? pass.route.predicted_seconds
+                                      : std::max(summary.predicted_seconds, pass.route.predicted_seconds);
     buffers = std::max(buffers, pass.route.send_buffer_bytes + pass.route.recv_buffer_bytes);
   }
   info.schedule = to_public(p.passes.front().route.kind);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "api/grid_source.hpp"
+#include "api/network_option.hpp"
 #include "api/options.hpp"
 #include "api/public_enums.hpp"
 #include "api/stats.hpp"
@@ -170,12 +171,13 @@ Status stage_global(const Arguments& args, const LocalStage& st, Prepared& out) 
     out.cdc = plan::apply_indexing(pass.plan, st.options.indexing) || out.cdc;
     // Every process derives the same schedule from the agreed problem.
     const auto edges = model::all_edges(pass.problem);
-    const schedule::Schedule sched = schedule::make(st.options.schedule, pass.problem, edges);
+    const model::CostModel costs = cost_model();
+    const schedule::Schedule sched = schedule::make(st.options.schedule, pass.problem, edges, costs);
     pass.route = route::make_route({&pass.plan}, sched, st.options.chunk_bytes);
     pass.route.steps_lower_bound = schedule::lower_bound(edges);
     pass.route.steps = sched.kind == schedule::Kind::async ? (pass.route.steps_lower_bound > 0 ? 1 : 0)
                                                            : static_cast<Index>(sched.steps.size());
-    pass.route.predicted_seconds = schedule::predicted_seconds(sched, edges, pass.problem.elem_size, {});
+    pass.route.predicted_seconds = schedule::predicted_seconds(sched, edges, pass.problem.elem_size, costs);
     out.passes.push_back(std::move(pass));
   }
   return {};

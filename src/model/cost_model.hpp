@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/index_types.hpp"
+#include "model/network.hpp"
 #include "model/traffic.hpp"
 
 namespace mr2d::model {
@@ -19,6 +20,9 @@ struct CostModel {
   double latency_s = 5e-6;
   double network_bytes_per_s = 4e9;
   double copy_bytes_per_s = 8e9;
+  /// A network with contention (network.hpp); when enabled, schedules are
+  /// priced by it instead of the constants above.
+  Network network;
 };
 
 struct TrafficSummary {

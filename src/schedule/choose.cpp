@@ -106,6 +106,9 @@ Schedule circulant(const model::Problem& pb, const std::vector<model::Edge>& edg
 
 double predicted_seconds(const Schedule& s, const std::vector<model::Edge>& edges, Index elem_size,
                          const model::CostModel& model) {
+  if (model.network.enabled)
+    return s.kind == Kind::async ? model::all_at_once_seconds(model.network, edges, elem_size)
+                                 : model::stepped_seconds(model.network, s.steps, elem_size);
   const double per_byte = 1.0 / model.network_bytes_per_s;
   if (s.kind == Kind::async) {
     // Full duplex, as for steps: a process's sends and receives overlap.
@@ -149,7 +152,8 @@ Schedule make(Kind kind, const model::Problem& pb, const std::vector<model::Edge
   // add up the largest message of each step. Ties go to async, which also
   // overlaps unpacking with arrival; the stepped schedules are there for
   // networks where simultaneous messages to one process contend (choose them
-  // with MR2D_SCHEDULE or the options). Very large graphs skip the comparison.
+  // with MR2D_SCHEDULE or the options), and a network model with contention
+  // (model/network.hpp) prices them. Very large graphs skip the comparison.
   if (edges.size() > kAutoEdgeLimit) return Schedule{};
   return cheaper(optimal(pb, edges), edges, pb.elem_size, model);
 }

@@ -52,7 +52,8 @@ Schedule optimal(const model::Problem& problem, const std::vector<model::Edge>& 
 Schedule circulant(const model::Problem& problem, const std::vector<model::Edge>& edges);
 
 /// Cost-model time of a schedule: per step a latency plus the largest message;
-/// for async, the slowest process's messages and bytes.
+/// for async, the slowest process's messages and bytes. With the model's
+/// network enabled, its contention model (model/network.hpp) instead.
 double predicted_seconds(const Schedule& s, const std::vector<model::Edge>& edges,
                          Index elem_size, const model::CostModel& model);
 

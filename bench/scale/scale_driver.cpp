@@ -1,0 +1,175 @@
+// Simulation driver: one redistribution between two grids of MPI_COMM_WORLD
+// (mr2d_comm.h, no BLACS), timed under every requested schedule and chunk
+// size. Under SMPI, MPI_Wtime is simulated time, so each row is what the
+// simulated platform would take. One CSV row per (schedule, chunk size) on
+// rank 0; see README.md for the columns.
+#include <mpi.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "driver_args.hpp"
+#include "mr2d/mr2d_comm.h"
+
+namespace {
+
+using mr2d::scale::Args;
+using mr2d::scale::Grid;
+
+long long numroc(long long n, long long nb, int iproc, int nprocs) {
+  const long long blocks = n / nb, extra = n % nb;
+  long long count = (blocks / nprocs) * nb;
+  const long long rest = blocks % nprocs;
+  if (iproc < rest) count += nb;
+  else if (iproc == rest) count += extra;
+  return count;
+}
+
+// One process's part of an m x n matrix on `g` (sources 0, 0).
+struct Local {
+  bool member = false;
+  int row = -1, col = -1;
+  long long rows = 0, cols = 0;
+  mr2d_int desc[9] = {};
+  double* data = nullptr;
+};
+
+Local make_local(const Args& args, const Grid& g, int rank) {
+  Local l;
+  if (rank >= g.p * g.q) return l;
+  l.member = true;
+  l.row = rank / g.q;
+  l.col = rank % g.q;
+  l.rows = numroc(args.m, g.mb, l.row, g.p);
+  l.cols = numroc(args.n, g.nb, l.col, g.q);
+  const mr2d_int d[9] = {1, 0, args.m, args.n, g.mb, g.nb, 0, 0, std::max<long long>(l.rows, 1)};
+  std::copy(d, d + 9, l.desc);
+  const size_t bytes = static_cast<size_t>(std::max<long long>(l.rows * l.cols, 1)) * sizeof(double);
+  // Timing runs fold every process's arrays onto one page set: a
+  // 4096-process simulation then fits in one machine's memory.
+#ifdef SMPI_SHARED_MALLOC
+  l.data = static_cast<double*>(args.check ? std::malloc(bytes) : SMPI_SHARED_MALLOC(bytes));
+#else
+  l.data = static_cast<double*>(std::malloc(bytes));
+#endif
+  return l;
+}
+
+void free_local(const Args& args, Local& l) {
+  if (!l.member) return;
+#ifdef SMPI_SHARED_FREE
+  if (!args.check) { SMPI_SHARED_FREE(l.data); return; }
+#endif
+  (void)args;
+  std::free(l.data);
+}
+
+long long global_index(long long local, long long nb, int coord, int procs) {
+  return (local / nb * procs + coord) * nb + local % nb;
+}
+
+// Element code of A(i, j): exact in a double for any matrix we simulate.
+double code(const Args& args, long long i, long long j) { return static_cast<double>(i + j * args.m + 1); }
+
+void fill(const Args& args, const Local& a) {
+  for (long long c = 0; c < a.cols; ++c)
+    for (long long r = 0; r < a.rows; ++r)
+      a.data[r + c * a.rows] =
+          code(args, global_index(r, args.a.mb, a.row, args.a.p), global_index(c, args.a.nb, a.col, args.a.q));
+}
+
+long long wrong_elements(const Args& args, const Local& b) {
+  long long wrong = 0;
+  for (long long c = 0; c < b.cols; ++c)
+    for (long long r = 0; r < b.rows; ++r)
+      wrong += b.data[r + c * b.rows] !=
+               code(args, global_index(r, args.b.mb, b.row, args.b.p), global_index(c, args.b.nb, b.col, args.b.q));
+  return wrong;
+}
+
+struct Row {
+  mr2d_plan_info info{};
+  double seconds = 0;
+  long long wrong = -1;  ///< -1: not checked
+};
+
+int run_one(const Args& args, Local& a, Local& b, int schedule, long long chunk, Row& row) {
+  const mr2d_grid ga{args.a.p, args.a.q, nullptr}, gb{args.b.p, args.b.q, nullptr};
+  const mr2d_options opts{schedule, chunk, MR2D_INDEXING_AUTO, MR2D_PHASES_AUTO, MR2D_TRANSPORT_MPI};
+  mr2d_plan plan = nullptr;
+  int err = mr2d_plan_create_comm_gemr2d(&plan, MPI_COMM_WORLD, MR2D_D, args.m, args.n, 1, 1,
+                                         a.member ? a.desc : nullptr, &ga, 1, 1,
+                                         b.member ? b.desc : nullptr, &gb, &opts);
+  if (err != MR2D_SUCCESS) return err;
+  mr2d_plan_query(plan, &row.info);
+  const void* src = a.member ? a.data : nullptr;
+  void* dst = b.member ? b.data : nullptr;
+  if (args.check && b.member) std::fill(b.data, b.data + b.rows * b.cols, 0.0);
+  // Checked runs execute once more first. Timed runs need no warm-up: with
+  // computation not simulated, allocating buffers takes no simulated time.
+  if (args.check) err = mr2d_plan_execute(plan, src, dst);
+  if (err == MR2D_SUCCESS && args.check) {
+    long long wrong = b.member ? wrong_elements(args, b) : 0;
+    MPI_Allreduce(&wrong, &row.wrong, 1, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
+  }
+  row.seconds = 1e300;
+  for (int r = 0; r < args.reps && err == MR2D_SUCCESS; ++r) {
+    MPI_Barrier(MPI_COMM_WORLD);
+    const double t0 = MPI_Wtime();
+    err = mr2d_plan_execute(plan, src, dst);
+    double mine = MPI_Wtime() - t0, slowest = 0;
+    MPI_Allreduce(&mine, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    row.seconds = std::min(row.seconds, slowest);
+  }
+  mr2d_plan_destroy(&plan);
+  return err;
+}
+
+const char* schedule_name(int s) { return mr2d_schedule_name(s); }
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  int rank = 0, size = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  Args args;
+  std::string error;
+  if (!mr2d::scale::parse_args(argc, argv, args, error) || args.a.p * args.a.q > size ||
+      args.b.p * args.b.q > size) {
+    if (rank == 0)
+      std::fprintf(stderr, "scale_driver: %s\n", error.empty() ? "a grid needs more processes" : error.c_str());
+    MPI_Finalize();
+    return 2;
+  }
+  Local a = make_local(args, args.a, rank), b = make_local(args, args.b, rank);
+  if (a.member) fill(args, a);
+  if (rank == 0 && args.header)
+    std::printf("platform,procs,case,m,n,a,b,schedule,pipelining,chunk_bytes,used,steps,steps_lower_bound,"
+                "predicted_s,sim_s,wrong\n");
+  int status = 0;
+  for (long long chunk : args.chunks)
+    for (int schedule : args.schedules) {
+      Row row;
+      const int err = run_one(args, a, b, schedule, chunk, row);
+      if (err != MR2D_SUCCESS || row.wrong > 0) status = 1;
+      if (rank != 0) continue;
+      if (err != MR2D_SUCCESS) {
+        std::fprintf(stderr, "scale_driver: %s %s: %s\n", args.name.c_str(), schedule_name(schedule),
+                     mr2d_last_error());
+        continue;
+      }
+      std::printf("%s,%d,%s,%lld,%lld,%s,%s,%s,%s,%lld,%s,%lld,%lld,%.6e,%.6e,%lld\n", args.platform.c_str(),
+                  size, args.name.c_str(), args.m, args.n, args.a.text.c_str(), args.b.text.c_str(),
+                  schedule_name(schedule), chunk < 0 ? "off" : "on", chunk, schedule_name(row.info.schedule),
+                  row.info.steps, row.info.steps_lower_bound, row.info.predicted_seconds, row.seconds, row.wrong);
+      std::fflush(stdout);
+    }
+  free_local(args, a);
+  free_local(args, b);
+  MPI_Finalize();
+  return status;
+}
