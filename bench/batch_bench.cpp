@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "mr2d/blacs.h"
+#include "timing.hpp"
 #include "mr2d/mr2d.h"
 #include "mr2d/scalapack.h"
 
@@ -60,17 +61,7 @@ Local make_local(const Grid& g, int n, int mb, int nb) {
 // Slowest process's time of f, median of reps (after one warm-up call).
 double timed(int reps, const std::function<void()>& f) {
   f();
-  std::vector<double> t;
-  for (int r = 0; r < reps; ++r) {
-    MPI_Barrier(MPI_COMM_WORLD);
-    const double t0 = MPI_Wtime();
-    f();
-    double mine = MPI_Wtime() - t0, slowest = 0;
-    MPI_Allreduce(&mine, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-    t.push_back(slowest);
-  }
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
+  return mr2d::bench::median_of_slowest(reps, f);
 }
 
 void check(int status, const char* what) {

@@ -56,6 +56,23 @@ inline auto across(MPI_Comm comm) {
   };
 }
 
+/// Median over `reps` runs of `f` of the slowest process's seconds, every
+/// process of MPI_COMM_WORLD starting together.
+template <class F>
+double median_of_slowest(int reps, F&& f) {
+  std::vector<double> t;
+  for (int r = 0; r < reps; ++r) {
+    MPI_Barrier(MPI_COMM_WORLD);
+    const double t0 = MPI_Wtime();
+    f();
+    double mine = MPI_Wtime() - t0, slowest = 0;
+    MPI_Allreduce(&mine, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    t.push_back(slowest);
+  }
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+
 /// This process alone.
 inline auto alone() {
   return [](auto&& run) { return run(); };

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "mr2d/blacs.h"
+#include "timing.hpp"
 #include "mr2d/mr2d.h"
 #include "mr2d/scalapack.h"
 
@@ -55,19 +56,7 @@ Local make_local(const Grid& g, int n, int mb) {
 }
 
 // Slowest process's time of f, median of reps.
-double timed(int reps, const std::function<void()>& f) {
-  std::vector<double> t;
-  for (int r = 0; r < reps; ++r) {
-    MPI_Barrier(MPI_COMM_WORLD);
-    const double t0 = MPI_Wtime();
-    f();
-    double mine = MPI_Wtime() - t0, slowest = 0;
-    MPI_Allreduce(&mine, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-    t.push_back(slowest);
-  }
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
-}
+double timed(int reps, const std::function<void()>& f) { return mr2d::bench::median_of_slowest(reps, f); }
 
 void fail(const char* what) {
   std::fprintf(stderr, "mr2d_transform_bench: %s: %s\n", what, mr2d_last_error());
