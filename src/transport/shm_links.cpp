@@ -14,31 +14,52 @@
 #include <set>
 
 #include "mr2d/mr2d.h"
+#include "transport/backoff.hpp"
 #include "transport/errors_return.hpp"
 
 namespace mr2d::transport {
 
 namespace {
 
+// How long closing links waits for node peers still reading my messages
+// (they are in the same redistribution, so normally microseconds); a peer
+// that never comes gets an error instead of a hang here.
+constexpr double kDrainSeconds = 10;
+
 // Names this process still owns, removed at exit so that a program that
-// never exits its grids leaves nothing in /dev/shm.
+// never exits its grids leaves nothing in /dev/shm; and the links still open,
+// drained first so that a peer still reading can map what it reads.
+// Never destroyed: the exit handler below may run after static destructors.
 std::mutex g_names_mutex;
 std::set<std::string>& owned_names() {
-  // Never destroyed: the exit handler below may run after static destructors.
   static auto* names = new std::set<std::string>();
   return *names;
 }
+std::set<const ShmLinks*>& open_links() {
+  static auto* links = new std::set<const ShmLinks*>();
+  return *links;
+}
 void unlink_owned_names() {
   std::lock_guard<std::mutex> lock(g_names_mutex);
+  for (const ShmLinks* l : open_links()) l->drain();
   for (const std::string& n : owned_names()) shm_unlink(n.c_str());
   owned_names().clear();
 }
-void own_name(const std::string& name, bool owned) {
+void register_exit_handler() {
   static const bool registered = std::atexit(unlink_owned_names) == 0;
   (void)registered;
+}
+void own_name(const std::string& name, bool owned) {
+  register_exit_handler();
   std::lock_guard<std::mutex> lock(g_names_mutex);
   if (owned) owned_names().insert(name);
   else owned_names().erase(name);
+}
+void track_links(const ShmLinks* links, bool open) {
+  register_exit_handler();
+  std::lock_guard<std::mutex> lock(g_names_mutex);
+  if (open) open_links().insert(links);
+  else open_links().erase(links);
 }
 
 // Links ids: a per-process random part and a counter. Names also carry the
@@ -207,10 +228,29 @@ std::unique_ptr<ShmLinks> ShmLinks::open(MPI_Comm union_comm, Status& status) {
   links->epoch_in.assign(static_cast<std::size_t>(n), 0);
   links->inboxes_.resize(static_cast<std::size_t>(n));
   links->inbox_generation_.assign(static_cast<std::size_t>(n), 0);
+  track_links(links.get(), true);
   return links;
 }
 
-ShmLinks::~ShmLinks() = default;
+ShmLinks::~ShmLinks() { track_links(this, false); }
+
+void ShmLinks::drain() const {
+  timespec start{}, now{};
+  clock_gettime(CLOCK_MONOTONIC, &start);
+  Backoff backoff;
+  for (std::size_t r = 0; r < epoch_out.size(); ++r) {
+    const std::uint64_t last = epoch_out[r];
+    if (last == 0) continue;
+    const ShmSlot& slot = out_slot(static_cast<int>(r));
+    while (slot.consumed.load(std::memory_order_acquire) < last) {
+      clock_gettime(CLOCK_MONOTONIC, &now);
+      if (static_cast<double>(now.tv_sec - start.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec - start.tv_nsec) >
+          kDrainSeconds)
+        return;
+      backoff.wait();
+    }
+  }
+}
 
 ShmSlot& ShmLinks::out_slot(int r) const {
   return *reinterpret_cast<ShmSlot*>(own_header_.data() + sizeof(ShmSlot) * static_cast<std::size_t>(r));

@@ -84,6 +84,12 @@ class ShmLinks {
   /// Receiver side: the outbox of sender `s` in `generation`, mapped read-only.
   const unsigned char* inbox(int s, std::uint64_t generation);
 
+  /// Waits (at most 10 s) until every node receiver has read every
+  /// message I sent it. Call before the links go away: a receiver maps my
+  /// outbox by name when it starts reading, so I may finish a redistribution
+  /// and leave while a slower peer has not opened my outbox yet.
+  void drain() const;
+
   /// Per-pair execution counters (epochs), kept identically by both sides.
   std::vector<std::uint64_t> epoch_out, epoch_in;
 

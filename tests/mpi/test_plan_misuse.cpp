@@ -3,8 +3,11 @@
 // grids took the same handles; (2) two plans executed in a different order on
 // different processes; (3) M = 0 on one process only, which returns at once
 // without communicating, as ScaLAPACK does (documented in mr2d.h); (4) alpha
-// and beta passed to a plan that is no transform. Runs on 2 processes.
+// and beta passed to a plan that is no transform; (5) a sender that exits
+// its grids right after sending, before its receiver started reading. Runs on
+// 2 processes.
 #include <mpi.h>
+#include <time.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -152,6 +155,46 @@ int main(int argc, char** argv) {
     failed += st != MR2D_ERR_ARGUMENT || touched != 0;
     mr2d_plan_destroy(&plan);
     exit_grids(s);
+  }
+
+  // (5) Rank 0 sends all of A to rank 1 and exits every grid at once; rank 1
+  // starts executing only later. Node-local messages wait in rank 0's shared memory,
+  // which must outlive the grids until rank 1 has read them.
+  {
+    Grid gu = make_grid(1, 2, "R", {});
+    Grid ga = make_grid(1, 1, "", {0});
+    Grid gb = make_grid(1, 1, "", {1});
+    const int m = 40, nb = 8;
+    LocalArray<double> a, b;
+    int da[9] = {1, -1, m, m, nb, nb, 0, 0, 1}, db[9] = {1, -1, m, m, nb, nb, 0, 0, 1};
+    if (ga.member()) {
+      fill_codes(a, m, m, nb, nb, 0, 0, 0, 1, 0, 1);
+      da[1] = ga.ctxt;
+      da[8] = a.lld;
+    }
+    if (gb.member()) {
+      b = sentinel_array<double>(m, m, nb, nb, 0, 0, 0, 1, 0, 1, 0);
+      db[1] = gb.ctxt;
+      db[8] = b.lld;
+    }
+    // A plan: its execution has no collective step that would hold rank 0 back.
+    mr2d_plan plan = nullptr;
+    int st = mr2d_plan_create_gemr2d(&plan, MR2D_D, m, m, 1, 1, da, 1, 1, db, gu.ctxt, nullptr);
+    if (rank == 1) {
+      const timespec late{0, 300 * 1000 * 1000};
+      nanosleep(&late, nullptr);
+    }
+    if (st == MR2D_SUCCESS) st = mr2d_plan_execute(plan, a.ptr(), b.ptr());
+    mr2d_plan_destroy(&plan);
+    for (Grid* g : {&ga, &gb, &gu})
+      if (g->member()) Cblacs_gridexit(g->ctxt);
+    long long bad = 0;
+    if (rank == 1)
+      for (int c = 0; c < m; ++c)
+        for (int r = 0; r < m; ++r) bad += !same_bits(b.at(r, c), code_of<double>(r, c));
+    std::printf("rank %d: sender gone before the receiver started: status %d%s%s, %lld wrong elements\n", rank,
+                st, st != 0 ? ": " : "", st != 0 ? mr2d_last_error() : "", bad);
+    failed += st != MR2D_SUCCESS || bad != 0;
   }
 
   int total = 0;
