@@ -203,7 +203,8 @@ typedef struct {
   int schedule;          /**< an mr2d_schedule */
   long long chunk_bytes; /**< pipelining: messages above this size travel in chunks of
                               about this size, at most 2 in flight per peer; 0 = default
-                              (256 KiB), negative = no pipelining */
+                              (256 KiB; 1 MiB where B holds op(A) with op
+                              T or C), negative = no pipelining */
   int indexing;          /**< an mr2d_indexing */
   int phases;            /**< an mr2d_phases */
   int transport;         /**< an mr2d_transport */

@@ -152,7 +152,9 @@ Status make_batch(const char* routine, const std::vector<const Prepared*>& parts
   const std::vector<model::Edge> edges = merged_pairs(parts, nranks);
   const model::CostModel costs = cost_model();
   const schedule::Schedule sched = schedule::make_for_pairs(opts.schedule, edges, nranks, costs);
-  out.route = route::make_route(plans, sched, opts.chunk_bytes);
+  bool transposed = false;
+  for (const Prepared* p : parts) transposed = transposed || (!p->empty && p->problem.transposed);
+  out.route = route::make_route(plans, sched, chunk_bytes_for(opts, transposed));
   out.route.steps_lower_bound = schedule::lower_bound(edges);
   out.route.steps = sched.kind == schedule::Kind::async ? (edges.empty() ? 0 : 1)
                                                         : static_cast<Index>(sched.steps.size());

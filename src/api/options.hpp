@@ -19,7 +19,12 @@ struct Resolved {
   plan::Indexing indexing = plan::Indexing::automatic;
   plan::Phases phases = plan::Phases::automatic;
   transport::Transport transport = transport::Transport::automatic;
+  bool chunk_default = false;  ///< chunk_bytes is the default, not the caller's choice
 };
+
+/// The chunk size for a route: the caller's, or the default for its kind of
+/// copy (transposing routes default to larger chunks, see options.cpp).
+Index chunk_bytes_for(const Resolved& options, bool transposed);
 
 /// The options in force: `given`, or the process-wide ones when null.
 /// False (with nothing resolved) for an unknown value.
