@@ -53,6 +53,18 @@ bool colour_pairs(const std::vector<model::Edge>& edges, int nranks, Schedule& s
   return true;
 }
 
+// Whether any stepped schedule can be predicted faster than async. Only
+// congestion can make it so: each step is a matching (at most one message
+// per process and direction), so without an incast penalty a step costs at
+// least its busiest resource's bytes, its longest path and one overhead, and
+// adding these over the steps bounds async's busiest resource, longest path
+// and overheads (most messages at a process <= steps) from above. The same
+// holds for the model without a network. Auto then skips building the
+// stepped schedule, whose colouring is most of a large plan's set-up time.
+bool stepped_can_win(const model::CostModel& model) {
+  return model.network.enabled && model.network.incast > 0;
+}
+
 // Ties go to async, which also overlaps unpacking with arrival.
 Schedule cheaper(Schedule stepped, const std::vector<model::Edge>& edges, Index elem_size,
                  const model::CostModel& model) {
@@ -154,13 +166,15 @@ Schedule make(Kind kind, const model::Problem& pb, const std::vector<model::Edge
   // networks where simultaneous messages to one process contend (choose them
   // with MR2D_SCHEDULE or the options), and a network model with contention
   // (model/network.hpp) prices them. Very large graphs skip the comparison.
-  if (edges.size() > kAutoEdgeLimit) return Schedule{};
+  if (edges.size() > kAutoEdgeLimit || !stepped_can_win(model)) return Schedule{};
   return cheaper(optimal(pb, edges), edges, pb.elem_size, model);
 }
 
 Schedule make_for_pairs(Kind kind, const std::vector<model::Edge>& edges, int nranks,
                         const model::CostModel& model) {
-  if (kind == Kind::async || (kind == Kind::automatic && edges.size() > kAutoEdgeLimit)) return Schedule{};
+  if (kind == Kind::async ||
+      (kind == Kind::automatic && (edges.size() > kAutoEdgeLimit || !stepped_can_win(model))))
+    return Schedule{};
   Schedule stepped;
   if (!colour_pairs(edges, nranks, stepped)) {
     stepped = Schedule{};

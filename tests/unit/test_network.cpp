@@ -123,4 +123,38 @@ TEST(NetworkModel, AutomaticChoiceFollowsCongestion) {
             mr2d::schedule::Kind::optimal);
 }
 
+// What lets auto skip building a stepped schedule without congestion: no
+// stepped schedule is then predicted faster than async, whatever the
+// topology, ports, overhead or layouts (and without a network model).
+TEST(NetworkModel, WithoutCongestionNoSteppedScheduleIsPredictedFaster) {
+  const char* networks[] = {"", "latency=1e-6,bandwidth=1e10", "latency=2e-6,bandwidth=1e9,ports=2,overhead=5e-7",
+                            "latency=1e-6,bandwidth=1e10,topology=fat-tree,hops=4",
+                            "latency=1e-6,bandwidth=1e10,overhead=1e-6,topology=torus,torus=4x4"};
+  struct Shape {
+    int pa, qa, mba, nba, pb, qb, mbb, nbb;
+  };
+  const Shape shapes[] = {{4, 4, 8, 8, 4, 4, 32, 32}, {8, 2, 16, 16, 2, 8, 16, 16}, {4, 2, 5, 7, 4, 4, 3, 11},
+                          {2, 8, 64, 1, 16, 1, 1, 64}};
+  using mr2d::schedule::Kind;
+  for (const char* text : networks)
+    for (const Shape& sh : shapes) {
+      mr2d::model::Problem pb;
+      pb.m = pb.n = 512;
+      pb.elem_size = 8;
+      pb.a = mr2d::test::grid_layout(sh.pa, sh.qa, sh.mba, sh.nba, 512, 512);
+      pb.b = mr2d::test::grid_layout(sh.pb, sh.qb, sh.mbb, sh.nbb, 512, 512);
+      const auto edges = mr2d::model::all_edges(pb);
+      mr2d::model::CostModel model;
+      std::string error;
+      ASSERT_TRUE(mr2d::model::parse_network(text, model.network, error)) << error;
+      const double async = mr2d::schedule::predicted_seconds({}, edges, pb.elem_size, model);
+      for (Kind k : {Kind::caterpillar, Kind::circulant, Kind::optimal}) {
+        const auto stepped = mr2d::schedule::make(k, pb, edges, model);
+        EXPECT_LE(async, mr2d::schedule::predicted_seconds(stepped, edges, pb.elem_size, model) * (1 + 1e-12))
+            << "network '" << text << "', " << mr2d::schedule::name_of(k);
+      }
+      EXPECT_EQ(mr2d::schedule::make(Kind::automatic, pb, edges, model).kind, Kind::async) << text;
+    }
+}
+
 }  // namespace
