@@ -2,7 +2,7 @@
 # Reproduces bench/scale/results.csv: builds the SMPI driver, then simulates
 # every case of bench/scale/cases.txt on both platforms at each process count,
 # every schedule, pipelining off and on. One smpirun per (platform, size,
-# case, schedule), each bounded by MR2D_SCALE_TIMEOUT seconds (default 280);
+# case, schedule), each bounded by MR2D_SCALE_TIMEOUT seconds (default 1200);
 # a run that exceeds it leaves a row with sim_s "timeout".
 #   bench/scale/run.sh [sizes...]     default: 256 1024 4096
 # Environment: MR2D_SCALE_OUT (default bench/scale/results.csv),
@@ -12,7 +12,7 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 out=${MR2D_SCALE_OUT:-$here/results.csv}
-limit=${MR2D_SCALE_TIMEOUT:-280}
+limit=${MR2D_SCALE_TIMEOUT:-1200}
 schedules=${MR2D_SCALE_SCHEDULES:-async,caterpillar,circulant,optimal,auto}
 platforms=${MR2D_SCALE_PLATFORMS:-fat-tree torus}
 [ $# -gt 0 ] || set -- 256 1024 4096

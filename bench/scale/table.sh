@@ -12,8 +12,8 @@ awk -F, '
   NR == 1 { next }
   {
     plat = $1; procs = $2; name = $3; sched = $8; pipe = $9
-    if ($15 == "timeout") { pipes[1] = "off"; pipes[2] = "on" } else { pipes[1] = pipe; delete pipes[2] }
-    for (i in pipes) {
+    if ($15 == "timeout") { np = 2; pipes[1] = "off"; pipes[2] = "on" } else { np = 1; pipes[1] = pipe }
+    for (i = 1; i <= np; ++i) {
       key = plat SUBSEP procs SUBSEP name SUBSEP pipes[i]
       if (!(key in seen)) { seen[key] = 1; order[++rows] = key }
       if ($15 == "timeout") { t[key, sched] = "timeout"; continue }
