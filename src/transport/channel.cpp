@@ -73,8 +73,7 @@ int Channel::tag(std::uint64_t serial) const {
 
 void Channel::close() noexcept {
   alive = false;
-  // After a failure peers may never read what I sent: do not wait for them.
-  if (shm && !broken) shm->drain();
+  if (shm) shm->drain();
   shm.reset();
   // Requests of a failed transfer may still reference the buffers: keep them.
   if (broken) {

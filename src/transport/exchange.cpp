@@ -108,13 +108,17 @@ Status execute(Channel& channel, const Parts& parts, const route::Route& route,
   // A failed execution may leave sends in flight and peers mid-message: the
   // channel keeps its buffers and refuses further traffic.
   Status st;
+  auto fail = [&channel] {
+    channel.broken = true;
+    if (channel.shm) channel.shm->mark_failed();
+  };
   try {
     st = run(channel, parts, route, plan_id, node_local, traffic);
   } catch (...) {
-    channel.broken = true;
+    fail();
     throw;
   }
-  if (!st.ok()) channel.broken = true;
+  if (!st.ok()) fail();
   return st;
 }
 

@@ -235,6 +235,7 @@ std::unique_ptr<ShmLinks> ShmLinks::open(MPI_Comm union_comm, Status& status) {
 ShmLinks::~ShmLinks() { track_links(this, false); }
 
 void ShmLinks::drain() const {
+  if (failed_) return;
   timespec start{}, now{};
   clock_gettime(CLOCK_MONOTONIC, &start);
   Backoff backoff;

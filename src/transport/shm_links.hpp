@@ -89,6 +89,9 @@ class ShmLinks {
   /// outbox by name when it starts reading, so I may finish a redistribution
   /// and leave while a slower peer has not opened my outbox yet.
   void drain() const;
+  /// After a failed redistribution peers may never read what I sent: drain
+  /// returns at once from then on (also in the exit handler).
+  void mark_failed() { failed_ = true; }
 
   /// Per-pair execution counters (epochs), kept identically by both sides.
   std::vector<std::uint64_t> epoch_out, epoch_in;
@@ -97,6 +100,7 @@ class ShmLinks {
   ShmLinks() = default;
   std::string name_of(int local, const char* what, std::uint64_t generation) const;
 
+  std::atomic<bool> failed_{false};
   int me_ = -1;                         // my local index
   std::vector<int> local_of_;           // union rank -> local index or -1
   std::vector<long long> pid_, uid_;    // per local index: process id, links id
