@@ -59,7 +59,7 @@ std::uint64_t fingerprint(const std::vector<const Prepared*>& parts, const Resol
   std::uint64_t h = mix(0, parts.size());
   for (const Prepared* p : parts) h = mix(h, p == nullptr ? 1 : p->empty ? 2 : 3 + p->serial);
   h = mix(h, static_cast<std::uint64_t>(o.schedule));
-  h = mix(h, static_cast<std::uint64_t>(o.chunk_bytes));
+  h = mix(h, static_cast<std::uint64_t>(o.chunk_request));
   h = mix(h, static_cast<std::uint64_t>(o.indexing));
   return mix(h, static_cast<std::uint64_t>(o.transport));
 }

@@ -64,8 +64,7 @@ bool resolve(const mr2d_options* given, Resolved& out) {
   const mr2d_options& o = given != nullptr ? *given : current();
   if (!valid(o)) return false;
   out.schedule = to_schedule(o.schedule);
-  out.chunk_bytes = o.chunk_bytes == 0 ? kDefaultChunk : o.chunk_bytes < 0 ? 0 : o.chunk_bytes;
-  out.chunk_default = o.chunk_bytes == 0;
+  out.chunk_request = o.chunk_bytes;
   out.indexing = to_indexing(o.indexing);
   out.phases = to_phases(o.phases);
   out.transport = to_transport(o.transport);
@@ -73,7 +72,9 @@ bool resolve(const mr2d_options* given, Resolved& out) {
 }
 
 Index chunk_bytes_for(const Resolved& options, bool transposed) {
-  return options.chunk_default && transposed ? kDefaultTransposeChunk : options.chunk_bytes;
+  if (options.chunk_request < 0) return 0;
+  if (options.chunk_request > 0) return options.chunk_request;
+  return transposed ? kDefaultTransposeChunk : kDefaultChunk;
 }
 
 mr2d_options process_options() { return current(); }

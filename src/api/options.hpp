@@ -12,18 +12,19 @@
 
 namespace mr2d::api {
 
-/// Options with defaults resolved: a chunk size in bytes (0: no pipelining).
+/// Options with defaults resolved, but the chunk size: the caller's request
+/// (0: the default for the route, negative: no pipelining; chunk_bytes_for).
 struct Resolved {
   schedule::Kind schedule = schedule::Kind::automatic;
-  Index chunk_bytes = 0;
+  Index chunk_request = 0;
   plan::Indexing indexing = plan::Indexing::automatic;
   plan::Phases phases = plan::Phases::automatic;
   transport::Transport transport = transport::Transport::automatic;
-  bool chunk_default = false;  ///< chunk_bytes is the default, not the caller's choice
 };
 
-/// The chunk size for a route: the caller's, or the default for its kind of
-/// copy (transposing routes default to larger chunks, see options.cpp).
+/// The chunk size in bytes for a route (0: no pipelining): the caller's, or
+/// the default for its kind of copy (transposing routes default to larger
+/// chunks, see options.cpp).
 Index chunk_bytes_for(const Resolved& options, bool transposed);
 
 /// The options in force: `given`, or the process-wide ones when null.

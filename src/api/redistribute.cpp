@@ -288,7 +288,7 @@ Status run(const Arguments& args) {
   key.push_back(static_cast<std::int64_t>(args.entry));
   key.push_back(args.type);
   key.push_back(static_cast<std::int64_t>(st.options.schedule));
-  key.push_back(st.options.chunk_bytes);
+  key.push_back(st.options.chunk_request);
   key.push_back(static_cast<std::int64_t>(st.options.indexing));
   key.push_back(static_cast<std::int64_t>(st.options.phases));
   key.push_back(static_cast<std::int64_t>(st.options.transport));

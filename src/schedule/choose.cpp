@@ -60,9 +60,10 @@ bool colour_pairs(const std::vector<model::Edge>& edges, int nranks, Schedule& s
 // adding these over the steps bounds async's busiest resource, longest path
 // and overheads (most messages at a process <= steps) from above. The same
 // holds for the model without a network. Auto then skips building the
-// stepped schedule, whose colouring is most of a large plan's set-up time.
-bool stepped_can_win(const model::CostModel& model) {
-  return model.network.enabled && model.network.incast > 0;
+// stepped schedule, whose colouring is most of a large plan's set-up time;
+// very large graphs skip it too.
+bool automatic_compares_stepped(const std::vector<model::Edge>& edges, const model::CostModel& model) {
+  return edges.size() <= kAutoEdgeLimit && model.network.enabled && model.network.incast > 0;
 }
 
 // Ties go to async, which also overlaps unpacking with arrival.
@@ -159,21 +160,17 @@ Schedule make(Kind kind, const model::Problem& pb, const std::vector<model::Edge
     case Kind::async: return Schedule{};
     case Kind::automatic: break;
   }
-  // Under the model (full duplex, one message per direction at a time) a
-  // stepped schedule can only tie with posting everything at once: its steps
-  // add up the largest message of each step. Ties go to async, which also
-  // overlaps unpacking with arrival; the stepped schedules are there for
-  // networks where simultaneous messages to one process contend (choose them
-  // with MR2D_SCHEDULE or the options), and a network model with contention
-  // (model/network.hpp) prices them. Very large graphs skip the comparison.
-  if (edges.size() > kAutoEdgeLimit || !stepped_can_win(model)) return Schedule{};
+  // Stepped schedules are for networks where simultaneous messages to one
+  // process contend: only a model that prices it compares them with async
+  // (automatic_compares_stepped). Otherwise choose them with MR2D_SCHEDULE
+  // or the options.
+  if (!automatic_compares_stepped(edges, model)) return Schedule{};
   return cheaper(optimal(pb, edges), edges, pb.elem_size, model);
 }
 
 Schedule make_for_pairs(Kind kind, const std::vector<model::Edge>& edges, int nranks,
                         const model::CostModel& model) {
-  if (kind == Kind::async ||
-      (kind == Kind::automatic && (edges.size() > kAutoEdgeLimit || !stepped_can_win(model))))
+  if (kind == Kind::async || (kind == Kind::automatic && !automatic_compares_stepped(edges, model)))
     return Schedule{};
   Schedule stepped;
   if (!colour_pairs(edges, nranks, stepped)) {

@@ -14,6 +14,13 @@
 
 namespace mr2d::transport {
 
+/// Seconds on the monotonic clock, for bounding waits.
+inline double monotonic_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
 class Backoff {
  public:
   void wait() {
@@ -44,7 +51,7 @@ class StallReport {
   template <class... Args>
   void check(const char* what, Args... args) {
     if (reported_) return;
-    const double t = now();
+    const double t = monotonic_seconds();
     if (start_ == 0) start_ = t;
     if (t - start_ < kSeconds) return;
     reported_ = true;
@@ -57,11 +64,6 @@ class StallReport {
 
  private:
   static constexpr double kSeconds = 60;
-  static double now() {
-    timespec ts{};
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-  }
   double start_ = 0;
   bool reported_ = false;
 };

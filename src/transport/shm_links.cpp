@@ -236,18 +236,14 @@ ShmLinks::~ShmLinks() { track_links(this, false); }
 
 void ShmLinks::drain() const {
   if (failed_) return;
-  timespec start{}, now{};
-  clock_gettime(CLOCK_MONOTONIC, &start);
+  const double deadline = monotonic_seconds() + kDrainSeconds;
   Backoff backoff;
   for (std::size_t r = 0; r < epoch_out.size(); ++r) {
     const std::uint64_t last = epoch_out[r];
     if (last == 0) continue;
     const ShmSlot& slot = out_slot(static_cast<int>(r));
     while (slot.consumed.load(std::memory_order_acquire) < last) {
-      clock_gettime(CLOCK_MONOTONIC, &now);
-      if (static_cast<double>(now.tv_sec - start.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec - start.tv_nsec) >
-          kDrainSeconds)
-        return;
+      if (monotonic_seconds() > deadline) return;
       backoff.wait();
     }
   }
