@@ -7,14 +7,15 @@
 #   bench/scale/run.sh [sizes...]     default: 256 1024 4096
 # Environment: MR2D_SCALE_OUT (default bench/scale/results.csv),
 # MR2D_SCALE_SCHEDULES (default async,caterpillar,circulant,optimal,auto),
-# MR2D_SCALE_PLATFORMS (default "fat-tree torus"), MR2D_SCALE_CASES (names
-# of cases.txt to run, default all).
+# MR2D_SCALE_PLATFORMS (default "fat-tree torus crossbar-ib fat-tree-ib"; a
+# name ending in -ib is the platform without it under SimGrid's InfiniBand
+# network model), MR2D_SCALE_CASES (names of cases.txt to run, default all).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 out=${MR2D_SCALE_OUT:-$here/results.csv}
 limit=${MR2D_SCALE_TIMEOUT:-1200}
 schedules=${MR2D_SCALE_SCHEDULES:-async,caterpillar,circulant,optimal,auto}
-platforms=${MR2D_SCALE_PLATFORMS:-fat-tree torus}
+platforms=${MR2D_SCALE_PLATFORMS:-fat-tree torus crossbar-ib fat-tree-ib}
 [ $# -gt 0 ] || set -- 256 1024 4096
 make -s -C "$here" -j2
 driver=$here/../../build/smpi/scale_driver
@@ -25,13 +26,15 @@ for n in "$@"; do
       [ -n "$name" ] || continue
       case " ${MR2D_SCALE_CASES:-$name} " in *" $name "*) ;; *) continue ;; esac
       eval "$("$here/case_shape.sh" "$n" "$a" "$b" "$m")"
+      model=
+      case $platform in *-ib) model=--cfg=network/model:IB ;; esac
       for s in $(echo "$schedules" | tr , ' '); do
         tmp=$(mktemp)
         start=$(date +%s)
         if MR2D_NETWORK=$("$here/network_of.sh" "$platform" "$n") timeout "$limit" \
-            "$here/smpirun.sh" "$here/platforms/$platform-$n.xml" "$n" "$driver" --platform "$platform" \
+            "$here/smpirun.sh" "$here/platforms/${platform%-ib}-$n.xml" "$n" "$driver" --platform "$platform" \
             --name "$name" --m "$M" --n "$M" --a "$A" --b "$B" --schedules "$s" --chunks -1,32768 \
-            --reps 1 > "$tmp"; then
+            --reps 1 $model > "$tmp"; then
           grep -v '^platform' "$tmp" >> "$out" || true
         else
           echo "$platform,$n,$name,$M,$M,$A,$B,$s,-,-,-,-,-,-,timeout,-" >> "$out"

@@ -5,6 +5,7 @@
 #include "cli/relabel_report.hpp"
 #include "cli/report.hpp"
 #include "model/cost_model.hpp"
+#include "model/network.hpp"
 #include "schedule/schedule.hpp"
 
 namespace mr2d::cli {
@@ -12,7 +13,7 @@ namespace mr2d::cli {
 const std::vector<std::string>& plan_valued_options() {
   static const std::vector<std::string> names{"--m",  "--n",  "--a",  "--b",  "--a-src", "--b-src",
                                               "--ia", "--ja", "--ib", "--jb", "--b-first", "--type",
-                                              "--uplo", "--diag", "--draw", "--schedule", "--op"};
+                                              "--uplo", "--diag", "--draw", "--schedule", "--op", "--network"};
   return names;
 }
 
@@ -29,7 +30,12 @@ void plan_command(const Options& opt, std::ostream& out, const Limits& limits) {
     throw UsageError("--schedule expects auto, caterpillar, circulant, optimal or async, got '" + name + "'");
   const std::vector<model::Edge> edges = bounded_edges(pb, limits, {"--m/--n/--type", "--a/--b"});
   const auto traffic = model::traffic_from(edges, model::rank_count(pb));
-  const model::CostModel model;
+  model::CostModel model;
+  if (opt.values.count("--network")) {
+    std::string error;
+    if (!model::parse_network(opt.text("--network", ""), model.network, error))
+      throw UsageError("--network: " + error);
+  }
   const model::TrafficSummary summary = model::summarize(traffic, pb.elem_size, model);
   const ScheduleReport sched = schedule_report(requested, pb, edges, model);
   const bool relabel = opt.flag("--relabel");

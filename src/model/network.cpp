@@ -30,6 +30,8 @@ bool set(Network& n, const std::string& key, const std::string& value) {
   if (key == "overhead") return number(value, n.overhead_s) && n.overhead_s >= 0;
   if (key == "ports") return whole(value, n.ports) && n.ports >= 1;
   if (key == "incast") return number(value, n.incast) && n.incast >= 0;
+  if (key == "sharing") return number(value, n.sharing) && n.sharing >= 0;
+  if (key == "spines") return whole(value, n.spines) && n.spines >= 1;
   if (key == "hops") return whole(value, n.hops) && n.hops >= 1;
   if (key == "leaf") return whole(value, n.leaf) && n.leaf >= 1;
   if (key == "topology") {
@@ -74,18 +76,41 @@ void torus_path(const Torus& t, int from, int to, Visit visit) {
   }
 }
 
-int leaf_size(const Network& n, const std::vector<Edge>& edges) {
-  if (n.leaf > 0) return n.leaf;
-  int procs = 0;
-  for (const Edge& e : edges) procs = std::max({procs, e.from + 1, e.to + 1});
-  return std::max(1, static_cast<int>(std::lround(std::sqrt(static_cast<double>(procs)))));
+// A two-level fat tree: hosts per leaf switch and spine switches.
+struct FatTree {
+  int leaf = 1, spines = 1;
+  int leaf_of(int host) const { return host / leaf; }
+  // Directed links between switches: a leaf's uplink to a spine (even ids)
+  // and a spine's downlink to a leaf (odd ids). Destination-mod-k routing
+  // takes every message to `to` through spine `to % spines`.
+  template <class Visit>
+  void path(int from, int to, Visit visit) const {
+    const int up = leaf_of(from), down = leaf_of(to);
+    if (up == down) return;
+    const int spine = to % spines;
+    visit(2 * (up * spines + spine));
+    visit(2 * (down * spines + spine) + 1);
+  }
+};
+
+FatTree fat_tree_of(const Network& n, const std::vector<Edge>& edges) {
+  FatTree f;
+  if (n.leaf > 0) {
+    f.leaf = n.leaf;
+  } else {
+    int procs = 0;
+    for (const Edge& e : edges) procs = std::max({procs, e.from + 1, e.to + 1});
+    f.leaf = std::max(1, static_cast<int>(std::lround(std::sqrt(static_cast<double>(procs)))));
+  }
+  f.spines = n.spines > 0 ? n.spines : f.leaf;
+  return f;
 }
 
 // Links of a path, host ports included (what latency is paid for).
-int path_links(const Network& n, const Edge& e, int leaf) {
+int path_links(const Network& n, const Edge& e, const FatTree& f) {
   switch (n.topology) {
     case Network::Topology::crossbar: return n.hops;
-    case Network::Topology::fat_tree: return e.from / leaf == e.to / leaf ? 2 : 4;
+    case Network::Topology::fat_tree: return f.leaf_of(e.from) == f.leaf_of(e.to) ? 2 : 4;
     case Network::Topology::torus: {
       const Torus t{n.torus_x, n.torus_y};
       return std::abs(t.steps(e.from % t.w, e.to % t.w, t.w)) + std::abs(t.steps(e.from / t.w, e.to / t.w, t.h)) + 1;
@@ -95,35 +120,39 @@ int path_links(const Network& n, const Edge& e, int leaf) {
 }
 
 // The busiest resource of a set of simultaneous messages, in seconds:
-// host ports (ports x bandwidth each way) and, on a torus, directed links.
+// host ports (ports x bandwidth each way) and, on a fat tree or a torus,
+// directed links.
 // Also the longest path latency and the most messages at one process.
 struct Load {
   double busiest_s = 0, latency_s = 0;
   Index most_messages = 0;
 };
 
-Load load_of(const Network& n, const std::vector<Edge>& edges, Index elem_size, int leaf) {
+Load load_of(const Network& n, const std::vector<Edge>& edges, Index elem_size, const FatTree& f) {
   std::unordered_map<int, double> out, in, link;
   std::unordered_map<int, Index> out_msgs, in_msgs;
   Load l;
   const Torus t{n.torus_x, n.torus_y};
   const bool torus = n.topology == Network::Topology::torus && t.w > 0 && t.h > 0;
+  const bool fat_tree = n.topology == Network::Topology::fat_tree;
   for (const Edge& e : edges) {
     if (e.from == e.to) continue;
     const double bytes = static_cast<double>(e.count) * static_cast<double>(elem_size);
     out[e.from] += bytes;
     in[e.to] += bytes;
     l.most_messages = std::max({l.most_messages, ++out_msgs[e.from], ++in_msgs[e.to]});
-    l.latency_s = std::max(l.latency_s, n.latency_s * path_links(n, e, leaf));
+    l.latency_s = std::max(l.latency_s, n.latency_s * path_links(n, e, f));
     if (torus) torus_path(t, e.from, e.to, [&](int id) { link[id] += bytes; });
+    if (fat_tree) f.path(e.from, e.to, [&](int id) { link[id] += bytes; });
   }
   // A port's bytes, slowed by congestion when it carries more messages at once than it has links.
-  const auto port = [&](double bytes, Index messages) {
-    return bytes / n.ports * (1 + n.incast * static_cast<double>(std::max<Index>(0, messages - n.ports)));
+  const auto port = [&](double bytes, Index messages, double sharing) {
+    const Index beyond = std::max<Index>(0, messages - n.ports);
+    return bytes / n.ports * (1 + n.incast * static_cast<double>(beyond)) * (beyond > 0 ? 1 + sharing : 1);
   };
   double busiest = 0;
-  for (const auto& [p, b] : out) busiest = std::max(busiest, port(b, out_msgs[p]));
-  for (const auto& [p, b] : in) busiest = std::max(busiest, port(b, in_msgs[p]));
+  for (const auto& [p, b] : out) busiest = std::max(busiest, port(b, out_msgs[p], n.sharing));
+  for (const auto& [p, b] : in) busiest = std::max(busiest, port(b, in_msgs[p], 0));
   for (const auto& [id, b] : link) busiest = std::max(busiest, b);
   l.busiest_s = busiest / n.bandwidth;
   return l;
@@ -160,20 +189,18 @@ bool parse_network(const std::string& text, Network& out, std::string& error) {
 }
 
 double all_at_once_seconds(const Network& net, const std::vector<Edge>& edges, Index elem_size) {
-  const Load l = load_of(net, edges, elem_size, leaf_size(net, edges));
+  const Load l = load_of(net, edges, elem_size, fat_tree_of(net, edges));
   return l.busiest_s + l.latency_s + net.overhead_s * static_cast<double>(l.most_messages);
 }
 
 double stepped_seconds(const Network& net, const std::vector<std::vector<Edge>>& steps, Index elem_size) {
-  int leaf = net.leaf;
-  if (leaf == 0) {
-    std::vector<Edge> all;
+  std::vector<Edge> all;
+  if (net.leaf == 0)
     for (const auto& s : steps) all.insert(all.end(), s.begin(), s.end());
-    leaf = leaf_size(net, all);
-  }
+  const FatTree f = fat_tree_of(net, all);
   double t = 0;
   for (const auto& step : steps) {
-    const Load l = load_of(net, step, elem_size, leaf);
+    const Load l = load_of(net, step, elem_size, f);
     t += l.busiest_s + l.latency_s + net.overhead_s;
   }
   return t;

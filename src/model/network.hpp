@@ -13,11 +13,20 @@
 //  - steps: one after the other, each as long as its most loaded port or
 //    link + its longest path latency + one overhead.
 // Ports: a process injects and ejects `ports` x bandwidth (one link each way
-// per port); with `incast` > 0, simultaneous messages through one port cost
-// more than their bytes, which is where steps can beat async. Topologies: `crossbar` (every path `hops` links), `fat-tree`
-// (full bisection: 2 links within a leaf switch of `leaf` hosts, 4 across),
-// `torus` (W x H, hosts numbered x fastest, dimension-order shortest routes:
-// link contention is counted per directed link).
+// per port). Simultaneous messages through one port can cost more than their
+// bytes, which is where steps (one message per port) can beat async:
+// `incast` adds a loss per message beyond `ports`, `sharing` a fixed loss as
+// soon as a process sends more messages at once than it has ports (as
+// InfiniBand adapters do; SimGrid's IB model charges 0.925 x 1.35 - 1 =
+// 0.249 to a sender of several messages to busy receivers).
+// Topologies: `crossbar` (every path `hops` links), `fat-tree` (two levels:
+// leaf switches of `leaf` hosts, each with one link up to each of `spines`
+// spine switches; 2 links within a leaf, 4 across, static destination-mod-k
+// routes up to spine `destination % spines`, as InfiniBand's fat-tree routing
+// and SimGrid's FAT_TREE clusters route, so messages to different hosts can
+// share an uplink), `torus` (W x H, hosts numbered x fastest,
+// dimension-order shortest routes). Link contention is counted per directed
+// link on the fat tree and the torus.
 #pragma once
 
 #include <string>
@@ -39,14 +48,19 @@ struct Network {
   /// `ports` that it carries at once (incast losses and retransmissions of
   /// real switches). 0: the fluid model, where sharing loses nothing.
   double incast = 0;
+  /// Sending several messages at once: the fraction of time lost, whatever
+  /// their number, by a process that sends more messages at once than it has
+  /// ports. 0: none.
+  double sharing = 0;
   Topology topology = Topology::crossbar;
   int hops = 1;                  ///< crossbar: links per path
   int leaf = 0;                  ///< fat-tree: hosts per leaf switch (0: sqrt of the processes)
+  int spines = 0;                ///< fat-tree: spine switches (0: as many as hosts per leaf)
   int torus_x = 0, torus_y = 0;  ///< torus: its dimensions
 };
 
 /// Parses "key=value,..." (keys: latency, bandwidth, overhead, ports, incast,
-/// topology=crossbar|fat-tree|torus, hops, leaf, torus=WxH); an empty text
+/// sharing, topology=crossbar|fat-tree|torus, hops, leaf, spines, torus=WxH); an empty text
 /// leaves the network disabled. False with `error` set (and `out`
 /// unchanged) for an unknown key, a malformed or out-of-range value.
 bool parse_network(const std::string& text, Network& out, std::string& error);

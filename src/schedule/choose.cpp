@@ -55,7 +55,7 @@ bool colour_pairs(const std::vector<model::Edge>& edges, int nranks, Schedule& s
 
 // Whether any stepped schedule can be predicted faster than async. Only
 // congestion can make it so: each step is a matching (at most one message
-// per process and direction), so without an incast penalty a step costs at
+// per process and direction), so without an incast or sharing penalty a step costs at
 // least its busiest resource's bytes, its longest path and one overhead, and
 // adding these over the steps bounds async's busiest resource, longest path
 // and overheads (most messages at a process <= steps) from above. The same
@@ -63,7 +63,8 @@ bool colour_pairs(const std::vector<model::Edge>& edges, int nranks, Schedule& s
 // stepped schedule, whose colouring is most of a large plan's set-up time;
 // very large graphs skip it too.
 bool automatic_compares_stepped(const std::vector<model::Edge>& edges, const model::CostModel& model) {
-  return edges.size() <= kAutoEdgeLimit && model.network.enabled && model.network.incast > 0;
+  return edges.size() <= kAutoEdgeLimit && model.network.enabled &&
+         (model.network.incast > 0 || model.network.sharing > 0);
 }
 
 // Ties go to async, which also overlaps unpacking with arrival.

@@ -29,7 +29,9 @@ TEST(NetworkParse, EmptyLeavesTheNodeLocalModel) {
 }
 
 TEST(NetworkParse, ReadsEveryKey) {
-  const Network n = parsed("latency=2e-6,bandwidth=1e10,overhead=1e-7,ports=2,incast=0.5,topology=fat-tree,leaf=16");
+  const Network n =
+      parsed("latency=2e-6,bandwidth=1e10,overhead=1e-7,ports=2,incast=0.5,sharing=0.25,topology=fat-tree,leaf=16,"
+             "spines=8");
   EXPECT_TRUE(n.enabled);
   EXPECT_DOUBLE_EQ(n.latency_s, 2e-6);
   EXPECT_DOUBLE_EQ(n.bandwidth, 1e10);
@@ -38,6 +40,8 @@ TEST(NetworkParse, ReadsEveryKey) {
   EXPECT_DOUBLE_EQ(n.incast, 0.5);
   EXPECT_EQ(n.topology, Network::Topology::fat_tree);
   EXPECT_EQ(n.leaf, 16);
+  EXPECT_DOUBLE_EQ(n.sharing, 0.25);
+  EXPECT_EQ(n.spines, 8);
   const Network t = parsed("torus=8x4");
   EXPECT_EQ(t.topology, Network::Topology::torus);
   EXPECT_EQ(t.torus_x, 8);
@@ -46,7 +50,7 @@ TEST(NetworkParse, ReadsEveryKey) {
 
 TEST(NetworkParse, RejectsBadTextAndKeepsTheOldValue) {
   for (const char* bad : {"latency", "latency=", "latency=abc", "latency=-1", "bandwidth=0", "ports=0",
-                          "ports=1.5", "incast=-0.1", "topology=ring", "torus=8", "torus=0x4", "topology=torus", "speed=3",
+                          "ports=1.5", "incast=-0.1", "sharing=-1", "spines=0", "topology=ring", "torus=8", "torus=0x4", "topology=torus", "speed=3",
                           "latency=1e-6,,"}) {
     Network n = parsed("latency=3e-6");
     std::string error;
@@ -86,6 +90,41 @@ TEST(NetworkModel, FatTreePathsWithinAndAcrossLeaves) {
   EXPECT_NEAR(mr2d::model::all_at_once_seconds(n, {{0, 2, 125}}, 8), 1e-6 + 4e-6, 1e-12);
 }
 
+TEST(NetworkModel, FatTreeRoutesUpToTheDestinationsSpine) {
+  // 4 leaves of 2 hosts, 2 spines: a message to host h goes up to spine h % 2.
+  const Network n = parsed("latency=0,bandwidth=1e9,topology=fat-tree,leaf=2,spines=2");
+  // 0->2 and 1->4 leave leaf 0 through the uplink to spine 0 together.
+  EXPECT_NEAR(mr2d::model::all_at_once_seconds(n, {{0, 2, 125}, {1, 4, 125}}, 8), 2e-6, 1e-12);
+  // 0->2 and 1->5 take the uplinks to spines 0 and 1.
+  EXPECT_NEAR(mr2d::model::all_at_once_seconds(n, {{0, 2, 125}, {1, 5, 125}}, 8), 1e-6, 1e-12);
+  // 2->4 and 6->0 share no uplink or downlink (leaves 1 -> 2 and 3 -> 0).
+  EXPECT_NEAR(mr2d::model::all_at_once_seconds(n, {{2, 4, 125}, {6, 0, 125}}, 8), 1e-6, 1e-12);
+  // 0->4 and 2->6 go down from spine 0 to different leaves; 0->4 and 2->4 share the port of 4.
+  EXPECT_NEAR(mr2d::model::all_at_once_seconds(n, {{0, 4, 125}, {2, 6, 125}}, 8), 1e-6, 1e-12);
+  // Within a leaf no switch link is used.
+  EXPECT_NEAR(mr2d::model::all_at_once_seconds(n, {{0, 1, 125}, {2, 3, 125}, {4, 5, 125}}, 8), 1e-6, 1e-12);
+  // A step of the two colliding messages costs the same as at once.
+  EXPECT_NEAR(mr2d::model::stepped_seconds(n, {{{0, 2, 125}, {1, 4, 125}}}, 8), 2e-6, 1e-12);
+}
+
+TEST(NetworkModel, SharingSlowsSendersOfSeveralMessagesOnly) {
+  const Network n = parsed("latency=0,bandwidth=1e9,sharing=0.25");
+  // 3 messages from each process at once: 3 us x 1.25.
+  EXPECT_NEAR(mr2d::model::all_at_once_seconds(n, all_to_all(4, 125), 8), 3.75e-6, 1e-12);
+  // Three steps of one message per process: no loss.
+  std::vector<std::vector<Edge>> steps;
+  for (int s = 1; s < 4; ++s) {
+    steps.emplace_back();
+    for (int i = 0; i < 4; ++i) steps.back().push_back({i, (i + s) % 4, 125});
+  }
+  EXPECT_NEAR(mr2d::model::stepped_seconds(n, steps, 8), 3e-6, 1e-12);
+  // Three senders to one receiver, one message each: the receiving port is not penalised.
+  EXPECT_NEAR(mr2d::model::all_at_once_seconds(n, {{1, 0, 125}, {2, 0, 125}, {3, 0, 125}}, 8), 3e-6, 1e-12);
+  // Two ports: two messages at once are within them.
+  const Network two = parsed("latency=0,bandwidth=1e9,sharing=0.25,ports=2");
+  EXPECT_NEAR(mr2d::model::all_at_once_seconds(two, {{0, 1, 125}, {0, 2, 125}}, 8), 1e-6, 1e-12);
+}
+
 TEST(NetworkModel, TorusCountsSharedLinks) {
   // A ring of 4 (4 x 1 torus): 0->2 and 1->3 both go +x through the link 1->2.
   const Network n = parsed("latency=0,bandwidth=1e9,torus=4x1");
@@ -105,22 +144,52 @@ TEST(NetworkModel, PerMessageOverheadFavoursFewerMessagesAtOnce) {
 // The automatic choice under the network model: async in the fluid model
 // (steps can only add up what sharing does at once), the stepped schedule
 // once simultaneous messages congest a port.
-TEST(NetworkModel, AutomaticChoiceFollowsCongestion) {
+// An m x m matrix of doubles from 8 x 8 to 32 x 32 blocks on a 4 x 4 grid.
+mr2d::model::Problem block_change(mr2d::Index m) {
   mr2d::model::Problem pb;
-  pb.m = pb.n = 1024;
+  pb.m = pb.n = m;
   pb.elem_size = 8;
-  pb.a = mr2d::test::grid_layout(4, 4, 8, 8, 1024, 1024);
-  pb.b = mr2d::test::grid_layout(4, 4, 32, 32, 1024, 1024);
+  pb.a = mr2d::test::grid_layout(4, 4, 8, 8, m, m);
+  pb.b = mr2d::test::grid_layout(4, 4, 32, 32, m, m);
+  return pb;
+}
+
+mr2d::model::CostModel on_network(const std::string& text) {
+  mr2d::model::CostModel model;
+  model.network = parsed(text);
+  return model;
+}
+
+TEST(NetworkModel, AutomaticChoiceFollowsCongestion) {
+  const mr2d::model::Problem pb = block_change(1024);
   const auto edges = mr2d::model::all_edges(pb);
-  mr2d::model::CostModel fluid, congested;
-  std::string error;
-  ASSERT_TRUE(mr2d::model::parse_network("latency=1e-6,bandwidth=1e10,topology=fat-tree", fluid.network, error));
-  ASSERT_TRUE(mr2d::model::parse_network("latency=1e-6,bandwidth=1e10,topology=fat-tree,incast=0.2",
-                                         congested.network, error));
+  const auto fluid = on_network("latency=1e-6,bandwidth=1e10,topology=fat-tree");
+  const auto congested = on_network("latency=1e-6,bandwidth=1e10,topology=fat-tree,incast=0.2");
   EXPECT_EQ(mr2d::schedule::make(mr2d::schedule::Kind::automatic, pb, edges, fluid).kind,
             mr2d::schedule::Kind::async);
   EXPECT_EQ(mr2d::schedule::make(mr2d::schedule::Kind::automatic, pb, edges, congested).kind,
             mr2d::schedule::Kind::optimal);
+}
+
+// A sender of several messages at once losing a quarter (InfiniBand-like):
+// once the bytes outweigh the steps' latencies, one message per process at a
+// time is predicted faster, and auto takes it.
+TEST(NetworkModel, AutomaticChoiceFollowsSharingLoss) {
+  const mr2d::model::Problem pb = block_change(4096);
+  const auto edges = mr2d::model::all_edges(pb);
+  const auto shared = on_network("latency=1e-6,bandwidth=1e10,hops=2,sharing=0.25");
+  const auto lossless = on_network("latency=1e-6,bandwidth=1e10,hops=2");
+  using mr2d::schedule::Kind;
+  const auto picked = mr2d::schedule::make(Kind::automatic, pb, edges, shared);
+  EXPECT_NE(picked.kind, Kind::async);
+  const double async = mr2d::schedule::predicted_seconds({}, edges, pb.elem_size, shared);
+  EXPECT_LT(mr2d::schedule::predicted_seconds(picked, edges, pb.elem_size, shared), async);
+  // async loses exactly the quarter; the stepped schedule nothing.
+  EXPECT_NEAR(async - 2e-6, 1.25 * (mr2d::schedule::predicted_seconds({}, edges, pb.elem_size, lossless) - 2e-6),
+              1e-12);
+  EXPECT_DOUBLE_EQ(mr2d::schedule::predicted_seconds(picked, edges, pb.elem_size, shared),
+                   mr2d::schedule::predicted_seconds(picked, edges, pb.elem_size, lossless));
+  EXPECT_EQ(mr2d::schedule::make(Kind::automatic, pb, edges, lossless).kind, Kind::async);
 }
 
 // What lets auto skip building a stepped schedule without congestion: no
