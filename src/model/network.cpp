@@ -67,11 +67,11 @@ void torus_path(const Torus& t, int from, int to, Visit visit) {
   int x = from % t.w, y = from / t.w;
   const int tx = to % t.w, ty = to / t.w;
   for (int dx = t.steps(x, tx, t.w); dx != 0; dx += dx > 0 ? -1 : 1) {
-    visit(4 * (y * t.w + x) + (dx > 0 ? 0 : 1));
+    visit(4 * (Index{y} * t.w + x) + (dx > 0 ? 0 : 1));
     x = ((x + (dx > 0 ? 1 : -1)) % t.w + t.w) % t.w;
   }
   for (int dy = t.steps(y, ty, t.h); dy != 0; dy += dy > 0 ? -1 : 1) {
-    visit(4 * (y * t.w + x) + (dy > 0 ? 2 : 3));
+    visit(4 * (Index{y} * t.w + x) + (dy > 0 ? 2 : 3));
     y = ((y + (dy > 0 ? 1 : -1)) % t.h + t.h) % t.h;
   }
 }
@@ -87,9 +87,9 @@ struct FatTree {
   void path(int from, int to, Visit visit) const {
     const int up = leaf_of(from), down = leaf_of(to);
     if (up == down) return;
-    const int spine = to % spines;
-    visit(2 * (up * spines + spine));
-    visit(2 * (down * spines + spine) + 1);
+    const Index spine = to % spines;
+    visit(2 * (Index{up} * spines + spine));
+    visit(2 * (Index{down} * spines + spine) + 1);
   }
 };
 
@@ -129,7 +129,8 @@ struct Load {
 };
 
 Load load_of(const Network& n, const std::vector<Edge>& edges, Index elem_size, const FatTree& f) {
-  std::unordered_map<int, double> out, in, link;
+  std::unordered_map<int, double> out, in;
+  std::unordered_map<Index, double> link;  // 64-bit: leaves x spines can pass 2^31
   std::unordered_map<int, Index> out_msgs, in_msgs;
   Load l;
   const Torus t{n.torus_x, n.torus_y};
@@ -142,8 +143,8 @@ Load load_of(const Network& n, const std::vector<Edge>& edges, Index elem_size, 
     in[e.to] += bytes;
     l.most_messages = std::max({l.most_messages, ++out_msgs[e.from], ++in_msgs[e.to]});
     l.latency_s = std::max(l.latency_s, n.latency_s * path_links(n, e, f));
-    if (torus) torus_path(t, e.from, e.to, [&](int id) { link[id] += bytes; });
-    if (fat_tree) f.path(e.from, e.to, [&](int id) { link[id] += bytes; });
+    if (torus) torus_path(t, e.from, e.to, [&](Index id) { link[id] += bytes; });
+    if (fat_tree) f.path(e.from, e.to, [&](Index id) { link[id] += bytes; });
   }
   // A port's bytes, slowed by congestion when it carries more messages at once than it has links.
   const auto port = [&](double bytes, Index messages, double sharing) {
