@@ -60,60 +60,62 @@ struct Torus {
   }
 };
 
-// Directed links of one path, for the link loads of a torus: link id
-// 4*host + direction (0: +x, 1: -x, 2: +y, 3: -y), the link leaving `host`.
-template <class Visit>
-void torus_path(const Torus& t, int from, int to, Visit visit) {
-  int x = from % t.w, y = from / t.w;
-  const int tx = to % t.w, ty = to / t.w;
-  for (int dx = t.steps(x, tx, t.w); dx != 0; dx += dx > 0 ? -1 : 1) {
-    visit(4 * (Index{y} * t.w + x) + (dx > 0 ? 0 : 1));
-    x = ((x + (dx > 0 ? 1 : -1)) % t.w + t.w) % t.w;
-  }
-  for (int dy = t.steps(y, ty, t.h); dy != 0; dy += dy > 0 ? -1 : 1) {
-    visit(4 * (Index{y} * t.w + x) + (dy > 0 ? 2 : 3));
-    y = ((y + (dy > 0 ? 1 : -1)) % t.h + t.h) % t.h;
-  }
-}
-
 // A two-level fat tree: hosts per leaf switch and spine switches.
 struct FatTree {
   int leaf = 1, spines = 1;
   int leaf_of(int host) const { return host / leaf; }
-  // Directed links between switches: a leaf's uplink to a spine (even ids)
-  // and a spine's downlink to a leaf (odd ids). Destination-mod-k routing
-  // takes every message to `to` through spine `to % spines`.
-  template <class Visit>
-  void path(int from, int to, Visit visit) const {
-    const int up = leaf_of(from), down = leaf_of(to);
-    if (up == down) return;
-    const Index spine = to % spines;
-    visit(2 * (Index{up} * spines + spine));
-    visit(2 * (Index{down} * spines + spine) + 1);
-  }
 };
 
-FatTree fat_tree_of(const Network& n, const std::vector<Edge>& edges) {
+// The topology's shape for a set of messages: on a fat tree without `leaf`,
+// leaves of sqrt(processes) hosts, the processes being those named.
+template <class Edges>
+FatTree fat_tree_of(const Network& n, const Edges& each_edge) {
   FatTree f;
+  if (n.topology != Network::Topology::fat_tree) return f;
+  int procs = 0;
   if (n.leaf > 0) {
     f.leaf = n.leaf;
   } else {
-    int procs = 0;
-    for (const Edge& e : edges) procs = std::max({procs, e.from + 1, e.to + 1});
+    each_edge([&](const Edge& e) { procs = std::max({procs, e.from + 1, e.to + 1}); });
     f.leaf = std::max(1, static_cast<int>(std::lround(std::sqrt(static_cast<double>(procs)))));
   }
   f.spines = n.spines > 0 ? n.spines : f.leaf;
   return f;
 }
 
-// Links of a path, host ports included (what latency is paid for).
-int path_links(const Network& n, const Edge& e, const FatTree& f) {
+// One message's route: `visit` gets the id of each directed switch link it
+// crosses (fat tree and torus; a crossbar's switch is not a shared link);
+// returns the links of the path, host ports included (what latency is paid
+// for). Fat tree: a leaf's uplink to a spine (even ids) and a spine's
+// downlink to a leaf (odd ids), destination-mod-k: every message to `to`
+// goes through spine `to % spines`. Torus: link id 4*host + direction (0: +x,
+// 1: -x, 2: +y, 3: -y), the link leaving `host`, x first.
+template <class Visit>
+int route(const Network& n, const FatTree& f, int from, int to, Visit visit) {
   switch (n.topology) {
     case Network::Topology::crossbar: return n.hops;
-    case Network::Topology::fat_tree: return f.leaf_of(e.from) == f.leaf_of(e.to) ? 2 : 4;
+    case Network::Topology::fat_tree: {
+      const int up = f.leaf_of(from), down = f.leaf_of(to);
+      if (up == down) return 2;
+      const Index spine = to % f.spines;
+      visit(2 * (Index{up} * f.spines + spine));
+      visit(2 * (Index{down} * f.spines + spine) + 1);
+      return 4;
+    }
     case Network::Topology::torus: {
       const Torus t{n.torus_x, n.torus_y};
-      return std::abs(t.steps(e.from % t.w, e.to % t.w, t.w)) + std::abs(t.steps(e.from / t.w, e.to / t.w, t.h)) + 1;
+      if (t.w < 1 || t.h < 1) return n.hops;
+      int x = from % t.w, y = from / t.w, links = 1;
+      const int tx = to % t.w, ty = to / t.w;
+      for (int dx = t.steps(x, tx, t.w); dx != 0; dx += dx > 0 ? -1 : 1, ++links) {
+        visit(4 * (Index{y} * t.w + x) + (dx > 0 ? 0 : 1));
+        x = ((x + (dx > 0 ? 1 : -1)) % t.w + t.w) % t.w;
+      }
+      for (int dy = t.steps(y, ty, t.h); dy != 0; dy += dy > 0 ? -1 : 1, ++links) {
+        visit(4 * (Index{y} * t.w + x) + (dy > 0 ? 2 : 3));
+        y = ((y + (dy > 0 ? 1 : -1)) % t.h + t.h) % t.h;
+      }
+      return links;
     }
   }
   return n.hops;
@@ -133,18 +135,14 @@ Load load_of(const Network& n, const std::vector<Edge>& edges, Index elem_size, 
   std::unordered_map<Index, double> link;  // 64-bit: leaves x spines can pass 2^31
   std::unordered_map<int, Index> out_msgs, in_msgs;
   Load l;
-  const Torus t{n.torus_x, n.torus_y};
-  const bool torus = n.topology == Network::Topology::torus && t.w > 0 && t.h > 0;
-  const bool fat_tree = n.topology == Network::Topology::fat_tree;
   for (const Edge& e : edges) {
     if (e.from == e.to) continue;
     const double bytes = static_cast<double>(e.count) * static_cast<double>(elem_size);
     out[e.from] += bytes;
     in[e.to] += bytes;
     l.most_messages = std::max({l.most_messages, ++out_msgs[e.from], ++in_msgs[e.to]});
-    l.latency_s = std::max(l.latency_s, n.latency_s * path_links(n, e, f));
-    if (torus) torus_path(t, e.from, e.to, [&](Index id) { link[id] += bytes; });
-    if (fat_tree) f.path(e.from, e.to, [&](Index id) { link[id] += bytes; });
+    const int links = route(n, f, e.from, e.to, [&](Index id) { link[id] += bytes; });
+    l.latency_s = std::max(l.latency_s, n.latency_s * links);
   }
   // A port's bytes, slowed by congestion when it carries more messages at once than it has links.
   const auto port = [&](double bytes, Index messages, double sharing) {
@@ -190,15 +188,19 @@ bool parse_network(const std::string& text, Network& out, std::string& error) {
 }
 
 double all_at_once_seconds(const Network& net, const std::vector<Edge>& edges, Index elem_size) {
-  const Load l = load_of(net, edges, elem_size, fat_tree_of(net, edges));
+  const FatTree f = fat_tree_of(net, [&](auto visit) {
+    for (const Edge& e : edges) visit(e);
+  });
+  const Load l = load_of(net, edges, elem_size, f);
   return l.busiest_s + l.latency_s + net.overhead_s * static_cast<double>(l.most_messages);
 }
 
 double stepped_seconds(const Network& net, const std::vector<std::vector<Edge>>& steps, Index elem_size) {
-  std::vector<Edge> all;
-  if (net.leaf == 0)
-    for (const auto& s : steps) all.insert(all.end(), s.begin(), s.end());
-  const FatTree f = fat_tree_of(net, all);
+  // One shape for all steps: that of every message of the schedule.
+  const FatTree f = fat_tree_of(net, [&](auto visit) {
+    for (const auto& step : steps)
+      for (const Edge& e : step) visit(e);
+  });
   double t = 0;
   for (const auto& step : steps) {
     const Load l = load_of(net, step, elem_size, f);
