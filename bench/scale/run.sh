@@ -26,15 +26,12 @@ for n in "$@"; do
       [ -n "$name" ] || continue
       case " ${MR2D_SCALE_CASES:-$name} " in *" $name "*) ;; *) continue ;; esac
       eval "$("$here/case_shape.sh" "$n" "$a" "$b" "$m")"
-      model=
-      case $platform in *-ib) model=--cfg=network/model:IB ;; esac
       for s in $(echo "$schedules" | tr , ' '); do
         tmp=$(mktemp)
         start=$(date +%s)
-        if MR2D_NETWORK=$("$here/network_of.sh" "$platform" "$n") timeout "$limit" \
-            "$here/smpirun.sh" "$here/platforms/${platform%-ib}-$n.xml" "$n" "$driver" --platform "$platform" \
+        if timeout "$limit" "$here/smpirun.sh" "$platform" "$n" "$driver" --platform "$platform" \
             --name "$name" --m "$M" --n "$M" --a "$A" --b "$B" --schedules "$s" --chunks -1,32768 \
-            --reps 1 $model > "$tmp"; then
+            --reps 1 > "$tmp"; then
           grep -v '^platform' "$tmp" >> "$out" || true
         else
           echo "$platform,$n,$name,$M,$M,$A,$B,$s,-,-,-,-,-,-,timeout,-" >> "$out"

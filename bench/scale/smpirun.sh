@@ -1,9 +1,17 @@
 #!/bin/sh
 # smpirun with the simulation settings of bench/scale (README.md, "Simulation
-# settings"): PLATFORM NPROCS DRIVER [driver arguments...].
+# settings"): PLATFORM NPROCS DRIVER [driver arguments...]. PLATFORM is a name
+# of platforms/ (fat-tree, torus, crossbar), with -ib for SimGrid's InfiniBand
+# network model; the driver gets the matching MR2D_NETWORK (network_of.sh).
 set -eu
-platform=$1 n=$2 driver=$3
+here=$(cd "$(dirname "$0")" && pwd)
+name=$1 n=$2 driver=$3
 shift 3
+platform=$here/platforms/${name%-ib}-$n.xml
+model=
+case $name in *-ib) model=--cfg=network/model:IB ;; esac
+MR2D_NETWORK=$("$here/network_of.sh" "$name" "$n")
+export MR2D_NETWORK
 hosts=$(mktemp)
 seq 0 $((n - 1)) | sed 's/^/node-/' > "$hosts"
 # Network only (packing is not timed), no SMPI piecewise correction factors
@@ -17,7 +25,7 @@ seq 0 $((n - 1)) | sed 's/^/node-/' > "$hosts"
 smpirun -np "$n" -platform "$platform" -hostfile "$hosts" "$driver" \
   --cfg=smpi/simulate-computation:no --cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1 \
   --cfg=network/crosstraffic:0 --cfg=smpi/allgather:rdb \
-  --log=root.thres:error --log=smpi_kernel.thres:critical "$@"
+  --log=root.thres:error --log=smpi_kernel.thres:critical $model "$@"
 status=$?
 rm -f "$hosts"
 exit $status

@@ -12,18 +12,16 @@ src=$1 build=$2
 make -s -C "$src/bench/scale" BUILD="$build" -j2
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
+simulate() {  # PLATFORM CASE-ARGUMENTS...: every schedule, checked, into $out
+  platform=$1
+  shift
+  "$src/bench/scale/smpirun.sh" "$platform" 64 "$build/scale_driver" --platform "$platform" --check "$@" >> "$out"
+}
 for platform in fat-tree torus; do
-  MR2D_NETWORK=$("$src/bench/scale/network_of.sh" "$platform" 64) \
-    "$src/bench/scale/smpirun.sh" "$src/bench/scale/platforms/$platform-64.xml" 64 "$build/scale_driver" \
-    --platform "$platform" --name grow --m 1000 --n 1000 --a 8x4:64x64 --b 8x8:100x37 --chunks -1,8192 --check >> "$out"
-  MR2D_NETWORK=$("$src/bench/scale/network_of.sh" "$platform" 64) \
-    "$src/bench/scale/smpirun.sh" "$src/bench/scale/platforms/$platform-64.xml" 64 "$build/scale_driver" \
-    --platform "$platform" --name block --m 1024 --n 1024 --a 8x8:36x36 --b 8x8:128x128 --chunks -1,8192 --check >> "$out"
+  simulate "$platform" --name grow --m 1000 --n 1000 --a 8x4:64x64 --b 8x8:100x37 --chunks -1,8192
+  simulate "$platform" --name block --m 1024 --n 1024 --a 8x8:36x36 --b 8x8:128x128 --chunks -1,8192
 done
-MR2D_NETWORK=$("$src/bench/scale/network_of.sh" crossbar-ib 64) \
-  "$src/bench/scale/smpirun.sh" "$src/bench/scale/platforms/crossbar-64.xml" 64 "$build/scale_driver" \
-  --platform crossbar-ib --name transpose --m 4096 --n 4096 --a 16x4:64x64 --b 4x16:64x64 --chunks -1,65536 \
-  --check --cfg=network/model:IB >> "$out"
+simulate crossbar-ib --name transpose --m 4096 --n 4096 --a 16x4:64x64 --b 4x16:64x64 --chunks -1,65536
 cat "$out"
 rows=$(grep -c '^fat-tree\|^torus\|^crossbar-ib' "$out")
 bad=$(awk -F, '$16 != "0"' "$out" | wc -l)
