@@ -169,6 +169,9 @@ Status execute_batch(const Batch& batch, const void* const* a, void* const* b,
   if (!grids_alive(batch.grids))
     return {MR2D_ERR_CONTEXT, "mr2d: a grid of A or B of this batch was exited (blacs_gridexit)"};
   std::vector<kernels::Update> updates(batch.parts.size());
+  Index into_b = 0;  // bytes the batch writes into its B's here
+  for (const BatchPart& part : batch.parts)
+    if (!part.empty) into_b += (part.plan.recv_elems + part.plan.self.count) * part.plan.elem_size;
   transport::Parts parts;
   for (std::size_t k = 0; k < batch.parts.size(); ++k) {
     const BatchPart& part = batch.parts[k];
@@ -177,6 +180,7 @@ Status execute_batch(const Batch& batch, const void* const* a, void* const* b,
     if (part.transform) {
       updates[k] = kernels::make_update(part.type, part.op, alpha != nullptr ? alpha[k] : nullptr,
                                         beta != nullptr ? beta[k] : nullptr);
+      updates[k].stream = kernels::streaming_pays(into_b);
       if (!updates[k].plain()) how = &updates[k];
     }
     parts.push_back(transport::Part{&part.plan, a[k], b[k], how});

@@ -234,7 +234,11 @@ Status execute_prepared(const Prepared& prepared, const void* a, void* b, const 
   count_call(prepared.trapezoidal);
   if (prepared.empty) return {};
   kernels::Update update;
-  if (prepared.transform) update = kernels::make_update(prepared.type, prepared.op, alpha, beta);
+  if (prepared.transform) {
+    update = kernels::make_update(prepared.type, prepared.op, alpha, beta);
+    const plan::Plan& last = prepared.passes.back().plan;
+    update.stream = kernels::streaming_pays((last.recv_elems + last.self.count) * last.elem_size);
+  }
   const kernels::Update* how = prepared.transform && !update.plain() ? &update : nullptr;
   if (!grids_alive(prepared.grids)) return {MR2D_ERR_CONTEXT, "mr2d: the grid of A or B of this plan was exited (blacs_gridexit) or its communicator freed"};
   transport::Channel& channel = *prepared.channel;

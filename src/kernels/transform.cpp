@@ -155,7 +155,7 @@ void combine_transposed(const void* const* from, int count, Index lo, Index hi, 
 // adjacent in B (a full-shape block within one column run).
 template <class T, bool Transposed, class Op>
 void flush(const RowTable& table, const Column<T>* block, int count, bool same_range, T* b, Index ldb,
-           const Op& op) {
+           const Op& op, bool stream) {
   const auto& segs = table.segments();
   if constexpr (!Transposed) {
     for (int c = 0; c < count; ++c) {
@@ -179,7 +179,7 @@ void flush(const RowTable& table, const Column<T>* block, int count, bool same_r
       const void* from[kBlock<T>];
       for (int c = 0; c < count; ++c) from[c] = block[c].base + segs[k].from - s0 - block[c].shift;
       T* to = b + block[0].dst + (segs[k].to - s0) * ldb;
-      if constexpr (Op::copies) transpose_copy<sizeof(T)>(from, count, lo, hi, to, ldb);
+      if constexpr (Op::copies) transpose_copy<sizeof(T)>(from, count, lo, hi, to, ldb, stream);
       else combine_transposed(from, count, lo, hi, to, ldb, op);
     }
   } else {
@@ -200,14 +200,17 @@ void flush(const RowTable& table, const Column<T>* block, int count, bool same_r
 }
 
 // Walks the columns of `cols` inside `window` in message order, in blocks.
+// Streamed transposed copies take blocks of kStreamBlock columns starting on
+// B's 64-byte lines: a block that starts off a line is cut where it ends.
 template <class T, bool Transposed, class Op, class Source>
 Index walk(const RowTable& table, const RunSet& rows, const RunSet& cols, const Trapezoid& trapezoid,
-           Window window, Source source, T* b, Index ldb, const Op& op) {
+           Window window, Source source, T* b, Index ldb, const Op& op, bool stream) {
   const Index per_column = table.total();
   if (per_column == 0) return 0;
   const bool full = trapezoid.shape == index::Shape::full;
+  stream = stream && Transposed && Op::copies && kStreams<sizeof(T)>;
   Column<T> block[kBlock<T>];
-  int count = 0;
+  int count = 0, limit = kBlock<T>;
   Index total = 0;
   cols.for_each([&](Index tc, Index lenc, Index src_c, Index dst_c) {
     const Index j0 = window.lo > tc ? window.lo - tc : 0;
@@ -220,6 +223,10 @@ Index walk(const RowTable& table, const RunSet& rows, const RunSet& cols, const 
         end = lo < hi ? rows.count_below(hi) : 0;
         if (first >= end) continue;
       }
+      if (count == 0 && stream) {
+        const int to_line = columns_to_line<sizeof(T)>(b + dst_c + j);
+        limit = to_line > 0 ? to_line : kStreamBlock<sizeof(T)>;
+      }
       Column<T>& col = block[count];
       col.base = source.column(src_c + j, first, end, col.shift);
       col.first = first;
@@ -227,16 +234,17 @@ Index walk(const RowTable& table, const RunSet& rows, const RunSet& cols, const 
       col.dst = dst_c + j;
       total += end - first;
       // A block holds columns adjacent in B, so that a transposed piece is contiguous.
-      if (++count == kBlock<T> || j + 1 == j1) {
-        flush<T, Transposed>(table, block, count, full, b, ldb, op);
+      if (++count == limit || j + 1 == j1) {
+        flush<T, Transposed>(table, block, count, full, b, ldb, op, stream);
         count = 0;
       }
     }
     if (count > 0) {
-      flush<T, Transposed>(table, block, count, full, b, ldb, op);
+      flush<T, Transposed>(table, block, count, full, b, ldb, op, stream);
       count = 0;
     }
   });
+  if (stream) stream_fence();
   return total;
 }
 
@@ -296,8 +304,8 @@ Index run(Walk walk_kind, const RunSet& rows, const RunSet& cols, const Trapezoi
     T* bt = static_cast<T*>(b);
     auto source = make_source(tag);
     return with_combine<T>(u, [&](const auto& op) {
-      return u.transposed() ? walk<T, true>(table, rows, cols, trapezoid, window, source, bt, ldb, op)
-                            : walk<T, false>(table, rows, cols, trapezoid, window, source, bt, ldb, op);
+      return u.transposed() ? walk<T, true>(table, rows, cols, trapezoid, window, source, bt, ldb, op, u.stream)
+                            : walk<T, false>(table, rows, cols, trapezoid, window, source, bt, ldb, op, u.stream);
     });
   });
 }

@@ -23,11 +23,18 @@ struct Update {
   char op = 'N';        ///< 'N', 'T' or 'C' (conjugate transpose; 'T' for real and integer)
   alignas(16) unsigned char alpha[16] = {};  ///< a value of the type
   alignas(16) unsigned char beta[16] = {};
+  /// B's part is large (streaming_pays): transposed copies are written
+  /// around the caches (see transpose_copy.hpp).
+  bool stream = false;
 
   bool transposed() const { return op != 'N'; }
   /// Copying is all it does: op N, alpha 1, beta 0 (the plain kernels serve it).
   bool plain() const;
 };
+
+/// Whether writing `bytes` of B in one execution around the caches pays: B
+/// would not stay in the caches anyway (twice a core's 2 MiB L2 and more).
+inline bool streaming_pays(Index bytes) { return bytes >= (Index{4} << 20); }
 
 /// Builds an Update for `type` and `op` from values of the type (null alpha
 /// means 1, null beta 0).

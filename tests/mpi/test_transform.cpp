@@ -8,8 +8,12 @@
 //  - the same through a persistent plan executed with two alpha/beta pairs;
 //  - the drop-in's PBLAS entries p?tran* (from libmr2d_scalapack, loaded with
 //    dlopen beside ScaLAPACK's own) against ScaLAPACK's p?tran*.
-// alpha and beta are drawn from 0, 1 and other values.
-//   test_transform [--seed S] [--cases N] [--only K] [--dropin PATH]
+// alpha and beta are drawn from 0, 1 and other values. After them, --large
+// cases copy op(A) (alpha 1, beta 0) of about 1100 to 1700 square, several
+// MiB per process: the sizes at which B is written around the caches, with
+// B's rows on 64-byte lines in most (local rows a multiple of 8) and off
+// them in the others, and sub(B) starting anywhere in a line.
+//   test_transform [--seed S] [--cases N] [--large L] [--only K] [--dropin PATH]
 #include <dlfcn.h>
 #include <mpi.h>
 
@@ -134,6 +138,40 @@ Case make_case(std::mt19937_64& rng, const std::vector<Grid>& grids, const std::
   const Grid& g_b = c.pblas ? unions[static_cast<std::size_t>(c.union_grid)] : grids[static_cast<std::size_t>(gb)];
   c.a = pick_side(rng, ga, g_a, t ? c.n : c.m, t ? c.m : c.n);
   c.b = pick_side(rng, gb, g_b, c.m, c.n);
+  return c;
+}
+
+// A large copy of op(A): B's blocks and extent multiples of 8 rows per
+// process row in most cases, so its local rows fill whole lines.
+Case make_large_case(std::mt19937_64& rng, const std::vector<Grid>& grids, const std::vector<Grid>& unions,
+                     bool pblas_possible) {
+  Case c;
+  const int types[] = {MR2D_D, MR2D_Z, MR2D_C, MR2D_S, MR2D_I};
+  c.type = types[uniform(rng, 0, 4)];
+  c.op = 'T';
+  c.alpha_kind = 1;
+  c.beta_kind = 0;
+  c.union_grid = uniform(rng, 0, static_cast<int>(unions.size()) - 1);
+  c.pblas = pblas_possible && c.type != MR2D_I && uniform(rng, 0, 2) == 0;
+  c.m = uniform(rng, 1100, 1700);
+  c.n = uniform(rng, 1100, 1700);
+  const int ga = c.pblas ? -1 : uniform(rng, 0, static_cast<int>(grids.size()) - 1);
+  const int gb = c.pblas ? -1 : uniform(rng, 0, static_cast<int>(grids.size()) - 1);
+  const Grid& g_a = c.pblas ? unions[static_cast<std::size_t>(c.union_grid)] : grids[static_cast<std::size_t>(ga)];
+  const Grid& g_b = c.pblas ? unions[static_cast<std::size_t>(c.union_grid)] : grids[static_cast<std::size_t>(gb)];
+  c.a = pick_side(rng, ga, g_a, c.n, c.m);
+  c.a.mb = uniform(rng, 1, 130);
+  c.a.nb = uniform(rng, 1, 130);
+  c.b = pick_side(rng, gb, g_b, c.m, c.n);
+  c.b.nb = uniform(rng, 1, 130);
+  if (uniform(rng, 0, 3) > 0) {
+    c.b.mb = 8 * uniform(rng, 1, 16);
+    const int period = c.b.mb * g_b.nprow;
+    c.b.M = (c.b.i - 1 + c.m + period - 1) / period * period;
+    c.b.pad = 8 * uniform(rng, 0, 1);
+  } else {
+    c.b.mb = uniform(rng, 1, 130);
+  }
   return c;
 }
 
@@ -337,11 +375,12 @@ int main(int argc, char** argv) {
   int rank = 0, world = 1;
   Cblacs_pinfo(&rank, &world);
   unsigned long long seed = 777;
-  int cases = 300, only = -1;
+  int cases = 300, large = 0, only = -1;
   const char* dropin_path = nullptr;
   for (int k = 1; k + 1 < argc; k += 2) {
     if (!std::strcmp(argv[k], "--seed")) seed = std::strtoull(argv[k + 1], nullptr, 10);
     if (!std::strcmp(argv[k], "--cases")) cases = std::atoi(argv[k + 1]);
+    if (!std::strcmp(argv[k], "--large")) large = std::atoi(argv[k + 1]);
     if (!std::strcmp(argv[k], "--only")) only = std::atoi(argv[k + 1]);
     if (!std::strcmp(argv[k], "--dropin")) dropin_path = argv[k + 1];
   }
@@ -357,8 +396,9 @@ int main(int argc, char** argv) {
   env.grids = matrix_grids(world, rng);
   env.unions = union_grids(world, rng);
   int failed = 0, counts[3] = {0, 0, 0};
-  for (int k = 0; k < cases; ++k) {
-    const Case c = make_case(rng, env.grids, env.unions, env.dropin != nullptr);
+  for (int k = 0; k < cases + large; ++k) {
+    const Case c = k < cases ? make_case(rng, env.grids, env.unions, env.dropin != nullptr)
+                             : make_large_case(rng, env.grids, env.unions, env.dropin != nullptr);
     if (only >= 0 && k != only) continue;
     counts[c.pblas ? 2 : c.trapezoidal ? 1 : 0] += 1;
     const int bad = with_element_type(c.type, [&](auto zero) { return run_case<decltype(zero)>(c, env, k, true); });
@@ -370,10 +410,10 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "FAILED case %d (rerun: --seed %llu --only %d): %s\n", k, seed, k, c.text().c_str());
     }
   }
-  const int ran = only >= 0 ? 1 : cases;
+  const int ran = only >= 0 ? 1 : cases + large;
   if (rank == 0)
-    std::printf("transform: %d processes, %d cases (%d general, %d trapezoidal, %d p?tran): %d passed, %d failed\n",
-                world, ran, counts[0], counts[1], counts[2], ran - failed, failed);
+    std::printf("transform: %d processes, %d cases (%d general, %d trapezoidal, %d p?tran; %d large): %d passed, %d failed\n",
+                world, ran, counts[0], counts[1], counts[2], only >= 0 ? (only >= cases ? 1 : 0) : large, ran - failed, failed);
   MPI_Finalize();
   return failed == 0 && (only >= 0 || env.dropin == nullptr || counts[2] > 0) ? 0 : 1;
 }
