@@ -11,6 +11,7 @@
 #include "api/network_option.hpp"
 #include "api/options.hpp"
 #include "api/public_enums.hpp"
+#include "kernels/streamed_stores.hpp"
 #include "kernels/transform.hpp"
 #include "model/edges.hpp"
 #include "plan/indexing.hpp"
@@ -180,10 +181,9 @@ Status execute_batch(const Batch& batch, const void* const* a, void* const* b,
     if (part.transform) {
       updates[k] = kernels::make_update(part.type, part.op, alpha != nullptr ? alpha[k] : nullptr,
                                         beta != nullptr ? beta[k] : nullptr);
-      updates[k].stream = kernels::streaming_pays(into_b);
       if (!updates[k].plain()) how = &updates[k];
     }
-    parts.push_back(transport::Part{&part.plan, a[k], b[k], how});
+    parts.push_back(transport::Part{&part.plan, a[k], b[k], how, kernels::streaming_pays(into_b)});
   }
   transport::Traffic traffic;
   const Status done = transport::execute(*batch.channel, parts, batch.route, 2 * batch.serial,

@@ -18,6 +18,7 @@
 #include "desc/validate.hpp"
 #include "grid/blacs.hpp"
 #include "index/cyclic_1d.hpp"
+#include "kernels/streamed_stores.hpp"
 #include "kernels/transform.hpp"
 #include "model/edges.hpp"
 #include "plan/indexing.hpp"
@@ -234,11 +235,10 @@ Status execute_prepared(const Prepared& prepared, const void* a, void* b, const 
   count_call(prepared.trapezoidal);
   if (prepared.empty) return {};
   kernels::Update update;
-  if (prepared.transform) {
-    update = kernels::make_update(prepared.type, prepared.op, alpha, beta);
-    const plan::Plan& last = prepared.passes.back().plan;
-    update.stream = kernels::streaming_pays((last.recv_elems + last.self.count) * last.elem_size);
-  }
+  if (prepared.transform) update = kernels::make_update(prepared.type, prepared.op, alpha, beta);
+  // The pass into B; one into the intermediate matrix is read again at once.
+  const plan::Plan& last = prepared.passes.back().plan;
+  const bool stream = kernels::streaming_pays((last.recv_elems + last.self.count) * last.elem_size);
   const kernels::Update* how = prepared.transform && !update.plain() ? &update : nullptr;
   if (!grids_alive(prepared.grids)) return {MR2D_ERR_CONTEXT, "mr2d: the grid of A or B of this plan was exited (blacs_gridexit) or its communicator freed"};
   transport::Channel& channel = *prepared.channel;
@@ -248,7 +248,7 @@ Status execute_prepared(const Prepared& prepared, const void* a, void* b, const 
   const std::uint64_t id = 2 * prepared.serial;
   if (prepared.passes.size() == 1) {
     const Pass& p = prepared.passes[0];
-    done = transport::execute(channel, {{&p.plan, a, b, how}}, p.route, id, prepared.node_local, traffic);
+    done = transport::execute(channel, {{&p.plan, a, b, how, stream}}, p.route, id, prepared.node_local, traffic);
   } else {
     void* middle = channel.middle.get(
         static_cast<std::size_t>(std::max<Index>(prepared.middle_elems * prepared.problem.elem_size, 1)));
@@ -258,7 +258,7 @@ Status execute_prepared(const Prepared& prepared, const void* a, void* b, const 
     done = transport::execute(channel, {{&first.plan, a, middle, nullptr}}, first.route, id,
                               prepared.node_local, traffic);
     if (done.ok())
-      done = transport::execute(channel, {{&second.plan, middle, b, how}}, second.route, id + 1,
+      done = transport::execute(channel, {{&second.plan, middle, b, how, stream}}, second.route, id + 1,
                                 prepared.node_local, traffic);
   }
   add_traffic(traffic);

@@ -11,6 +11,7 @@
 
 #include "common/index_types.hpp"
 #include "kernels/row_table.hpp"
+#include "kernels/streamed_stores.hpp"
 
 namespace mr2d::kernels {
 
@@ -40,15 +41,19 @@ bool with_short_length(Index len, F&& f) {
 
 /// Copies `count` elements. A short run of elements of a known size is one
 /// fixed-size copy (a few moves): a call into memcpy costs more than the copy.
+/// `stream`: a longer run goes around the caches (stream_copy).
 template <std::size_t ES>
-inline void copy_run(unsigned char* to, const unsigned char* from, Index count, std::size_t es) {
+inline void copy_run(unsigned char* to, const unsigned char* from, Index count, std::size_t es,
+                     bool stream = false) {
   if constexpr (ES != 0) {
     if (count <= 16 && with_short_length(count, [&](auto len) {
           std::memcpy(to, from, static_cast<std::size_t>(decltype(len)::value) * ES);
         }))
       return;
   }
-  std::memcpy(to, from, static_cast<std::size_t>(count) * elem_bytes<ES>(es));
+  const std::size_t bytes = static_cast<std::size_t>(count) * elem_bytes<ES>(es);
+  if (stream) stream_copy(to, from, bytes);
+  else std::memcpy(to, from, bytes);
 }
 
 /// `count` segments of L elements, the k-th at to + k*to_step and from + k*from_step (bytes).
@@ -68,7 +73,8 @@ void copy_uniform(unsigned char* to, std::ptrdiff_t to_step, const unsigned char
 template <std::size_t ES>
 class SegmentCopier {
  public:
-  SegmentCopier(const RowTable& table, std::size_t es) : table_(table), es_(elem_bytes<ES>(es)) {}
+  SegmentCopier(const RowTable& table, std::size_t es, bool stream)
+      : table_(table), es_(elem_bytes<ES>(es)), stream_(stream) {}
 
   void copy(unsigned char* to, Index to_shift, const unsigned char* from, Index from_shift,
             std::size_t first, std::size_t last) const {
@@ -79,7 +85,7 @@ class SegmentCopier {
       return;
     for (std::size_t k = first; k < last; ++k)
       copy_run<ES>(to + (seg[k].to - to_shift) * static_cast<Index>(es_),
-                   from + (seg[k].from - from_shift) * static_cast<Index>(es_), seg[k].len, es_);
+                   from + (seg[k].from - from_shift) * static_cast<Index>(es_), seg[k].len, es_, stream_);
   }
 
   /// Copies message positions [lo, hi) of segment k only.
@@ -88,7 +94,7 @@ class SegmentCopier {
     const Segment& s = table_.segments()[k];
     const Index into = lo - table_.start(k);
     copy_run<ES>(to + (s.to + into - to_shift) * static_cast<Index>(es_),
-                 from + (s.from + into - from_shift) * static_cast<Index>(es_), hi - lo, es_);
+                 from + (s.from + into - from_shift) * static_cast<Index>(es_), hi - lo, es_, stream_);
   }
 
  private:
@@ -108,6 +114,7 @@ class SegmentCopier {
 
   const RowTable& table_;
   std::size_t es_;
+  bool stream_;
 };
 
 }  // namespace mr2d::kernels

@@ -63,10 +63,10 @@ void copy_clipped(const RowTable& table, const SegmentCopier<ES>& copier, unsign
 // Returns the number of elements copied.
 template <std::size_t ES, class From, class To>
 Index walk_columns(const RowTable& table, const RunSet& rows, const RunSet& cols,
-                   const Trapezoid& trapezoid, Window window, From from, To to, Index es) {
+                   const Trapezoid& trapezoid, Window window, From from, To to, Index es, bool stream) {
   const Index per_column = table.total();
   if (per_column == 0) return 0;
-  const SegmentCopier<ES> copier(table, static_cast<std::size_t>(es));
+  const SegmentCopier<ES> copier(table, static_cast<std::size_t>(es), stream);
   const bool full = trapezoid.shape == index::Shape::full;
   // A single segment spanning whole columns on both sides: a run of columns
   // is one contiguous block.
@@ -81,7 +81,7 @@ Index walk_columns(const RowTable& table, const RunSet& rows, const RunSet& cols
       const Segment& s = table.segments().front();
       const Index count = per_column * (j1 - j0);
       copy_run<ES>(to.column(dst_c + j0, count) + s.to * es, from.column(src_c + j0, count) + s.from * es,
-                   count, static_cast<std::size_t>(es));
+                   count, static_cast<std::size_t>(es), stream);
       total += count;
       return;
     }
@@ -102,6 +102,7 @@ Index walk_columns(const RowTable& table, const RunSet& rows, const RunSet& cols
       total += end - first;
     }
   });
+  if (stream) stream_fence();
   return total;
 }
 
@@ -128,11 +129,11 @@ RowTable& scratch_table(const RunSet& rows, Walk walk) {
 // column from `from` to `to` with the loops of the element size.
 template <class From, class To>
 Index copy_columns(Walk walk, const RunSet& rows, const RunSet& cols, const Trapezoid& trapezoid,
-                   Index elem_size, Window window, From from, To to) {
+                   Index elem_size, Window window, From from, To to, bool stream = false) {
   const RowTable& table = scratch_table(rows, walk);
   return with_elem_size(elem_size, [&](auto size) {
     return walk_columns<decltype(size)::value>(table, rows, cols, trapezoid, window, from, to,
-                                               elem_size);
+                                               elem_size, stream);
   });
 }
 
@@ -156,10 +157,11 @@ Index unpack(const void* buf, const RunSet& rows, const RunSet& cols, const Trap
 }
 
 Index copy_local(const void* a, Index lda, void* b, Index ldb, const RunSet& rows,
-                 const RunSet& cols, const Trapezoid& trapezoid, Index elem_size, Window window) {
+                 const RunSet& cols, const Trapezoid& trapezoid, Index elem_size, Window window,
+                 bool stream) {
   return copy_columns(Walk::copy, rows, cols, trapezoid, elem_size, window,
                       ArraySide<ConstBytes>{static_cast<ConstBytes*>(a), lda, elem_size},
-                      ArraySide<Bytes>{static_cast<Bytes*>(b), ldb, elem_size});
+                      ArraySide<Bytes>{static_cast<Bytes*>(b), ldb, elem_size}, stream);
 }
 
 }  // namespace mr2d::kernels

@@ -35,8 +35,10 @@ Index unpack(const void* buf, const index::RunSet& rows, const index::RunSet& co
              Window window = {});
 
 /// Direct copy from A's local array to B's local array on one process.
+/// `stream`: runs of kStreamRunMin bytes and more are written around the
+/// caches (streamed_stores.hpp), and the call ends with a store fence.
 Index copy_local(const void* a, Index lda, void* b, Index ldb, const index::RunSet& rows,
                  const index::RunSet& cols, const index::Trapezoid& trapezoid, Index elem_size,
-                 Window window = {});
+                 Window window = {}, bool stream = false);
 
 }  // namespace mr2d::kernels

@@ -297,15 +297,15 @@ RowTable& scratch_table(const RunSet& rows, Walk walk_kind) {
 
 template <class MakeSource>
 Index run(Walk walk_kind, const RunSet& rows, const RunSet& cols, const Trapezoid& trapezoid,
-          const Update& u, void* b, Index ldb, Window window, MakeSource make_source) {
+          const Update& u, void* b, Index ldb, Window window, bool stream, MakeSource make_source) {
   const RowTable& table = scratch_table(rows, walk_kind);
   return with_type(u.type, [&](auto tag) {
     using T = decltype(tag);
     T* bt = static_cast<T*>(b);
     auto source = make_source(tag);
     return with_combine<T>(u, [&](const auto& op) {
-      return u.transposed() ? walk<T, true>(table, rows, cols, trapezoid, window, source, bt, ldb, op, u.stream)
-                            : walk<T, false>(table, rows, cols, trapezoid, window, source, bt, ldb, op, u.stream);
+      return u.transposed() ? walk<T, true>(table, rows, cols, trapezoid, window, source, bt, ldb, op, stream)
+                            : walk<T, false>(table, rows, cols, trapezoid, window, source, bt, ldb, op, stream);
     });
   });
 }
@@ -339,16 +339,16 @@ Update make_update(int type, char op, const void* alpha, const void* beta) {
 }
 
 Index unpack_update(const void* buf, const RunSet& rows, const RunSet& cols, const Trapezoid& trapezoid,
-                    const Update& update, void* b, Index ldb, Window window) {
-  return run(Walk::unpack, rows, cols, trapezoid, update, b, ldb, window, [&](auto tag) {
+                    const Update& update, void* b, Index ldb, Window window, bool stream) {
+  return run(Walk::unpack, rows, cols, trapezoid, update, b, ldb, window, stream, [&](auto tag) {
     using T = decltype(tag);
     return MessageSource<T>{static_cast<const T*>(buf)};
   });
 }
 
 Index copy_update(const void* a, Index lda, void* b, Index ldb, const RunSet& rows, const RunSet& cols,
-                  const Trapezoid& trapezoid, const Update& update, Window window) {
-  return run(Walk::copy, rows, cols, trapezoid, update, b, ldb, window, [&](auto tag) {
+                  const Trapezoid& trapezoid, const Update& update, Window window, bool stream) {
+  return run(Walk::copy, rows, cols, trapezoid, update, b, ldb, window, stream, [&](auto tag) {
     using T = decltype(tag);
     return ArraySource<T>{static_cast<const T*>(a), lda};
   });

@@ -23,47 +23,43 @@ struct Update {
   char op = 'N';        ///< 'N', 'T' or 'C' (conjugate transpose; 'T' for real and integer)
   alignas(16) unsigned char alpha[16] = {};  ///< a value of the type
   alignas(16) unsigned char beta[16] = {};
-  /// B's part is large (streaming_pays): transposed copies are written
-  /// around the caches (see transpose_copy.hpp).
-  bool stream = false;
 
   bool transposed() const { return op != 'N'; }
   /// Copying is all it does: op N, alpha 1, beta 0 (the plain kernels serve it).
   bool plain() const;
 };
 
-/// Whether writing `bytes` of B in one execution around the caches pays: B
-/// would not stay in the caches anyway (twice a core's 2 MiB L2 and more).
-inline bool streaming_pays(Index bytes) { return bytes >= (Index{4} << 20); }
-
 /// Builds an Update for `type` and `op` from values of the type (null alpha
 /// means 1, null beta 0).
 Update make_update(int type, char op, const void* alpha, const void* beta);
 
-/// unpack with the update applied (see pack.hpp for the other arguments).
+/// unpack with the update applied (see pack.hpp for the other arguments;
+/// with op T or C, `stream` only serves copies: alpha 1, beta 0, op T).
 Index unpack_update(const void* buf, const index::RunSet& rows, const index::RunSet& cols,
                     const index::Trapezoid& trapezoid, const Update& update, void* b, Index ldb,
-                    Window window = {});
+                    Window window = {}, bool stream = false);
 
 /// copy_local with the update applied.
 Index copy_update(const void* a, Index lda, void* b, Index ldb, const index::RunSet& rows,
                   const index::RunSet& cols, const index::Trapezoid& trapezoid,
-                  const Update& update, Window window = {});
+                  const Update& update, Window window = {}, bool stream = false);
 
-/// unpack, or unpack_update where `update` is given (not null).
+/// unpack, or unpack_update where `update` is given (not null). `stream`
+/// serves transposed copies only: a plain unpack reads a cached message,
+/// from which memcpy is as fast as streamed stores (streamed_stores.hpp).
 inline Index unpack_with(const void* buf, const index::RunSet& rows, const index::RunSet& cols,
                          const index::Trapezoid& trapezoid, Index elem_size, const Update* update,
-                         void* b, Index ldb, Window window) {
-  return update != nullptr ? unpack_update(buf, rows, cols, trapezoid, *update, b, ldb, window)
+                         void* b, Index ldb, Window window, bool stream) {
+  return update != nullptr ? unpack_update(buf, rows, cols, trapezoid, *update, b, ldb, window, stream)
                            : unpack(buf, rows, cols, trapezoid, elem_size, b, ldb, window);
 }
 
 /// copy_local, or copy_update where `update` is given (not null).
 inline Index copy_with(const void* a, Index lda, void* b, Index ldb, const index::RunSet& rows,
                        const index::RunSet& cols, const index::Trapezoid& trapezoid, Index elem_size,
-                       const Update* update, Window window) {
-  return update != nullptr ? copy_update(a, lda, b, ldb, rows, cols, trapezoid, *update, window)
-                           : copy_local(a, lda, b, ldb, rows, cols, trapezoid, elem_size, window);
+                       const Update* update, Window window, bool stream) {
+  return update != nullptr ? copy_update(a, lda, b, ldb, rows, cols, trapezoid, *update, window, stream)
+                           : copy_local(a, lda, b, ldb, rows, cols, trapezoid, elem_size, window, stream);
 }
 
 }  // namespace mr2d::kernels

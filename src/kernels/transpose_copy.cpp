@@ -364,12 +364,6 @@ void transpose_copy(const void* const* from, int count, Index lo, Index hi, void
   scalar_tiles<Size>(from, count, lo, hi, to, ldt);
 }
 
-void stream_fence() {
-#ifdef MR2D_TRANSPOSE_AVX
-  _mm_sfence();
-#endif
-}
-
 template void transpose_copy<4>(const void* const*, int, Index, Index, void*, Index, bool);
 template void transpose_copy<8>(const void* const*, int, Index, Index, void*, Index, bool);
 template void transpose_copy<16>(const void* const*, int, Index, Index, void*, Index, bool);

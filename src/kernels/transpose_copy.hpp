@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "common/index_types.hpp"
+#include "kernels/streamed_stores.hpp"
 
 namespace mr2d::kernels {
 
@@ -32,12 +33,6 @@ constexpr int kCopyBlock = 256 / Size > 0 ? static_cast<int>(256 / Size) : 1;
 template <std::size_t Size>
 void transpose_copy(const void* const* from, int count, Index lo, Index hi, void* to, Index ldt,
                     bool stream = false);
-
-/// Orders the streamed stores before every later store (sfence).
-void stream_fence();
-
-/// Bytes of the line that streamed stores fill at once.
-constexpr Index kStreamLine = 64;
 
 /// Element sizes with a streamed kernel.
 template <std::size_t Size>

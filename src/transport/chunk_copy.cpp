@@ -24,7 +24,7 @@ void unpack_chunk(const Parts& parts, const route::Chunk& chunk, const unsigned 
     const plan::Transfer& t = plan.recvs[static_cast<std::size_t>(s.transfer)];
     const Index n = kernels::unpack_with(src + s.offset, plan.rows(t), plan.cols(t), plan.trapezoid,
                                          plan.elem_size, part.update, part.b, plan.ldb,
-                                         {s.col_lo, s.col_hi});
+                                         {s.col_lo, s.col_hi}, part.stream);
     MR2D_CHECK(n == s.count);
   }
 }

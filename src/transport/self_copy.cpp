@@ -20,7 +20,7 @@ bool SelfCopies::upto(std::size_t p, Index column) {
   const plan::Plan& plan = *part.plan;
   const Index n = kernels::copy_with(part.a, plan.lda, part.b, plan.ldb, plan.rows(plan.self),
                                      plan.cols(plan.self), plan.trapezoid, plan.elem_size,
-                                     part.update, {done_[p], column});
+                                     part.update, {done_[p], column}, part.stream);
   done_[p] = column;
   copied_[p] += n;
   traffic_.bytes_local += n * plan.elem_size;

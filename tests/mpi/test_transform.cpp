@@ -9,10 +9,11 @@
 //  - the drop-in's PBLAS entries p?tran* (from libmr2d_scalapack, loaded with
 //    dlopen beside ScaLAPACK's own) against ScaLAPACK's p?tran*.
 // alpha and beta are drawn from 0, 1 and other values. After them, --large
-// cases copy op(A) (alpha 1, beta 0) of about 1100 to 1700 square, several
-// MiB per process: the sizes at which B is written around the caches, with
-// B's rows on 64-byte lines in most (local rows a multiple of 8) and off
-// them in the others, and sub(B) starting anywhere in a line.
+// cases copy op(A) (alpha 1, beta 0, op T or N) of about 1100 to 1700
+// square, several MiB per process: the sizes at which B is written around
+// the caches, with B's rows on 64-byte lines in most transposes (local rows
+// a multiple of 8) and off them in the others, sub(B) starting anywhere in
+// a line, and long row blocks for op N.
 //   test_transform [--seed S] [--cases N] [--large L] [--only K] [--dropin PATH]
 #include <dlfcn.h>
 #include <mpi.h>
@@ -141,30 +142,36 @@ Case make_case(std::mt19937_64& rng, const std::vector<Grid>& grids, const std::
   return c;
 }
 
-// A large copy of op(A): B's blocks and extent multiples of 8 rows per
-// process row in most cases, so its local rows fill whole lines.
+// A large copy of op(A): for op T, B's blocks and extent multiples of 8 rows
+// per process row in most cases, so its local rows fill whole lines; for op
+// N, row blocks of 1100 rows and more, so the local part is copied in runs
+// long enough to be streamed.
 Case make_large_case(std::mt19937_64& rng, const std::vector<Grid>& grids, const std::vector<Grid>& unions,
                      bool pblas_possible) {
   Case c;
   const int types[] = {MR2D_D, MR2D_Z, MR2D_C, MR2D_S, MR2D_I};
   c.type = types[uniform(rng, 0, 4)];
-  c.op = 'T';
   c.alpha_kind = 1;
   c.beta_kind = 0;
   c.union_grid = uniform(rng, 0, static_cast<int>(unions.size()) - 1);
   c.pblas = pblas_possible && c.type != MR2D_I && uniform(rng, 0, 2) == 0;
+  c.op = c.pblas || uniform(rng, 0, 2) > 0 ? 'T' : 'N';
+  const bool t = c.op == 'T';
   c.m = uniform(rng, 1100, 1700);
   c.n = uniform(rng, 1100, 1700);
   const int ga = c.pblas ? -1 : uniform(rng, 0, static_cast<int>(grids.size()) - 1);
   const int gb = c.pblas ? -1 : uniform(rng, 0, static_cast<int>(grids.size()) - 1);
   const Grid& g_a = c.pblas ? unions[static_cast<std::size_t>(c.union_grid)] : grids[static_cast<std::size_t>(ga)];
   const Grid& g_b = c.pblas ? unions[static_cast<std::size_t>(c.union_grid)] : grids[static_cast<std::size_t>(gb)];
-  c.a = pick_side(rng, ga, g_a, c.n, c.m);
+  c.a = pick_side(rng, ga, g_a, t ? c.n : c.m, t ? c.m : c.n);
   c.a.mb = uniform(rng, 1, 130);
   c.a.nb = uniform(rng, 1, 130);
   c.b = pick_side(rng, gb, g_b, c.m, c.n);
   c.b.nb = uniform(rng, 1, 130);
-  if (uniform(rng, 0, 3) > 0) {
+  if (!t) {
+    c.a.mb = uniform(rng, 1100, 1800);
+    c.b.mb = uniform(rng, 1100, 1800);
+  } else if (uniform(rng, 0, 3) > 0) {
     c.b.mb = 8 * uniform(rng, 1, 16);
     const int period = c.b.mb * g_b.nprow;
     c.b.M = (c.b.i - 1 + c.m + period - 1) / period * period;

@@ -1,9 +1,12 @@
-// Streamed transposed copies (B written around the caches in whole 64-byte
-// lines) against the element model: for random run sets, B placed on a line
-// or off it by any number of elements, leading dimensions that keep rows on
-// lines and ones that do not, copy_update and unpack_update with op T must
-// write exactly the transposed elements, with stream on as with it off, and
-// nothing else.
+// Streamed stores (B written around the caches in whole 64-byte lines)
+// against plain copies and element models:
+//  - stream_copy at every length around its threshold and every alignment;
+//  - copy_local streaming long runs (whole columns, and runs cut by blocks);
+//  - transposed copies: for random run sets, B placed on a line or off it by
+//    any number of elements, leading dimensions that keep rows on lines and
+//    ones that do not, copy_update and unpack_update with op T must write
+//    exactly the transposed elements, with stream on as with it off.
+// Each writes exactly its bytes and nothing else.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,6 +16,8 @@
 #include <vector>
 
 #include "index/runs_2d.hpp"
+#include "kernels/pack.hpp"
+#include "kernels/streamed_stores.hpp"
 #include "kernels/transform.hpp"
 #include "kernels/transpose_copy.hpp"
 #include "mr2d/mr2d.h"
@@ -76,15 +81,14 @@ void check(const Case& c, std::mt19937_64& rng) {
       });
   });
   for (bool stream : {false, true}) {
-    kernels::Update u = kernels::make_update(c.type, 'T', nullptr, nullptr);
-    u.stream = stream;
+    const kernels::Update u = kernels::make_update(c.type, 'T', nullptr, nullptr);
     for (bool from_message : {false, true}) {
       Placed placed(bbytes, c.offset);
       if (bbytes > 0) std::memcpy(placed.b, b0.data(), bbytes);
       if (from_message)
-        kernels::unpack_update(message.data(), c.rows, c.cols, full, u, placed.b, c.ldb);
+        kernels::unpack_update(message.data(), c.rows, c.cols, full, u, placed.b, c.ldb, {}, stream);
       else
-        kernels::copy_update(a.data(), c.lda, placed.b, c.ldb, c.rows, c.cols, full, u);
+        kernels::copy_update(a.data(), c.lda, placed.b, c.ldb, c.rows, c.cols, full, u, {}, stream);
       ASSERT_TRUE(bbytes == 0 || std::memcmp(placed.b, expect.data(), bbytes) == 0)
           << (from_message ? "unpack_update" : "copy_update") << " stream " << stream << " offset " << c.offset
           << " ldb " << c.ldb;
@@ -94,7 +98,7 @@ void check(const Case& c, std::mt19937_64& rng) {
 
 }  // namespace
 
-TEST(TransformStream, StreamedTransposeMatchesModelOnAndOffLines) {
+TEST(StreamedStores, StreamedTransposeMatchesModelOnAndOffLines) {
   std::mt19937_64 rng(2026);
   auto u = [&](Index lo, Index hi) { return std::uniform_int_distribution<Index>(lo, hi)(rng); };
   const int types[] = {MR2D_S, MR2D_D, MR2D_C, MR2D_Z, MR2D_I};
@@ -122,7 +126,7 @@ TEST(TransformStream, StreamedTransposeMatchesModelOnAndOffLines) {
 
 // Every column count and position range of the kernel itself, streamed, on
 // lines and off them.
-TEST(TransformStream, KernelStreamsEveryCountAndRange) {
+TEST(StreamedStores, KernelStreamsEveryCountAndRange) {
   for (Index es : {8, 16}) {
     const Index line = kernels::kStreamLine / es;
     for (int count = 1; count <= 256 / static_cast<int>(es); ++count)
@@ -151,4 +155,47 @@ TEST(TransformStream, KernelStreamsEveryCountAndRange) {
               }
           }
   }
+}
+
+TEST(StreamedStores, CopyMatchesMemcpyAtEveryLengthAndAlignment) {
+  const std::size_t k = kernels::kStreamRunMin;
+  for (std::size_t len : {std::size_t{0}, std::size_t{1}, std::size_t{200}, k - 1, k, k + 1, k + 63, 3 * k + 17})
+    for (std::size_t to_off : {0u, 1u, 8u, 16u, 63u})
+      for (std::size_t from_off : {0u, 5u, 16u}) {
+        Bytes from(len + 64), to(len + 192), want;
+        for (std::size_t i = 0; i < from.size(); ++i) from[i] = static_cast<unsigned char>(i * 31 + 7);
+        for (std::size_t i = 0; i < to.size(); ++i) to[i] = static_cast<unsigned char>(i * 3 + 1);
+        want = to;
+        unsigned char* at = to.data() + 64 + to_off;
+        std::memcpy(want.data() + 64 + to_off, from.data() + from_off, len);
+        kernels::stream_copy(at, from.data() + from_off, len);
+        kernels::stream_fence();
+        ASSERT_TRUE(to == want) << "length " << len << " offsets " << to_off << ", " << from_off;
+      }
+}
+
+// Columns of 1100 and 2500 doubles (runs past the threshold) between two
+// processes' blocks and as whole columns, the local copy streamed and not.
+TEST(StreamedStores, LocalCopyStreamsLongRunsExactly) {
+  std::mt19937_64 rng(7);
+  for (Index nb : {Index{1100}, Index{5000}})
+    for (Index es : {Index{8}, Index{16}}) {
+      index::AxisPair rows{{nb, 2, 0, 0}, {nb, 2, 0, 0}, 5000};
+      index::AxisPair cols{{3, 1, 0, 0}, {3, 1, 0, 0}, 7};
+      const RunSet r = index::runs_for(rows, index::Role::sender, 0).front().second;
+      const RunSet c = index::runs_for(cols, index::Role::sender, 0).front().second;
+      const index::Trapezoid full{index::Shape::full, false, rows.extent, cols.extent};
+      const Index ld = side_end(r, true) + (nb == 5000 ? 0 : 3), ncols = side_end(c, true);
+      Bytes a(static_cast<std::size_t>(ld * ncols * es));
+      for (auto& x : a) x = static_cast<unsigned char>(rng());
+      Bytes b0(a.size());
+      for (auto& x : b0) x = static_cast<unsigned char>(rng());
+      Bytes plain = b0, streamed = b0;
+      const Index n0 = kernels::copy_local(a.data(), ld, plain.data(), ld, r, c, full, es);
+      const Index n1 = kernels::copy_local(a.data(), ld, streamed.data(), ld, r, c, full, es, {}, true);
+      ASSERT_EQ(n0, n1);
+      ASSERT_GT(n0, 0);
+      ASSERT_TRUE(plain == streamed) << "blocks of " << nb << ", element size " << es;
+      ASSERT_FALSE(plain == b0);
+    }
 }
