@@ -11,7 +11,7 @@ case $1 in
   *) loss="" ;;
 esac
 case ${1%-ib} in
-  fat-tree) echo "latency=1e-6,bandwidth=1e10,ports=1,topology=fat-tree,hops=4$loss" ;;
-  torus) echo "latency=1e-6,bandwidth=1e10,ports=1,topology=torus,torus=${k}x${k}$loss" ;;
-  crossbar) echo "latency=1e-6,bandwidth=1e10,ports=1,topology=crossbar,hops=2$loss" ;;
+  fat-tree) echo "latency=1e-6,bandwidth=1e10,ports=1,eager=65536,topology=fat-tree,hops=4$loss" ;;
+  torus) echo "latency=1e-6,bandwidth=1e10,ports=1,eager=65536,topology=torus,torus=${k}x${k}$loss" ;;
+  crossbar) echo "latency=1e-6,bandwidth=1e10,ports=1,eager=65536,topology=crossbar,hops=2$loss" ;;
 esac

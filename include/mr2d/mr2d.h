@@ -221,7 +221,7 @@ MR2D_API void mr2d_get_options(mr2d_options *options);
 MR2D_API int mr2d_set_options(const mr2d_options *options);
 /** Describes the network for the cost model behind MR2D_SCHEDULE_AUTO and
  *  predicted_seconds, as MR2D_NETWORK does at start-up:
- *  "latency=S,bandwidth=B/s,overhead=S,ports=N,incast=F,sharing=F,
+ *  "latency=S,bandwidth=B/s,overhead=S,ports=N,incast=F,sharing=F,eager=BYTES,
  *  topology=crossbar|fat-tree|torus,hops=N,leaf=N,spines=N,torus=WxH" (any
  *  subset; see docs/cost-model.md, "Network model").
  *  NULL or "" restores the node-local model. Local; every process of a call

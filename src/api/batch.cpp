@@ -151,11 +151,12 @@ Status make_batch(const char* routine, const std::vector<const Prepared*>& parts
     if (!part.empty) plans.push_back(&part.plan);
   int nranks = 0;
   const std::vector<model::Edge> edges = merged_pairs(parts, nranks);
-  const model::CostModel costs = cost_model();
-  const schedule::Schedule sched = schedule::make_for_pairs(opts.schedule, edges, nranks, costs);
   bool transposed = false;
   for (const Prepared* p : parts) transposed = transposed || (!p->empty && p->problem.transposed);
-  out.route = route::make_route(plans, sched, chunk_bytes_for(opts, transposed));
+  model::CostModel costs = cost_model();
+  costs.chunk_bytes = chunk_bytes_for(opts, transposed);
+  const schedule::Schedule sched = schedule::make_for_pairs(opts.schedule, edges, nranks, costs);
+  out.route = route::make_route(plans, sched, costs.chunk_bytes);
   out.route.steps_lower_bound = schedule::lower_bound(edges);
   out.route.steps = sched.kind == schedule::Kind::async ? (edges.empty() ? 0 : 1)
                                                         : static_cast<Index>(sched.steps.size());

@@ -172,9 +172,10 @@ Status stage_global(const Arguments& args, const LocalStage& st, Prepared& out) 
     out.cdc = plan::apply_indexing(pass.plan, st.options.indexing) || out.cdc;
     // Every process derives the same schedule from the agreed problem.
     const auto edges = model::all_edges(pass.problem);
-    const model::CostModel costs = cost_model();
+    model::CostModel costs = cost_model();
+    costs.chunk_bytes = chunk_bytes_for(st.options, pass.problem.transposed);
     const schedule::Schedule sched = schedule::make(st.options.schedule, pass.problem, edges, costs);
-    pass.route = route::make_route({&pass.plan}, sched, chunk_bytes_for(st.options, pass.problem.transposed));
+    pass.route = route::make_route({&pass.plan}, sched, costs.chunk_bytes);
     pass.route.steps_lower_bound = schedule::lower_bound(edges);
     pass.route.steps = sched.kind == schedule::Kind::async ? (pass.route.steps_lower_bound > 0 ? 1 : 0)
                                                            : static_cast<Index>(sched.steps.size());

@@ -13,7 +13,8 @@ namespace mr2d::cli {
 const std::vector<std::string>& plan_valued_options() {
   static const std::vector<std::string> names{"--m",  "--n",  "--a",  "--b",  "--a-src", "--b-src",
                                               "--ia", "--ja", "--ib", "--jb", "--b-first", "--type",
-                                              "--uplo", "--diag", "--draw", "--schedule", "--op", "--network"};
+                                              "--uplo", "--diag", "--draw", "--schedule", "--op", "--network",
+                                              "--chunk"};
   return names;
 }
 
@@ -36,6 +37,7 @@ void plan_command(const Options& opt, std::ostream& out, const Limits& limits) {
     if (!model::parse_network(opt.text("--network", ""), model.network, error))
       throw UsageError("--network: " + error);
   }
+  model.chunk_bytes = opt.number("--chunk", 0, 0, INT64_MAX);
   const model::TrafficSummary summary = model::summarize(traffic, pb.elem_size, model);
   const ScheduleReport sched = schedule_report(requested, pb, edges, model);
   const bool relabel = opt.flag("--relabel");

@@ -17,7 +17,8 @@ const CommandText kCommands[] = {
      "                 [--ia i] [--ja j] [--ib i] [--jb j] [--b-first rank] [--type s|d|c|z|i]\n"
      "                 [--uplo U|L [--diag N|U]] [--op N|T|C]\n"
      "                 [--schedule auto|caterpillar|circulant|optimal|async]\n"
-     "                 [--network key=value,...] [--relabel] [--json] [--draw file.svg]\n",
+     "                 [--network key=value,... [--chunk BYTES]] [--relabel] [--json]\n"
+     "                 [--draw file.svg]\n",
      "  computes, in one process and without MPI, the plans every process would build\n"
      "  and reports volumes, messages, steps and the predicted time.\n"
      "  A occupies ranks 0.. in row-major grid order, B ranks --b-first.. (default 0);\n"
@@ -26,9 +27,11 @@ const CommandText kCommands[] = {
      "  grid positions on the ranks that keep the most data and prints the bytes moved\n"
      "  before and after and the usermap; --network prices the schedules on a network\n"
      "  (MR2D_NETWORK's keys), which auto's choice and the schedule model time then\n"
-     "  follow. Values must fit ScaLAPACK's integers; plans beyond 2^24 ranks, 2^24\n"
-     "  communicating pairs, 2^23 index runs per dimension or 2^32 trapezoid column\n"
-     "  visits are refused (exit 2), which keeps memory under about 4 GB.\n"},
+     "  follow; --chunk prices messages pipelined in chunks of BYTES there (default 0:\n"
+     "  whole messages). Values must fit ScaLAPACK's integers; plans beyond 2^24\n"
+     "  ranks, 2^24 communicating pairs, 2^23 index runs per dimension or 2^32\n"
+     "  trapezoid column visits are refused (exit 2), which keeps memory under about\n"
+     "  4 GB.\n"},
     {"advise", "mr2d advise FILE\n",
      "  FILE: 'matrix M N TYPE', 'layout NAME PxQ:MBxNB' per candidate, 'phase NAME\n"
      "  LAYOUT=SECONDS ...' per phase in program order, and 'loop' if the phases repeat;\n"

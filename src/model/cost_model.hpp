@@ -23,6 +23,9 @@ struct CostModel {
   /// A network with contention (network.hpp); when enabled, schedules are
   /// priced by it instead of the constants above.
   Network network;
+  /// The pipelining chunk of the execution priced on the network (0: whole
+  /// messages).
+  Index chunk_bytes = 0;
 };
 
 struct TrafficSummary {

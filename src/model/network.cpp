@@ -31,6 +31,7 @@ bool set(Network& n, const std::string& key, const std::string& value) {
   if (key == "ports") return whole(value, n.ports) && n.ports >= 1;
   if (key == "incast") return number(value, n.incast) && n.incast >= 0;
   if (key == "sharing") return number(value, n.sharing) && n.sharing >= 0;
+  if (key == "eager") return number(value, n.eager_bytes) && n.eager_bytes >= 0;
   if (key == "spines") return whole(value, n.spines) && n.spines >= 1;
   if (key == "hops") return whole(value, n.hops) && n.hops >= 1;
   if (key == "leaf") return whole(value, n.leaf) && n.leaf >= 1;
@@ -121,40 +122,77 @@ int route(const Network& n, const FatTree& f, int from, int to, Visit visit) {
   return n.hops;
 }
 
-// The busiest resource of a set of simultaneous messages, in seconds:
-// host ports (ports x bandwidth each way) and, on a fat tree or a torus,
-// directed links.
-// Also the longest path latency and the most messages at one process.
-struct Load {
-  double busiest_s = 0, latency_s = 0;
-  Index most_messages = 0;
-};
-
-Load load_of(const Network& n, const std::vector<Edge>& edges, Index elem_size, const FatTree& f) {
+// What a set of simultaneous messages loads: bytes through each host port
+// (each way) and each directed switch link, and messages per port.
+struct Loads {
   std::unordered_map<int, double> out, in;
   std::unordered_map<Index, double> link;  // 64-bit: leaves x spines can pass 2^31
   std::unordered_map<int, Index> out_msgs, in_msgs;
-  Load l;
+  Index most_messages = 0;
+};
+
+double bytes_of(const Edge& e, Index elem_size) {
+  return static_cast<double>(e.count) * static_cast<double>(elem_size);
+}
+
+Loads loads_of(const Network& n, const std::vector<Edge>& edges, Index elem_size, const FatTree& f) {
+  Loads l;
   for (const Edge& e : edges) {
     if (e.from == e.to) continue;
-    const double bytes = static_cast<double>(e.count) * static_cast<double>(elem_size);
-    out[e.from] += bytes;
-    in[e.to] += bytes;
-    l.most_messages = std::max({l.most_messages, ++out_msgs[e.from], ++in_msgs[e.to]});
-    const int links = route(n, f, e.from, e.to, [&](Index id) { link[id] += bytes; });
-    l.latency_s = std::max(l.latency_s, n.latency_s * links);
+    const double bytes = bytes_of(e, elem_size);
+    l.out[e.from] += bytes;
+    l.in[e.to] += bytes;
+    l.most_messages = std::max({l.most_messages, ++l.out_msgs[e.from], ++l.in_msgs[e.to]});
+    route(n, f, e.from, e.to, [&](Index id) { l.link[id] += bytes; });
   }
-  // A port's bytes, slowed by congestion when it carries more messages at once than it has links.
-  const auto port = [&](double bytes, Index messages, double sharing) {
-    const Index beyond = std::max<Index>(0, messages - n.ports);
-    return bytes / n.ports * (1 + n.incast * static_cast<double>(beyond)) * (beyond > 0 ? 1 + sharing : 1);
-  };
-  double busiest = 0;
-  for (const auto& [p, b] : out) busiest = std::max(busiest, port(b, out_msgs[p], n.sharing));
-  for (const auto& [p, b] : in) busiest = std::max(busiest, port(b, in_msgs[p], 0));
-  for (const auto& [id, b] : link) busiest = std::max(busiest, b);
-  l.busiest_s = busiest / n.bandwidth;
   return l;
+}
+
+// Seconds a port needs for its bytes, slowed by congestion when it carries
+// more messages at once than it has links (`sharing` only on the sending side).
+double port_seconds(const Network& n, double bytes, Index messages, double sharing) {
+  const Index beyond = std::max<Index>(0, messages - n.ports);
+  return bytes / n.ports * (1 + n.incast * static_cast<double>(beyond)) * (beyond > 0 ? 1 + sharing : 1) /
+         n.bandwidth;
+}
+
+// Round trips of a message of `bytes` sent in chunks of `chunk_bytes` (0:
+// whole), kInFlight chunks at a time: each round pays the path latency again.
+constexpr Index kInFlight = 2;
+
+double rounds(double bytes, Index chunk_bytes) {
+  if (chunk_bytes <= 0) return 1;
+  const double chunks = std::max(1.0, std::ceil(bytes / static_cast<double>(chunk_bytes)));
+  return std::ceil(chunks / static_cast<double>(kInFlight));
+}
+
+// The slowest of a set of simultaneous messages through their busiest
+// resource, in seconds, and the longest path latency (every round of it).
+struct Busiest {
+  double seconds = 0, latency_s = 0;
+};
+
+Busiest busiest_of(const Network& n, const std::vector<Edge>& edges, Index elem_size, const FatTree& f,
+                   const Loads& l, Index chunk_bytes) {
+  Busiest b;
+  for (const auto& [p, bytes] : l.out) b.seconds = std::max(b.seconds, port_seconds(n, bytes, l.out_msgs.at(p), n.sharing));
+  for (const auto& [p, bytes] : l.in) b.seconds = std::max(b.seconds, port_seconds(n, bytes, l.in_msgs.at(p), 0));
+  for (const auto& [id, bytes] : l.link) b.seconds = std::max(b.seconds, bytes / n.bandwidth);
+  for (const Edge& e : edges)
+    if (e.from != e.to)
+      b.latency_s = std::max(b.latency_s, n.latency_s * route(n, f, e.from, e.to, [](Index) {}) *
+                                              rounds(bytes_of(e, elem_size), chunk_bytes));
+  return b;
+}
+
+// One message of a step: its busiest resource under the step's load, then
+// its path latency, every round of it.
+double message_seconds(const Network& n, const Edge& e, Index elem_size, const FatTree& f, const Loads& l,
+                       Index chunk_bytes) {
+  double slowest = std::max(port_seconds(n, l.out.at(e.from), l.out_msgs.at(e.from), n.sharing),
+                            port_seconds(n, l.in.at(e.to), l.in_msgs.at(e.to), 0));
+  const int links = route(n, f, e.from, e.to, [&](Index id) { slowest = std::max(slowest, l.link.at(id) / n.bandwidth); });
+  return slowest + n.latency_s * links * rounds(bytes_of(e, elem_size), chunk_bytes) + n.overhead_s;
 }
 
 }  // namespace
@@ -187,26 +225,60 @@ bool parse_network(const std::string& text, Network& out, std::string& error) {
   return true;
 }
 
-double all_at_once_seconds(const Network& net, const std::vector<Edge>& edges, Index elem_size) {
+double all_at_once_seconds(const Network& net, const std::vector<Edge>& edges, Index elem_size, Index chunk_bytes) {
   const FatTree f = fat_tree_of(net, [&](auto visit) {
     for (const Edge& e : edges) visit(e);
   });
-  const Load l = load_of(net, edges, elem_size, f);
-  return l.busiest_s + l.latency_s + net.overhead_s * static_cast<double>(l.most_messages);
+  const Loads l = loads_of(net, edges, elem_size, f);
+  const Busiest b = busiest_of(net, edges, elem_size, f, l, chunk_bytes);
+  return b.seconds + b.latency_s + net.overhead_s * static_cast<double>(l.most_messages);
 }
 
-double stepped_seconds(const Network& net, const std::vector<std::vector<Edge>>& steps, Index elem_size) {
+double stepped_seconds(const Network& net, const std::vector<std::vector<Edge>>& steps, Index elem_size,
+                       Index chunk_bytes) {
   // One shape for all steps: that of every message of the schedule.
+  std::vector<Edge> all;
+  for (const auto& step : steps) all.insert(all.end(), step.begin(), step.end());
   const FatTree f = fat_tree_of(net, [&](auto visit) {
-    for (const auto& step : steps)
-      for (const Edge& e : step) visit(e);
+    for (const Edge& e : all) visit(e);
   });
-  double t = 0;
+  // Each process runs its stages in order and a message starts once both
+  // ends have finished their previous stages, so a process waits only for
+  // the processes it exchanges with, not for every step.
+  std::unordered_map<int, double> ready;
+  double end = 0;
   for (const auto& step : steps) {
-    const Load l = load_of(net, step, elem_size, f);
-    t += l.busiest_s + l.latency_s + net.overhead_s;
+    const Loads l = loads_of(net, step, elem_size, f);
+    std::unordered_map<int, double> done;
+    for (const Edge& e : step) {
+      if (e.from == e.to) continue;
+      const auto at = [&](int p) {
+        const auto it = ready.find(p);
+        return it == ready.end() ? 0.0 : it->second;
+      };
+      const double took = message_seconds(net, e, elem_size, f, l, chunk_bytes);
+      if (bytes_of(e, elem_size) < net.eager_bytes) {
+        // Sent at once: the sender goes on, the receiver waits for the data.
+        const double arrives = at(e.from) + took;
+        done[e.from] = std::max(done[e.from], arrives);
+        done[e.to] = std::max({done[e.to], at(e.to), arrives});
+      } else {
+        const double finish = std::max(at(e.from), at(e.to)) + took;
+        done[e.from] = std::max(done[e.from], finish);
+        done[e.to] = std::max(done[e.to], finish);
+      }
+    }
+    for (const auto& [p, t] : done) {
+      ready[p] = t;
+      end = std::max(end, t);
+    }
   }
-  return t;
+  // Steps that overlap share the resources as the messages of async do, so
+  // they take no less than async without congestion losses.
+  Network lossless = net;
+  lossless.incast = 0;
+  lossless.sharing = 0;
+  return std::max(end, all_at_once_seconds(lossless, all, elem_size, chunk_bytes));
 }
 
 }  // namespace mr2d::model

@@ -10,8 +10,15 @@
 //  - async: all messages at once. Time = the most loaded port or link over
 //    its bandwidth + the longest path latency + per-message overhead times
 //    the most messages any process handles.
-//  - steps: one after the other, each as long as its most loaded port or
-//    link + its longest path latency + one overhead.
+//  - steps: each process runs its steps in order; a message starts when both
+//    its ends have finished their previous steps and takes its busiest port
+//    or link under the step's load + its path latency + one overhead. A
+//    process with no message in a step does not wait for it (a caterpillar
+//    of P steps costs a process only the steps it has messages in, and the
+//    waits for its peers). Overlapping steps share resources as async's
+//    messages do, so steps take no less than async without its losses.
+// Pipelining: a message in chunks, two in flight, pays its path latency once
+// per pair of chunks.
 // Ports: a process injects and ejects `ports` x bandwidth (one link each way
 // per port). Simultaneous messages through one port can cost more than their
 // bytes, which is where steps (one message per port) can beat async:
@@ -57,17 +64,26 @@ struct Network {
   int leaf = 0;                  ///< fat-tree: hosts per leaf switch (0: sqrt of the processes)
   int spines = 0;                ///< fat-tree: spine switches (0: as many as hosts per leaf)
   int torus_x = 0, torus_y = 0;  ///< torus: its dimensions
+  /// Messages below this many bytes are sent eagerly: a sender's step ends
+  /// without waiting for its receiver to be ready (MPI's eager protocol;
+  /// SimGrid's default is 65536). 0: every message waits for both ends.
+  double eager_bytes = 0;
 };
 
 /// Parses "key=value,..." (keys: latency, bandwidth, overhead, ports, incast,
-/// sharing, topology=crossbar|fat-tree|torus, hops, leaf, spines, torus=WxH); an empty text
+/// sharing, eager, topology=crossbar|fat-tree|torus, hops, leaf, spines, torus=WxH); an empty text
 /// leaves the network disabled. False with `error` set (and `out`
 /// unchanged) for an unknown key, a malformed or out-of-range value.
 bool parse_network(const std::string& text, Network& out, std::string& error);
 
-/// Model time of every message posted at once.
-double all_at_once_seconds(const Network& net, const std::vector<Edge>& edges, Index elem_size);
-/// Model time of steps run one after the other.
-double stepped_seconds(const Network& net, const std::vector<std::vector<Edge>>& steps, Index elem_size);
+/// Model time of every message posted at once. `chunk_bytes` (0: whole
+/// messages): pipelined messages travel in chunks of that many bytes, two at
+/// a time, each pair paying the path latency again.
+double all_at_once_seconds(const Network& net, const std::vector<Edge>& edges, Index elem_size,
+                           Index chunk_bytes = 0);
+/// Model time of steps: every process runs its own in order, waiting only for
+/// its peers; no less than the steps' messages all at once without losses.
+double stepped_seconds(const Network& net, const std::vector<std::vector<Edge>>& steps, Index elem_size,
+                       Index chunk_bytes = 0);
 
 }  // namespace mr2d::model

@@ -121,8 +121,8 @@ Schedule circulant(const model::Problem& pb, const std::vector<model::Edge>& edg
 double predicted_seconds(const Schedule& s, const std::vector<model::Edge>& edges, Index elem_size,
                          const model::CostModel& model) {
   if (model.network.enabled)
-    return s.kind == Kind::async ? model::all_at_once_seconds(model.network, edges, elem_size)
-                                 : model::stepped_seconds(model.network, s.steps, elem_size);
+    return s.kind == Kind::async ? model::all_at_once_seconds(model.network, edges, elem_size, model.chunk_bytes)
+                                 : model::stepped_seconds(model.network, s.steps, elem_size, model.chunk_bytes);
   const double per_byte = 1.0 / model.network_bytes_per_s;
   if (s.kind == Kind::async) {
     // Full duplex, as for steps: a process's sends and receives overlap.

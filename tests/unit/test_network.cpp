@@ -31,7 +31,7 @@ TEST(NetworkParse, EmptyLeavesTheNodeLocalModel) {
 TEST(NetworkParse, ReadsEveryKey) {
   const Network n =
       parsed("latency=2e-6,bandwidth=1e10,overhead=1e-7,ports=2,incast=0.5,sharing=0.25,topology=fat-tree,leaf=16,"
-             "spines=8");
+             "spines=8,eager=65536");
   EXPECT_TRUE(n.enabled);
   EXPECT_DOUBLE_EQ(n.latency_s, 2e-6);
   EXPECT_DOUBLE_EQ(n.bandwidth, 1e10);
@@ -42,6 +42,7 @@ TEST(NetworkParse, ReadsEveryKey) {
   EXPECT_EQ(n.leaf, 16);
   EXPECT_DOUBLE_EQ(n.sharing, 0.25);
   EXPECT_EQ(n.spines, 8);
+  EXPECT_DOUBLE_EQ(n.eager_bytes, 65536);
   const Network t = parsed("torus=8x4");
   EXPECT_EQ(t.topology, Network::Topology::torus);
   EXPECT_EQ(t.torus_x, 8);
@@ -50,7 +51,7 @@ TEST(NetworkParse, ReadsEveryKey) {
 
 TEST(NetworkParse, RejectsBadTextAndKeepsTheOldValue) {
   for (const char* bad : {"latency", "latency=", "latency=abc", "latency=-1", "bandwidth=0", "ports=0",
-                          "ports=1.5", "incast=-0.1", "sharing=-1", "spines=0", "topology=ring", "torus=8", "torus=0x4", "topology=torus", "speed=3",
+                          "ports=1.5", "incast=-0.1", "sharing=-1", "eager=-1", "spines=0", "topology=ring", "torus=8", "torus=0x4", "topology=torus", "speed=3",
                           "latency=1e-6,,"}) {
     Network n = parsed("latency=3e-6");
     std::string error;
@@ -133,6 +134,53 @@ TEST(NetworkModel, TorusCountsSharedLinks) {
   EXPECT_NEAR(mr2d::model::all_at_once_seconds(n, {{0, 1, 125}, {2, 3, 125}}, 8), 1e-6, 1e-12);
   // The short way round: 0->3 is one hop -x.
   EXPECT_NEAR(mr2d::model::all_at_once_seconds(n, {{0, 3, 125}, {1, 0, 125}}, 8), 1e-6, 1e-12);
+}
+
+// Stepped execution is per process: a process waits for its peers' earlier
+// steps, not for steps it has no message in.
+TEST(NetworkModel, StepsWaitOnlyForPeers) {
+  const Network n = parsed("latency=1e-6,bandwidth=1e9,hops=2");
+  // Three steps, each moving 1000 bytes between a different pair: 3 us each.
+  const std::vector<std::vector<Edge>> disjoint = {{{0, 1, 125}}, {{2, 3, 125}}, {{4, 5, 125}}};
+  EXPECT_NEAR(mr2d::model::stepped_seconds(n, disjoint, 8), 3e-6, 1e-12);
+  // A chain: 1 receives from 0, then sends to 2, who then sends to 3.
+  const std::vector<std::vector<Edge>> chain = {{{0, 1, 125}}, {{1, 2, 125}}, {{2, 3, 125}}};
+  EXPECT_NEAR(mr2d::model::stepped_seconds(n, chain, 8), 9e-6, 1e-12);
+  // Steps running at once share resources as async does: 3 senders to one
+  // receiver in three steps take no less than its port needs at once.
+  const std::vector<std::vector<Edge>> incast = {{{1, 0, 125}}, {{2, 0, 125}}, {{3, 0, 125}}};
+  EXPECT_NEAR(mr2d::model::stepped_seconds(n, incast, 8), 9e-6, 1e-12);
+  const Network wide = parsed("latency=0,bandwidth=1e9,topology=fat-tree,leaf=2,spines=1");
+  // 0->2 and then 1->3 in steps of their own, on one uplink: 2 us, as at once.
+  EXPECT_NEAR(mr2d::model::stepped_seconds(wide, {{{0, 2, 125}}, {{1, 3, 125}}}, 8), 2e-6, 1e-12);
+}
+
+// Below the eager limit a sender does not wait for its receiver to be ready.
+TEST(NetworkModel, EagerSendersGoOn) {
+  const Network rendezvous = parsed("latency=0,bandwidth=1e9");
+  const Network eager = parsed("latency=0,bandwidth=1e9,eager=2000");
+  // Step 0: 1 receives 10 us of data from 0. Step 1: 2 sends 8 bytes to 1,
+  // then 1 us of data to 3 in step 2.
+  const std::vector<std::vector<Edge>> steps = {{{0, 1, 1250}}, {{2, 1, 1}}, {{2, 3, 125}}};
+  // Rendezvous: 2's message starts when 1 is ready (10 us), 2 -> 3 after it.
+  EXPECT_NEAR(mr2d::model::stepped_seconds(rendezvous, steps, 8), 10e-6 + 8e-9 + 1e-6, 1e-12);
+  // Eager: 2 sends at once and goes on to 3; 1's port is busy for 10 us and 8 ns.
+  EXPECT_NEAR(mr2d::model::stepped_seconds(eager, steps, 8), 10e-6 + 8e-9, 1e-12);
+}
+
+// Pipelined messages travel in chunks, two at a time: each pair of chunks
+// pays the path latency again.
+TEST(NetworkModel, ChunksPayTheLatencyPerPair) {
+  const Network n = parsed("latency=1e-6,bandwidth=1e9,hops=2");
+  const std::vector<Edge> one = {{0, 1, 1000}};  // 8000 bytes: 8 us
+  EXPECT_NEAR(mr2d::model::all_at_once_seconds(n, one, 8), 8e-6 + 2e-6, 1e-12);
+  // 8 chunks of 1000 bytes: 4 pairs, each 2 us of latency.
+  EXPECT_NEAR(mr2d::model::all_at_once_seconds(n, one, 8, 1000), 8e-6 + 4 * 2e-6, 1e-12);
+  // 3 chunks (the last one short): 2 pairs.
+  EXPECT_NEAR(mr2d::model::all_at_once_seconds(n, one, 8, 3000), 8e-6 + 2 * 2e-6, 1e-12);
+  // Chunks as large as the message: one.
+  EXPECT_NEAR(mr2d::model::all_at_once_seconds(n, one, 8, 8000), 8e-6 + 2e-6, 1e-12);
+  EXPECT_NEAR(mr2d::model::stepped_seconds(n, {one}, 8, 1000), 8e-6 + 4 * 2e-6, 1e-12);
 }
 
 TEST(NetworkModel, PerMessageOverheadFavoursFewerMessagesAtOnce) {
