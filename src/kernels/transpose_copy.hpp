@@ -22,11 +22,13 @@ constexpr int kCopyBlock = 256 / Size > 0 ? static_cast<int>(256 / Size) : 1;
 /// (checked at run time), small scalar tiles elsewhere.
 ///
 /// `stream`: the destination is larger than the caches and not read again by
-/// this call. Where the processor has AVX-512, `to` starts a 64-byte line and
-/// rows are whole lines apart, each group of columns filling a line is then
-/// stored around the caches with one non-temporal store per line: no read
-/// for ownership, so a line costs one write to memory instead of a read and a
-/// write (8- and 16-byte elements; 4-byte ones take the cached tiles).
+/// this call. Where the processor has AVX-512 and rows are whole 64-byte lines
+/// apart, every line of a row the block fills is then stored around the
+/// caches with one non-temporal store: no read for ownership, so it costs one
+/// write to memory instead of a read and a write. The lines it shares with
+/// other data (a block starting or ending inside one) are stored through the
+/// caches with masks. 8- and 16-byte elements; 4-byte ones take the cached
+/// tiles.
 /// Streamed stores are weakly ordered: call stream_fence() after the last
 /// streamed copy, before B is handed to anyone (a fence per copy costs as
 /// much as the copy when the copies are short).
