@@ -166,8 +166,9 @@ double rounds(double bytes, Index chunk_bytes) {
   return std::ceil(chunks / static_cast<double>(kInFlight));
 }
 
-// The slowest of a set of simultaneous messages through their busiest
-// resource, in seconds, and the longest path latency (every round of it).
+// The busiest resource of a set of simultaneous messages, in seconds (host
+// ports, slowed by congestion, and switch links), and the longest path
+// latency, every round of it.
 struct Busiest {
   double seconds = 0, latency_s = 0;
 };
