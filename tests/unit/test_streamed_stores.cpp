@@ -105,7 +105,8 @@ TEST(StreamedStores, StreamedTransposeMatchesModelOnAndOffLines) {
   for (int iter = 0; iter < 400; ++iter) {
     Case c;
     c.type = types[iter % 5];
-    c.es = c.type == MR2D_Z ? 16 : c.type == MR2D_D || c.type == MR2D_C ? 8 : 4;
+    c.es = c.type == MR2D_Z ? 16 : c.type == MR2D_D || c.type == MR2D_C ? 8
+           : c.type == MR2D_I ? static_cast<Index>(sizeof(mr2d_int)) : 4;
     index::AxisPair row_axes = test::random_axes(rng), col_axes = test::random_axes(rng);
     // Enough positions for whole tiles, enough columns for whole blocks.
     row_axes.extent = u(1, 120);
