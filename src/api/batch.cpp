@@ -173,7 +173,7 @@ Status execute_batch(const Batch& batch, const void* const* a, void* const* b,
   std::vector<kernels::Update> updates(batch.parts.size());
   Index into_b = 0;  // bytes the batch writes into its B's here
   for (const BatchPart& part : batch.parts)
-    if (!part.empty) into_b += (part.plan.recv_elems + part.plan.self.count) * part.plan.elem_size;
+    if (!part.empty) into_b += part.plan.bytes_into_b();
   transport::Parts parts;
   for (std::size_t k = 0; k < batch.parts.size(); ++k) {
     const BatchPart& part = batch.parts[k];

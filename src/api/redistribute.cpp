@@ -238,8 +238,7 @@ Status execute_prepared(const Prepared& prepared, const void* a, void* b, const 
   kernels::Update update;
   if (prepared.transform) update = kernels::make_update(prepared.type, prepared.op, alpha, beta);
   // The pass into B; one into the intermediate matrix is read again at once.
-  const plan::Plan& last = prepared.passes.back().plan;
-  const bool stream = kernels::streaming_pays((last.recv_elems + last.self.count) * last.elem_size);
+  const bool stream = kernels::streaming_pays(prepared.passes.back().plan.bytes_into_b());
   const kernels::Update* how = prepared.transform && !update.plain() ? &update : nullptr;
   if (!grids_alive(prepared.grids)) return {MR2D_ERR_CONTEXT, "mr2d: the grid of A or B of this plan was exited (blacs_gridexit) or its communicator freed"};
   transport::Channel& channel = *prepared.channel;

@@ -123,12 +123,14 @@ int route(const Network& n, const FatTree& f, int from, int to, Visit visit) {
 }
 
 // What a set of simultaneous messages loads: bytes through each host port
-// (each way) and each directed switch link, and messages per port.
+// (each way) and each directed switch link, and messages per port; and the
+// links of each message's path (0 for a process's message to itself).
 struct Loads {
   std::unordered_map<int, double> out, in;
   std::unordered_map<Index, double> link;  // 64-bit: leaves x spines can pass 2^31
   std::unordered_map<int, Index> out_msgs, in_msgs;
   Index most_messages = 0;
+  std::vector<int> path_links;  // per edge, in order
 };
 
 double bytes_of(const Edge& e, Index elem_size) {
@@ -137,13 +139,15 @@ double bytes_of(const Edge& e, Index elem_size) {
 
 Loads loads_of(const Network& n, const std::vector<Edge>& edges, Index elem_size, const FatTree& f) {
   Loads l;
-  for (const Edge& e : edges) {
+  l.path_links.assign(edges.size(), 0);
+  for (std::size_t k = 0; k < edges.size(); ++k) {
+    const Edge& e = edges[k];
     if (e.from == e.to) continue;
     const double bytes = bytes_of(e, elem_size);
     l.out[e.from] += bytes;
     l.in[e.to] += bytes;
     l.most_messages = std::max({l.most_messages, ++l.out_msgs[e.from], ++l.in_msgs[e.to]});
-    route(n, f, e.from, e.to, [&](Index id) { l.link[id] += bytes; });
+    l.path_links[k] = route(n, f, e.from, e.to, [&](Index id) { l.link[id] += bytes; });
   }
   return l;
 }
@@ -173,16 +177,14 @@ struct Busiest {
   double seconds = 0, latency_s = 0;
 };
 
-Busiest busiest_of(const Network& n, const std::vector<Edge>& edges, Index elem_size, const FatTree& f,
-                   const Loads& l, Index chunk_bytes) {
+Busiest busiest_of(const Network& n, const std::vector<Edge>& edges, Index elem_size, const Loads& l,
+                   Index chunk_bytes) {
   Busiest b;
   for (const auto& [p, bytes] : l.out) b.seconds = std::max(b.seconds, port_seconds(n, bytes, l.out_msgs.at(p), n.sharing));
   for (const auto& [p, bytes] : l.in) b.seconds = std::max(b.seconds, port_seconds(n, bytes, l.in_msgs.at(p), 0));
   for (const auto& [id, bytes] : l.link) b.seconds = std::max(b.seconds, bytes / n.bandwidth);
-  for (const Edge& e : edges)
-    if (e.from != e.to)
-      b.latency_s = std::max(b.latency_s, n.latency_s * route(n, f, e.from, e.to, [](Index) {}) *
-                                              rounds(bytes_of(e, elem_size), chunk_bytes));
+  for (std::size_t k = 0; k < edges.size(); ++k)
+    b.latency_s = std::max(b.latency_s, n.latency_s * l.path_links[k] * rounds(bytes_of(edges[k], elem_size), chunk_bytes));
   return b;
 }
 
@@ -231,7 +233,7 @@ double all_at_once_seconds(const Network& net, const std::vector<Edge>& edges, I
     for (const Edge& e : edges) visit(e);
   });
   const Loads l = loads_of(net, edges, elem_size, f);
-  const Busiest b = busiest_of(net, edges, elem_size, f, l, chunk_bytes);
+  const Busiest b = busiest_of(net, edges, elem_size, l, chunk_bytes);
   return b.seconds + b.latency_s + net.overhead_s * static_cast<double>(l.most_messages);
 }
 
@@ -247,16 +249,16 @@ double stepped_seconds(const Network& net, const std::vector<std::vector<Edge>>&
   // ends have finished their previous stages, so a process waits only for
   // the processes it exchanges with, not for every step.
   std::unordered_map<int, double> ready;
+  const auto at = [&ready](int p) {
+    const auto it = ready.find(p);
+    return it == ready.end() ? 0.0 : it->second;
+  };
   double end = 0;
   for (const auto& step : steps) {
     const Loads l = loads_of(net, step, elem_size, f);
     std::unordered_map<int, double> done;
     for (const Edge& e : step) {
       if (e.from == e.to) continue;
-      const auto at = [&](int p) {
-        const auto it = ready.find(p);
-        return it == ready.end() ? 0.0 : it->second;
-      };
       const double took = message_seconds(net, e, elem_size, f, l, chunk_bytes);
       if (bytes_of(e, elem_size) < net.eager_bytes) {
         // Sent at once: the sender goes on, the receiver waits for the data.

@@ -41,6 +41,9 @@ struct Plan {
   Index send_elems = 0;         ///< sum of send counts
   Index recv_elems = 0;         ///< sum of receive counts
 
+  /// Bytes an execution writes into this process's part of B.
+  Index bytes_into_b() const { return (recv_elems + self.count) * elem_size; }
+
   const index::RunSet& rows(const Transfer& t) const { return row_sets[static_cast<std::size_t>(t.row_set)]; }
   const index::RunSet& cols(const Transfer& t) const { return col_sets[static_cast<std::size_t>(t.col_set)]; }
 };

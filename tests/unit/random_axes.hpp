@@ -2,6 +2,7 @@
 // tables and the kernels against element-by-element models.
 #pragma once
 
+#include <algorithm>
 #include <random>
 
 #include "index/runs_1d.hpp"
@@ -21,6 +22,13 @@ inline index::AxisPair random_axes(std::mt19937_64& rng) {
     a->start = u(0, 3) == 0 ? 0 : u(0, 60);
   }
   return ax;
+}
+
+/// One past the largest local index a run set reaches on the source or destination side.
+inline Index side_end(const index::RunSet& set, bool source) {
+  Index end = 0;
+  set.for_each([&](Index, Index len, Index src, Index dst) { end = std::max(end, (source ? src : dst) + len); });
+  return end;
 }
 
 }  // namespace mr2d::test

@@ -46,12 +46,7 @@ void for_each_element(const KernelCase& c, Window window, F&& f) {
   });
 }
 
-// One past the largest local index a run set reaches on the source or destination side.
-Index side_end(const RunSet& set, bool source) {
-  Index end = 0;
-  set.for_each([&](Index, Index len, Index src, Index dst) { end = std::max(end, (source ? src : dst) + len); });
-  return end;
-}
+using test::side_end;
 
 Bytes random_bytes(std::mt19937_64& rng, Index n) {
   Bytes b(static_cast<std::size_t>(n));

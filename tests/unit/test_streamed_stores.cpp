@@ -30,11 +30,7 @@ namespace {
 
 using Bytes = std::vector<unsigned char>;
 
-Index side_end(const RunSet& set, bool source) {
-  Index end = 0;
-  set.for_each([&](Index, Index len, Index src, Index dst) { end = std::max(end, (source ? src : dst) + len); });
-  return end;
-}
+using test::side_end;
 
 RunSet some_run_set(std::mt19937_64& rng, index::AxisPair ax) {
   auto u = [&](Index lo, Index hi) { return std::uniform_int_distribution<Index>(lo, hi)(rng); };
