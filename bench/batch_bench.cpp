@@ -7,7 +7,8 @@
 //   pdgemr2d   K calls of ScaLAPACK's Cpdgemr2d
 // and the most messages any process sends per move, batch against plans.
 // Each time is the slowest process's for the whole move of K matrices,
-// median of --reps repetitions. The batch's B arrays are first checked bit
+// median of --reps rounds in which the four take turns (timing.hpp,
+// interleaved_medians). The batch's B arrays are first checked bit
 // for bit against ScaLAPACK's.
 //   mr2d_batch_bench [--k K] [--n N] [--reps R]
 #include <mpi.h>
@@ -56,12 +57,6 @@ Local make_local(const Grid& g, int n, int mb, int nb) {
   const int d[9] = {1, g.ctxt, n, n, mb, nb, 0, 0, lld};
   std::memcpy(l.desc, d, sizeof d);
   return l;
-}
-
-// Slowest process's time of f, median of reps (after one warm-up call).
-double timed(int reps, const std::function<void()>& f) {
-  f();
-  return mr2d::bench::median_of_slowest(reps, f);
 }
 
 void check(int status, const char* what) {
@@ -122,19 +117,23 @@ void run(const Layout& lay, int k, int n, int reps, int ctxt_union, int rank) {
   }
   const long long batch_msgs = most(info.messages_sent), plans_msgs = most(plan_messages);
 
-  const double t_batch = timed(reps, [&] { check(mr2d_plan_execute_batch(batch, as.data(), bs.data()), "batch"); });
-  const double t_plans = timed(reps, [&] {
-    for (std::size_t m = 0; m < static_cast<std::size_t>(k); ++m) check(mr2d_plan_execute(plans[static_cast<std::size_t>(m)], as[m], bs[m]), "plan");
-  });
-  const double t_calls = timed(reps, [&] {
-    for (std::size_t m = 0; m < static_cast<std::size_t>(k); ++m)
-      check(mr2d_pdgemr2d(n, n, a[m].data.data(), 1, 1, a[m].desc, b[m].data.data(), 1, 1, b[m].desc, ctxt_union),
-            "mr2d_pdgemr2d");
-  });
-  const double t_scalapack = timed(reps, [&] {
-    for (std::size_t m = 0; m < static_cast<std::size_t>(k); ++m)
-      Cpdgemr2d(n, n, a[m].data.data(), 1, 1, a[m].desc, b[m].data.data(), 1, 1, b[m].desc, ctxt_union);
-  });
+  const std::vector<double> t = mr2d::bench::interleaved_medians(
+      reps, {[&] { check(mr2d_plan_execute_batch(batch, as.data(), bs.data()), "batch"); },
+             [&] {
+               for (std::size_t m = 0; m < static_cast<std::size_t>(k); ++m)
+                 check(mr2d_plan_execute(plans[m], as[m], bs[m]), "plan");
+             },
+             [&] {
+               for (std::size_t m = 0; m < static_cast<std::size_t>(k); ++m)
+                 check(mr2d_pdgemr2d(n, n, a[m].data.data(), 1, 1, a[m].desc, b[m].data.data(), 1, 1, b[m].desc,
+                                     ctxt_union),
+                       "mr2d_pdgemr2d");
+             },
+             [&] {
+               for (std::size_t m = 0; m < static_cast<std::size_t>(k); ++m)
+                 Cpdgemr2d(n, n, a[m].data.data(), 1, 1, a[m].desc, b[m].data.data(), 1, 1, b[m].desc, ctxt_union);
+             }});
+  const double t_batch = t[0], t_plans = t[1], t_calls = t[2], t_scalapack = t[3];
   if (rank == 0)
     std::printf("%-26s %9.5f %9.5f %9.5f %9.5f | %5lld %5lld | %6.2f %6.2f %6.1f\n", lay.name, t_batch, t_plans,
                 t_calls, t_scalapack, batch_msgs, plans_msgs, t_plans / t_batch, t_calls / t_batch,

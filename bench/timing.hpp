@@ -8,6 +8,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <numeric>
+#include <random>
 #include <vector>
 
 namespace mr2d::bench {
@@ -56,21 +59,35 @@ inline auto across(MPI_Comm comm) {
   };
 }
 
-/// Median over `reps` runs of `f` of the slowest process's seconds, every
-/// process of MPI_COMM_WORLD starting together.
-template <class F>
-double median_of_slowest(int reps, F&& f) {
-  std::vector<double> t;
+/// For each of `variants`, the median over `reps` rounds of the slowest
+/// process's seconds, every process of MPI_COMM_WORLD starting together. The
+/// variants take turns within each round (after one warm-up call each), in an
+/// order shuffled per round (the same on every process), so drifts of a shared
+/// machine (other load, clock) and what a variant leaves to the next (dirty
+/// caches, freed pages) fall on all of them alike.
+inline std::vector<double> interleaved_medians(int reps, const std::vector<std::function<void()>>& variants) {
+  std::vector<std::vector<double>> t(variants.size());
+  for (const auto& f : variants) f();
+  std::vector<std::size_t> order(variants.size());
+  std::mt19937 shuffle(12345);  // one seed: every process draws the same orders
   for (int r = 0; r < reps; ++r) {
-    MPI_Barrier(MPI_COMM_WORLD);
-    const double t0 = MPI_Wtime();
-    f();
-    double mine = MPI_Wtime() - t0, slowest = 0;
-    MPI_Allreduce(&mine, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-    t.push_back(slowest);
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::shuffle(order.begin(), order.end(), shuffle);
+    for (std::size_t v : order) {
+      MPI_Barrier(MPI_COMM_WORLD);
+      const double t0 = MPI_Wtime();
+      variants[v]();
+      double mine = MPI_Wtime() - t0, slowest = 0;
+      MPI_Allreduce(&mine, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+      t[v].push_back(slowest);
+    }
   }
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
+  std::vector<double> medians;
+  for (std::vector<double>& one : t) {
+    std::sort(one.begin(), one.end());
+    medians.push_back(one[one.size() / 2]);
+  }
+  return medians;
 }
 
 /// This process alone.

@@ -6,7 +6,8 @@
 //   pdtran      ScaLAPACK's PBLAS pdtran_
 //   gemr2d      mr2d's own p?gemr2d plan between the same layouts (no transpose)
 //   costa       COSTA's transform with 'T' (with -DMR2D_BENCH_COSTA=ON)
-// Each time is the slowest process's, median of --reps repetitions. mr2d's
+// Each time is the slowest process's, median of --reps rounds in which the
+// variants take turns (timing.hpp, interleaved_medians). mr2d's
 // result is checked bit for bit against pdtran's before timing.
 //   mr2d_transform_bench [--n N] [--reps R] [--blocks MBA:MBC[,MBA:MBC...]]
 #include <mpi.h>
@@ -54,9 +55,6 @@ Local make_local(const Grid& g, int n, int mb) {
   std::memcpy(l.desc, d, sizeof d);
   return l;
 }
-
-// Slowest process's time of f, median of reps.
-double timed(int reps, const std::function<void()>& f) { return mr2d::bench::median_of_slowest(reps, f); }
 
 void fail(const char* what) {
   std::fprintf(stderr, "mr2d_transform_bench: %s: %s\n", what, mr2d_last_error());
@@ -113,33 +111,33 @@ int main(int argc, char** argv) {
       fail("mr2d_plan_create_transform");
     if (mr2d_plan_create_gemr2d(&gplan, MR2D_D, n, n, 1, 1, a.desc, 1, 1, c.desc, g.ctxt, nullptr))
       fail("mr2d_plan_create_gemr2d");
-    const double t_plan = timed(reps, [&] {
-      if (mr2d_plan_execute_transform(tplan, &one, a.data.data(), &zero, c.data.data())) fail("execute");
-    });
-    const double t_call = timed(reps, [&] {
-      if (mr2d_transform(MR2D_D, "T", n, n, &one, a.data.data(), 1, 1, a.desc, &zero, c.data.data(), 1, 1, c.desc, g.ctxt))
-        fail("mr2d_transform");
-    });
-    const double t_pdtran = timed(reps, [&] {
-      pdtran_(&n, &n, &one, a.data.data(), &ione, &ione, a.desc, &zero, c.data.data(), &ione, &ione, c.desc);
-    });
-    const double t_gemr2d = timed(reps, [&] {
-      if (mr2d_plan_execute(gplan, a.data.data(), c.data.data())) fail("gemr2d");
-    });
-    double t_costa = 0;
+    std::vector<std::function<void()>> variants = {
+        [&] {
+          if (mr2d_plan_execute_transform(tplan, &one, a.data.data(), &zero, c.data.data())) fail("execute");
+        },
+        [&] {
+          if (mr2d_transform(MR2D_D, "T", n, n, &one, a.data.data(), 1, 1, a.desc, &zero, c.data.data(), 1, 1,
+                             c.desc, g.ctxt))
+            fail("mr2d_transform");
+        },
+        [&] { pdtran_(&n, &n, &one, a.data.data(), &ione, &ione, a.desc, &zero, c.data.data(), &ione, &ione, c.desc); },
+        [&] {
+          if (mr2d_plan_execute(gplan, a.data.data(), c.data.data())) fail("gemr2d");
+        }};
 #ifdef MR2D_BENCH_WITH_COSTA
-    {
-      auto from = costa::block_cyclic_layout<double>(n, n, mba, mba, 1, 1, n, n, g.nprow, g.npcol, 'R', 0, 0,
-                                                     a.data.data(), a.lld, 'C', g.rank);
-      auto to = costa::block_cyclic_layout<double>(n, n, mbc, mbc, 1, 1, n, n, g.nprow, g.npcol, 'R', 0, 0,
-                                                   c.data.data(), c.lld, 'C', g.rank);
-      costa::transform<double>(from, to, 'T', 1.0, 0.0, MPI_COMM_WORLD);
-      wrong = std::memcmp(c.data.data(), ref.data.data(), c.data.size() * sizeof(double)) != 0;
-      MPI_Allreduce(&wrong, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-      if (any && g.rank == 0) std::fprintf(stderr, "note: COSTA's result differs from pdtran's\n");
-      t_costa = timed(reps, [&] { costa::transform<double>(from, to, 'T', 1.0, 0.0, MPI_COMM_WORLD); });
-    }
+    auto from = costa::block_cyclic_layout<double>(n, n, mba, mba, 1, 1, n, n, g.nprow, g.npcol, 'R', 0, 0,
+                                                   a.data.data(), a.lld, 'C', g.rank);
+    auto to = costa::block_cyclic_layout<double>(n, n, mbc, mbc, 1, 1, n, n, g.nprow, g.npcol, 'R', 0, 0,
+                                                 c.data.data(), c.lld, 'C', g.rank);
+    costa::transform<double>(from, to, 'T', 1.0, 0.0, MPI_COMM_WORLD);
+    wrong = std::memcmp(c.data.data(), ref.data.data(), c.data.size() * sizeof(double)) != 0;
+    MPI_Allreduce(&wrong, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (any && g.rank == 0) std::fprintf(stderr, "note: COSTA's result differs from pdtran's\n");
+    variants.push_back([&] { costa::transform<double>(from, to, 'T', 1.0, 0.0, MPI_COMM_WORLD); });
 #endif
+    const std::vector<double> t = mr2d::bench::interleaved_medians(reps, variants);
+    const double t_plan = t[0], t_call = t[1], t_pdtran = t[2], t_gemr2d = t[3];
+    const double t_costa = t.size() > 4 ? t[4] : 0;
     mr2d_plan_destroy(&tplan);
     mr2d_plan_destroy(&gplan);
     if (g.rank == 0) {
