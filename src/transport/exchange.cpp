@@ -6,6 +6,7 @@
 
 #include "mr2d/mr2d.h"
 #include "transport/backoff.hpp"
+#include "transport/mpi_progress.hpp"
 #include "transport/mpi_stages.hpp"
 #include "transport/self_copy.hpp"
 #include "transport/shm_exchange.hpp"
@@ -20,7 +21,7 @@ Status run(Channel& ch, const Parts& parts, const route::Route& route, std::uint
            bool node_local, Traffic& traffic) {
   SelfCopies self(parts, traffic);
   std::unique_ptr<ShmExchange> shm;
-  if (node_local && ch.shm) shm = std::make_unique<ShmExchange>(*ch.shm, parts, route, plan_id, self);
+  if (node_local && ch.shm) shm = std::make_unique<ShmExchange>(*ch.shm, parts, route, plan_id, self, ch.lease.comm);
   auto on_mpi = [&](bool receiving, int k) {
     return !shm || !(receiving ? shm->recv_on_node(static_cast<std::size_t>(k))
                                : shm->send_on_node(static_cast<std::size_t>(k)));
@@ -77,6 +78,7 @@ Status run(Channel& ch, const Parts& parts, const route::Route& route, std::uint
   // arrived, my own part up to the end of the next expected chunk.
   Backoff backoff;
   StallReport stall;
+  MpiProgress progress(ch.lease.comm);
   while (shm && !shm->done()) {
     bool progressed = false;
     Status st = shm->step(traffic, progressed);
@@ -90,6 +92,7 @@ Status run(Channel& ch, const Parts& parts, const route::Route& route, std::uint
       stall.check("rank %d, node-local messages of plan %llu not complete (a peer may be executing "
                   "another redistribution, or have left this one after an error)",
                   parts.front().plan->me, static_cast<unsigned long long>(plan_id));
+      progress.poke();
       backoff.wait();
     }
   }

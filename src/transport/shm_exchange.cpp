@@ -7,6 +7,7 @@
 #include "transport/backoff.hpp"
 #include "transport/chunk_copy.hpp"
 #include "transport/exchange.hpp"
+#include "transport/mpi_progress.hpp"
 
 namespace mr2d::transport {
 
@@ -21,8 +22,8 @@ Status mismatch() {
 }  // namespace
 
 ShmExchange::ShmExchange(ShmLinks& links, const Parts& parts, const route::Route& route,
-                         std::uint64_t plan_id, SelfCopies& self)
-    : links_(links), parts_(parts), route_(route), plan_id_(plan_id), self_(self) {
+                         std::uint64_t plan_id, SelfCopies& self, MPI_Comm progress_comm)
+    : links_(links), parts_(parts), route_(route), plan_id_(plan_id), self_(self), progress_comm_(progress_comm) {
   send_link_.reserve(route.sends.size());
   for (const route::Message& m : route.sends) send_link_.push_back(links.local_index(m.peer));
   recv_link_.reserve(route.recvs.size());
@@ -33,6 +34,7 @@ Status ShmExchange::start() {
   // The outbox is reused: every receiver must have read the previous execution.
   Backoff backoff;
   StallReport stall;
+  MpiProgress progress(progress_comm_);
   for (std::size_t r = 0; r < links_.epoch_out.size(); ++r) {
     const std::uint64_t last = links_.epoch_out[r];
     if (last == 0) continue;
@@ -40,6 +42,7 @@ Status ShmExchange::start() {
     while (slot.consumed.load(std::memory_order_acquire) < last) {
       stall.check("rank %d, node peer %zu has not read the previous redistribution's data",
                   parts_.front().plan->me, r);
+      progress.poke();
       backoff.wait();
     }
   }

@@ -8,6 +8,8 @@
 // never each other's data.
 #pragma once
 
+#include <mpi.h>
+
 #include <cstdint>
 #include <vector>
 
@@ -23,9 +25,10 @@ struct Traffic;
 
 class ShmExchange {
  public:
-  /// `self` copies the kept parts along with the received columns.
+  /// `self` copies the kept parts along with the received columns; waits
+  /// keep MPI progressing on `progress_comm` (mpi_progress.hpp).
   ShmExchange(ShmLinks& links, const Parts& parts, const route::Route& route,
-              std::uint64_t plan_id, SelfCopies& self);
+              std::uint64_t plan_id, SelfCopies& self, MPI_Comm progress_comm);
 
   /// Whether message k of route.sends / route.recvs goes through shared memory.
   bool send_on_node(std::size_t k) const { return send_link_[k] >= 0; }
@@ -78,6 +81,7 @@ class ShmExchange {
   const route::Route& route_;
   std::uint64_t plan_id_;
   SelfCopies& self_;
+  MPI_Comm progress_comm_;
   std::vector<int> send_link_, recv_link_;
   std::vector<Out> outs_;
   std::vector<In> ins_;
