@@ -73,14 +73,12 @@ inline std::vector<double> interleaved_medians(int reps, const std::vector<std::
   for (int r = 0; r < reps; ++r) {
     std::iota(order.begin(), order.end(), std::size_t{0});
     std::shuffle(order.begin(), order.end(), shuffle);
-    for (std::size_t v : order) {
-      MPI_Barrier(MPI_COMM_WORLD);
-      const double t0 = MPI_Wtime();
-      variants[v]();
-      double mine = MPI_Wtime() - t0, slowest = 0;
-      MPI_Allreduce(&mine, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-      t[v].push_back(slowest);
-    }
+    for (std::size_t v : order)
+      t[v].push_back(across(MPI_COMM_WORLD)([&] {
+        const double t0 = MPI_Wtime();
+        variants[v]();
+        return MPI_Wtime() - t0;
+      }));
   }
   std::vector<double> medians;
   for (std::vector<double>& one : t) {

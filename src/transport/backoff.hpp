@@ -5,8 +5,16 @@
 // over. Yields go on for a few milliseconds (a chunk takes tens of
 // microseconds, and a sleep wakes up late) before sleeps take over, for
 // waits that are load imbalance rather than a chunk in the making.
+//
+// A wait on shared memory also keeps MPI moving (given a communicator): an
+// MPI that progresses only inside MPI calls (MPICH over UCX, OpenMPI without
+// single-copy) completes a large send only while its sender is in MPI. A
+// process that left a nonblocking send in flight (BLACS does, after every
+// ScaLAPACK routine) and then waits here for a node peer that is still in
+// MPI_Recv for that send would otherwise wait forever, each for the other.
 #pragma once
 
+#include <mpi.h>
 #include <sched.h>
 #include <time.h>
 
@@ -23,8 +31,16 @@ inline double monotonic_seconds() {
 
 class Backoff {
  public:
+  /// With `progress`, every kProbeEvery-th wait probes MPI on it (a probe
+  /// costs a pass over MPI's transports, too much for every spin; it
+  /// receives nothing, it only lets MPI advance pending requests).
+  explicit Backoff(MPI_Comm progress = MPI_COMM_NULL) : progress_(progress) {}
   void wait() {
     ++rounds_;
+    if (progress_ != MPI_COMM_NULL && rounds_ % kProbeEvery == 0) {
+      int flag = 0;
+      MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, progress_, &flag, MPI_STATUS_IGNORE);
+    }
     if (rounds_ < 64) {
 #if defined(__x86_64__) || defined(__i386__)
       __builtin_ia32_pause();
@@ -39,6 +55,8 @@ class Backoff {
   void reset() { rounds_ = 0; }
 
  private:
+  static constexpr int kProbeEvery = 16;
+  MPI_Comm progress_;
   int rounds_ = 0;
 };
 

@@ -6,7 +6,6 @@
 
 #include "mr2d/mr2d.h"
 #include "transport/backoff.hpp"
-#include "transport/mpi_progress.hpp"
 #include "transport/mpi_stages.hpp"
 #include "transport/self_copy.hpp"
 #include "transport/shm_exchange.hpp"
@@ -76,9 +75,8 @@ Status run(Channel& ch, const Parts& parts, const route::Route& route, std::uint
   }
   // Whatever node-local work is left: the peers' chunks, and while none has
   // arrived, my own part up to the end of the next expected chunk.
-  Backoff backoff;
+  Backoff backoff(ch.lease.comm);
   StallReport stall;
-  MpiProgress progress(ch.lease.comm);
   while (shm && !shm->done()) {
     bool progressed = false;
     Status st = shm->step(traffic, progressed);
@@ -92,7 +90,6 @@ Status run(Channel& ch, const Parts& parts, const route::Route& route, std::uint
       stall.check("rank %d, node-local messages of plan %llu not complete (a peer may be executing "
                   "another redistribution, or have left this one after an error)",
                   parts.front().plan->me, static_cast<unsigned long long>(plan_id));
-      progress.poke();
       backoff.wait();
     }
   }

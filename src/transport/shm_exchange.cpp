@@ -7,7 +7,6 @@
 #include "transport/backoff.hpp"
 #include "transport/chunk_copy.hpp"
 #include "transport/exchange.hpp"
-#include "transport/mpi_progress.hpp"
 
 namespace mr2d::transport {
 
@@ -32,9 +31,8 @@ ShmExchange::ShmExchange(ShmLinks& links, const Parts& parts, const route::Route
 
 Status ShmExchange::start() {
   // The outbox is reused: every receiver must have read the previous execution.
-  Backoff backoff;
+  Backoff backoff(progress_comm_);
   StallReport stall;
-  MpiProgress progress(progress_comm_);
   for (std::size_t r = 0; r < links_.epoch_out.size(); ++r) {
     const std::uint64_t last = links_.epoch_out[r];
     if (last == 0) continue;
@@ -42,7 +40,6 @@ Status ShmExchange::start() {
     while (slot.consumed.load(std::memory_order_acquire) < last) {
       stall.check("rank %d, node peer %zu has not read the previous redistribution's data",
                   parts_.front().plan->me, r);
-      progress.poke();
       backoff.wait();
     }
   }

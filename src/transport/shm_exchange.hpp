@@ -26,7 +26,7 @@ struct Traffic;
 class ShmExchange {
  public:
   /// `self` copies the kept parts along with the received columns; waits
-  /// keep MPI progressing on `progress_comm` (mpi_progress.hpp).
+  /// keep MPI progressing on `progress_comm` (backoff.hpp).
   ShmExchange(ShmLinks& links, const Parts& parts, const route::Route& route,
               std::uint64_t plan_id, SelfCopies& self, MPI_Comm progress_comm);
 

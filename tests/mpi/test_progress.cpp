@@ -72,9 +72,13 @@ int main(int argc, char** argv) {
   const std::size_t count = std::size_t{2} << 20;  // 16 MiB of doubles
   std::vector<double> out(count), in(count);
   const int partner = rank ^ 1;
+  // Element k of the message `from` sends in `round`.
+  auto value = [](std::size_t k, int round, int from) {
+    return static_cast<double>(k + static_cast<std::size_t>(round) * 7 + static_cast<std::size_t>(from));
+  };
   for (int round = 0; round < 6 && plan != nullptr; ++round) {
     const bool sender = (rank % 2) == (round % 2);
-    for (std::size_t k = 0; k < count; ++k) out[k] = static_cast<double>(k + static_cast<std::size_t>(round) * 7 + static_cast<std::size_t>(rank));
+    for (std::size_t k = 0; k < count; ++k) out[k] = value(k, round, rank);
     std::fill(b.data.begin(), b.data.end(), sentinel<double>());
     MPI_Request request = MPI_REQUEST_NULL;
     if (sender) {
@@ -82,7 +86,7 @@ int main(int argc, char** argv) {
     } else {
       MPI_Recv(in.data(), static_cast<int>(count), MPI_DOUBLE, partner, round, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       for (std::size_t k = 0; k < count; ++k)
-        if (in[k] != static_cast<double>(k + static_cast<std::size_t>(round) * 7 + static_cast<std::size_t>(partner))) {
+        if (in[k] != value(k, round, partner)) {
           std::fprintf(stderr, "rank %d round %d: the MPI message is wrong at %zu\n", rank, round, k);
           ++failures;
           break;
