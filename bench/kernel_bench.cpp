@@ -2,6 +2,8 @@
 // process (rank 0) for representative layouts against a plain memcpy of the
 // same bytes. No MPI: the plan of rank 0 is built directly and its largest
 // send and receive transfers are packed into / unpacked from a message.
+// Cases with op T time the transposing unpack and copy of a transform
+// (B := A'), streamed where a whole execution would stream B.
 //
 //   mr2d_kernel_bench [--reps N] [--case NAME] [--scale F] [--calls N]
 //
@@ -20,6 +22,9 @@
 
 #include "index/cyclic_1d.hpp"
 #include "kernels/pack.hpp"
+#include "kernels/streamed_stores.hpp"
+#include "kernels/transform.hpp"
+#include "mr2d/mr2d.h"
 #include "layouts.hpp"
 #include "plan/plan.hpp"
 
@@ -33,6 +38,8 @@ struct Case {
   Index ap, aq, amb, anb;  // A grid and blocks
   Index bp, bq, bmb, bnb;  // B grid and blocks
   index::Shape shape;
+  char op = 'N';     // T: B := A' (B's grid and blocks as B's own)
+  Index ldb_pad = 0;  // elements added to B's local leading dimension
 };
 
 const Case kCases[] = {
@@ -46,6 +53,12 @@ const Case kCases[] = {
     {"64-to-64 2x2-1x4 d", 4000, 4000, 8, 2, 2, 64, 64, 1, 4, 64, 64, index::Shape::full},
     {"lower 5x8-to-8x5 d", 2400, 2400, 8, 2, 2, 5, 8, 2, 2, 8, 5, index::Shape::lower},
     {"lower 36-to-128 d", 4000, 4000, 8, 2, 2, 36, 36, 2, 2, 128, 128, index::Shape::lower},
+    // Rank 0 of the 4-process transpose benchmark: B's rows 2048 doubles
+    // apart, a power of two; then the same with them 2056 apart.
+    {"T 36-to-128 d", 4000, 4000, 8, 2, 2, 36, 36, 2, 2, 128, 128, index::Shape::full, 'T'},
+    {"T 36-to-128 ldb+8 d", 4000, 4000, 8, 2, 2, 36, 36, 2, 2, 128, 128, index::Shape::full, 'T', 8},
+    {"T 64-to-64 1x1 d", 4000, 4000, 8, 1, 1, 64, 64, 1, 1, 64, 64, index::Shape::full, 'T'},
+    {"T 36-to-128 z", 2000, 2000, 16, 2, 2, 36, 36, 2, 2, 128, 128, index::Shape::full, 'T'},
 };
 
 Index local_elems(const model::MatrixLayout& l, Index* ld) {
@@ -98,10 +111,19 @@ void run_case(Case c, int reps, double scale) {
   pb.elem_size = c.elem_size;
   pb.shape = c.shape;
   pb.a = test::grid_layout(c.ap, c.aq, c.amb, c.anb, c.m, c.n);
-  pb.b = test::grid_layout(c.bp, c.bq, c.bmb, c.bnb, c.m, c.n);
+  // B is sub(A)'s shape, or its transpose's with op T.
+  const Index b_rows = c.op == 'T' ? c.n : c.m, b_cols = c.op == 'T' ? c.m : c.n;
+  pb.b = test::grid_layout(c.bp, c.bq, c.bmb, c.bnb, b_rows, b_cols);
   Index lda = 1, ldb = 1;
-  const Index a_elems = local_elems(pb.a, &lda), b_elems = local_elems(pb.b, &ldb);
+  const Index a_elems = local_elems(pb.a, &lda);
+  local_elems(pb.b, &ldb);
+  ldb += c.ldb_pad;
+  const Index b_elems = ldb * std::max<Index>(index::numroc(b_cols, c.bnb, 0, 0, c.bq), 1);
+  if (c.op == 'T') model::plan_in_a_space(pb);
   const plan::Plan pl = plan::make_plan(pb, 0, lda, ldb);
+  const kernels::Update update = kernels::make_update(c.elem_size == 16 ? MR2D_Z : MR2D_D, c.op, nullptr, nullptr);
+  const kernels::Update* how = c.op == 'T' ? &update : nullptr;
+  const bool stream = how != nullptr && kernels::streaming_pays(pl.bytes_into_b());
   const auto es = static_cast<std::size_t>(c.elem_size);
   std::vector<unsigned char> a(static_cast<std::size_t>(a_elems) * es, 1);
   std::vector<unsigned char> b(static_cast<std::size_t>(b_elems) * es, 2);
@@ -125,15 +147,16 @@ void run_case(Case c, int reps, double scale) {
   if (recv != nullptr) {
     const double base = timed_memcpy(recv->count);
     const double ms = median_ms(reps, [&] {
-      kernels::unpack(msg.data(), pl.rows(*recv), pl.cols(*recv), pl.trapezoid, c.elem_size, b.data(), ldb);
+      kernels::unpack_with(msg.data(), pl.rows(*recv), pl.cols(*recv), pl.trapezoid, c.elem_size, how, b.data(), ldb,
+                           {}, stream);
     });
     report(c.name, "unpack", recv->count * c.elem_size, ms, base);
   }
   if (pl.has_self) {
     const double base = timed_memcpy(pl.self.count);
     const double ms = median_ms(reps, [&] {
-      kernels::copy_local(a.data(), lda, b.data(), ldb, pl.rows(pl.self), pl.cols(pl.self), pl.trapezoid,
-                          c.elem_size);
+      kernels::copy_with(a.data(), lda, b.data(), ldb, pl.rows(pl.self), pl.cols(pl.self), pl.trapezoid,
+                         c.elem_size, how, {}, stream);
     });
     report(c.name, "copy", pl.self.count * c.elem_size, ms, base);
   }

@@ -123,6 +123,10 @@ struct ArraySource {
 // Columns per block: those of the transposed copy (see transpose_copy.hpp).
 template <class T>
 constexpr int kBlock = kCopyBlock<sizeof(T)>;
+template <class T>
+constexpr int kWideBlock = kWideStreamBlock<sizeof(T)>;
+template <class T>
+constexpr int kLineElems = static_cast<int>(kStreamLine / static_cast<Index>(sizeof(T)));
 constexpr Index kPiece = 64;  // positions per piece in the per-column path
 constexpr Index kPass = 32;   // positions per pass through the buffer of combine_transposed
 
@@ -176,7 +180,7 @@ void flush(const RowTable& table, const Column<T>* block, int count, bool same_r
     for (std::size_t k = 0; k < segs.size(); ++k) {
       const Index s0 = table.start(k), s1 = s0 + segs[k].len;
       const Index lo = std::max(s0, block[0].first), hi = std::min(s1, block[0].end);
-      const void* from[kBlock<T>];
+      const void* from[kWideBlock<T>];
       for (int c = 0; c < count; ++c) from[c] = block[c].base + segs[k].from - s0 - block[c].shift;
       T* to = b + block[0].dst + (segs[k].to - s0) * ldb;
       if constexpr (Op::copies) transpose_copy<sizeof(T)>(from, count, lo, hi, to, ldb, stream);
@@ -200,8 +204,11 @@ void flush(const RowTable& table, const Column<T>* block, int count, bool same_r
 }
 
 // Walks the columns of `cols` inside `window` in message order, in blocks.
-// Streamed transposed copies take blocks of kStreamBlock columns starting on
-// B's 64-byte lines: a block that starts off a line is cut where it ends.
+// Streamed transposed copies take blocks that end on B's 64-byte lines: of
+// kStreamBlock columns (a block that starts off a line is cut where it
+// ends), or where B's rows share cache sets (rows_share_sets), of kBlock
+// columns and the part of a line before them, or the rest of a run of
+// columns adjacent in B where that fits in kWideBlock columns and that part.
 template <class T, bool Transposed, class Op, class Source>
 Index walk(const RowTable& table, const RunSet& rows, const RunSet& cols, const Trapezoid& trapezoid,
            Window window, Source source, T* b, Index ldb, const Op& op, bool stream) {
@@ -209,7 +216,8 @@ Index walk(const RowTable& table, const RunSet& rows, const RunSet& cols, const 
   if (per_column == 0) return 0;
   const bool full = trapezoid.shape == index::Shape::full;
   stream = stream && Transposed && Op::copies && kStreams<sizeof(T)>;
-  Column<T> block[kBlock<T>];
+  const bool wide = stream && rows_share_sets(ldb * static_cast<Index>(sizeof(T)));
+  Column<T> block[kWideBlock<T>];
   int count = 0, limit = kBlock<T>;
   Index total = 0;
   cols.for_each([&](Index tc, Index lenc, Index src_c, Index dst_c) {
@@ -224,8 +232,12 @@ Index walk(const RowTable& table, const RunSet& rows, const RunSet& cols, const 
         if (first >= end) continue;
       }
       if (count == 0 && stream) {
+        // Elements of B's line before this column (none if it starts one).
         const int to_line = columns_to_line<sizeof(T)>(b + dst_c + j);
-        limit = to_line > 0 ? to_line : kStreamBlock<sizeof(T)>;
+        const int off = to_line > 0 ? kLineElems<T> - to_line : 0;
+        const Index rest = j1 - j;
+        if (!wide) limit = to_line > 0 ? to_line : kStreamBlock<sizeof(T)>;
+        else limit = rest + off <= kWideBlock<T> ? static_cast<int>(rest) : kBlock<T> - off;
       }
       Column<T>& col = block[count];
       col.base = source.column(src_c + j, first, end, col.shift);

@@ -333,8 +333,10 @@ bool try_stream(const void* const* from, int count, Index lo, Index hi, void* to
   if constexpr (!kStreams<Size>) {
     return false;
   } else {
-    if (count == 0 || lo >= hi || reinterpret_cast<std::uintptr_t>(to) % Size != 0 ||
-        (ldt * static_cast<Index>(Size)) % kStreamLine != 0 || !has<Isa::avx512>())
+    constexpr int W = static_cast<int>(kStreamLine / static_cast<Index>(Size));
+    const auto address = reinterpret_cast<std::uintptr_t>(to);
+    if (count == 0 || lo >= hi || address % Size != 0 || (ldt * static_cast<Index>(Size)) % kStreamLine != 0 ||
+        static_cast<int>(address % kStreamLine / Size) + count > kCopyBlock<Size> + W || !has<Isa::avx512>())
       return false;
     auto* bytes = static_cast<unsigned char*>(to);
     streamed<Size>(from, count, lo, hi, bytes, ldt);
@@ -354,6 +356,15 @@ template <std::size_t Size>
 void transpose_copy(const void* const* from, int count, Index lo, Index hi, void* to, Index ldt, bool stream) {
 #ifdef MR2D_TRANSPOSE_AVX
   if (stream && try_stream<Size>(from, count, lo, hi, to, ldt)) return;
+#endif
+  if (count > kCopyBlock<Size>) {
+    // A wide block meant for the streamed kernel, which does not apply here.
+    transpose_copy<Size>(from, kCopyBlock<Size>, lo, hi, to, ldt, false);
+    transpose_copy<Size>(from + kCopyBlock<Size>, count - kCopyBlock<Size>, lo, hi,
+                         element<Size>(to, kCopyBlock<Size>), ldt, false);
+    return;
+  }
+#ifdef MR2D_TRANSPOSE_AVX
   if (has<Isa::avx>()) {
     avx_tiles<Size>(from, count, lo, hi, to, ldt);
     return;

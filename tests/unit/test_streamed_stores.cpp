@@ -114,6 +114,9 @@ TEST(StreamedStores, StreamedTransposeMatchesModelOnAndOffLines) {
     const Index ldb = side_end(c.cols, false) + u(0, 9);
     c.ldb = u(0, 3) == 0 ? std::max<Index>(ldb, 1) : (ldb + line - 1) / line * line + line * u(0, 1);
     c.ldb = std::max<Index>(c.ldb, line);
+    // Rows a multiple of 512 bytes apart: the streamed walk's wide blocks.
+    const Index shared = 512 / c.es;
+    if (u(0, 2) == 0) c.ldb = (c.ldb + shared - 1) / shared * shared;
     c.offset = u(0, 2) == 0 ? 0 : c.es * u(0, line - 1);
     SCOPED_TRACE("iteration " + std::to_string(iter) + ", element size " + std::to_string(c.es));
     check(c, rng);
@@ -122,11 +125,14 @@ TEST(StreamedStores, StreamedTransposeMatchesModelOnAndOffLines) {
 }
 
 // Every column count and position range of the kernel itself, streamed, on
-// lines and off them.
+// lines and off them, up to the wide blocks of one line more than kCopyBlock
+// (off a line, those too wide for the streamed kernel go in two copies).
 TEST(StreamedStores, KernelStreamsEveryCountAndRange) {
   for (Index es : {8, 16}) {
     const Index line = kernels::kStreamLine / es;
-    for (int count = 1; count <= 256 / static_cast<int>(es); ++count)
+    const int widest = es == 8 ? kernels::kWideStreamBlock<8> : kernels::kWideStreamBlock<16>;
+    ASSERT_EQ(widest, 256 / static_cast<int>(es) + static_cast<int>(line));
+    for (int count = 1; count <= widest; ++count)
       for (Index lo : {0, 3})
         for (Index hi : {lo + 1, lo + 9, Index{37}})
           for (Index offset : {Index{0}, es}) {
