@@ -60,6 +60,12 @@ const Case kCases[] = {
     {"T 64-to-64 1x1 d", 4000, 4000, 8, 1, 1, 64, 64, 1, 1, 64, 64, index::Shape::full, 'T'},
     {"T 64-to-64 1x2 d", 4000, 4000, 8, 1, 2, 64, 64, 1, 2, 64, 64, index::Shape::full, 'T'},
     {"T 36-to-128 z", 2000, 2000, 16, 2, 2, 36, 36, 2, 2, 128, 128, index::Shape::full, 'T'},
+    // 4096 x 4096: B's rows 16 or 32 KiB apart, runs of 100, 256, 64 and
+    // (one process) 4096 columns adjacent in B.
+    {"T 100-to-128 4096 d", 4096, 4096, 8, 2, 2, 100, 100, 2, 2, 128, 128, index::Shape::full, 'T'},
+    {"T 256-to-64 1x2 4096 d", 4096, 4096, 8, 1, 2, 256, 256, 1, 2, 64, 64, index::Shape::full, 'T'},
+    {"T 64-to-64 1x2 4096 d", 4096, 4096, 8, 1, 2, 64, 64, 1, 2, 64, 64, index::Shape::full, 'T'},
+    {"T 64-to-64 1x1 4096 d", 4096, 4096, 8, 1, 1, 64, 64, 1, 1, 64, 64, index::Shape::full, 'T'},
 };
 
 Index local_elems(const model::MatrixLayout& l, Index* ld) {

@@ -101,6 +101,8 @@ struct Column {
 template <class T>
 struct MessageSource {
   const T* next;
+  /// Bytes from one column to the next (full shapes).
+  Index pitch(Index per_column) const { return per_column * static_cast<Index>(sizeof(T)); }
   const T* column(Index, Index first, Index end, Index& shift) {
     const T* at = next;
     next += end - first;
@@ -114,6 +116,7 @@ template <class T>
 struct ArraySource {
   const T* a;
   Index lda;
+  Index pitch(Index) const { return lda * static_cast<Index>(sizeof(T)); }
   const T* column(Index c, Index, Index, Index& shift) const {
     shift = 0;
     return a + c * lda;
@@ -124,7 +127,7 @@ struct ArraySource {
 template <class T>
 constexpr int kBlock = kCopyBlock<sizeof(T)>;
 template <class T>
-constexpr int kWideBlock = kWideStreamBlock<sizeof(T)>;
+constexpr int kWideBlock = kWideCopyBlock<sizeof(T)>;
 template <class T>
 constexpr int kLineElems = static_cast<int>(kStreamLine / static_cast<Index>(sizeof(T)));
 constexpr Index kPiece = 64;  // positions per piece in the per-column path
@@ -204,11 +207,14 @@ void flush(const RowTable& table, const Column<T>* block, int count, bool same_r
 }
 
 // Walks the columns of `cols` inside `window` in message order, in blocks.
-// Streamed transposed copies take blocks that end on B's 64-byte lines: of
-// kStreamBlock columns (a block that starts off a line is cut where it
-// ends), or where B's rows share cache sets (rows_share_sets), of kBlock
-// columns and the part of a line before them, or the rest of a run of
-// columns adjacent in B where that fits in kWideBlock columns and that part.
+// Transposed copies take blocks of kBlock columns, streamed ones blocks of
+// kStreamBlock starting on B's 64-byte lines (a block that starts off a line
+// is cut where it ends). Where B's rows share cache sets (rows_share_sets),
+// streamed or not, blocks end on lines: kBlock columns and the part of a
+// line before them, or the rest of a run of columns adjacent in B where that
+// fits in kWideBlock columns and that part; except in runs longer than
+// kLongRun whose source columns share sets too (columns_share_sets), where
+// fewer source streams pay more.
 template <class T, bool Transposed, class Op, class Source>
 Index walk(const RowTable& table, const RunSet& rows, const RunSet& cols, const Trapezoid& trapezoid,
            Window window, Source source, T* b, Index ldb, const Op& op, bool stream) {
@@ -216,7 +222,8 @@ Index walk(const RowTable& table, const RunSet& rows, const RunSet& cols, const 
   if (per_column == 0) return 0;
   const bool full = trapezoid.shape == index::Shape::full;
   stream = stream && Transposed && Op::copies && kStreams<sizeof(T)>;
-  const bool wide = stream && rows_share_sets(ldb * static_cast<Index>(sizeof(T)));
+  const bool rows_share = Transposed && Op::copies && rows_share_sets(ldb * static_cast<Index>(sizeof(T)));
+  const bool sources_share = columns_share_sets(source.pitch(per_column));
   Column<T> block[kWideBlock<T>];
   int count = 0, limit = kBlock<T>;
   Index total = 0;
@@ -231,13 +238,17 @@ Index walk(const RowTable& table, const RunSet& rows, const RunSet& cols, const 
         end = lo < hi ? rows.count_below(hi) : 0;
         if (first >= end) continue;
       }
-      if (count == 0 && stream) {
+      if (count == 0 && (rows_share || stream)) {
         // Elements of B's line before this column (none if it starts one).
         const int to_line = columns_to_line<sizeof(T)>(b + dst_c + j);
         const int off = to_line > 0 ? kLineElems<T> - to_line : 0;
         const Index rest = j1 - j;
-        if (!wide) limit = to_line > 0 ? to_line : kStreamBlock<sizeof(T)>;
-        else limit = rest + off <= kWideBlock<T> ? static_cast<int>(rest) : kBlock<T> - off;
+        if (rows_share && !(sources_share && j1 - j0 > kLongRun))
+          limit = rest + off <= kWideBlock<T> ? static_cast<int>(rest) : kBlock<T> - off;
+        else if (stream)
+          limit = to_line > 0 ? to_line : kStreamBlock<sizeof(T)>;
+        else
+          limit = kBlock<T>;
       }
       Column<T>& col = block[count];
       col.base = source.column(src_c + j, first, end, col.shift);

@@ -115,7 +115,7 @@ __attribute__((target("avx"), always_inline)) inline void tiled(const void* cons
   constexpr int kFull = kCopyBlock<Size>;
   // A local copy of the column addresses: the vector stores may alias
   // anything, and would otherwise force a reload of `from` after each.
-  const void* column[kCopyBlock<Size>];
+  const void* column[kWideCopyBlock<Size>];
   for (int c = 0; c < count; ++c) column[c] = from[c];
   const int whole = count - count % W;
   Index p = lo;
@@ -357,13 +357,6 @@ void transpose_copy(const void* const* from, int count, Index lo, Index hi, void
 #ifdef MR2D_TRANSPOSE_AVX
   if (stream && try_stream<Size>(from, count, lo, hi, to, ldt)) return;
 #endif
-  if (count > kCopyBlock<Size>) {
-    // A wide block meant for the streamed kernel, which does not apply here.
-    transpose_copy<Size>(from, kCopyBlock<Size>, lo, hi, to, ldt, false);
-    transpose_copy<Size>(from + kCopyBlock<Size>, count - kCopyBlock<Size>, lo, hi,
-                         element<Size>(to, kCopyBlock<Size>), ldt, false);
-    return;
-  }
 #ifdef MR2D_TRANSPOSE_AVX
   if (has<Isa::avx>()) {
     avx_tiles<Size>(from, count, lo, hi, to, ldt);

@@ -18,10 +18,8 @@ constexpr int kCopyBlock = 256 / Size > 0 ? static_cast<int>(256 / Size) : 1;
 
 /// to[p * ldt + c] = from[c][p] for c < count and lo <= p < hi, elements of
 /// Size bytes (4, 8 or 16); from[c] addresses column c's element 0, count is
-/// at most kCopyBlock<Size> (kWideStreamBlock<Size> when streamed: where the
-/// streamed kernel does not apply, a wider block is copied in two). Register
-/// tiles where the processor has AVX (checked at run time), small scalar
-/// tiles elsewhere.
+/// at most kWideCopyBlock<Size>. Register tiles where the processor has AVX
+/// (checked at run time), small scalar tiles elsewhere.
 ///
 /// `stream`: the destination is larger than the caches and not read again by
 /// this call. Where the processor has AVX-512 and rows are whole 64-byte lines
@@ -51,19 +49,33 @@ constexpr int kStreamBlock = static_cast<int>(2 * kStreamLine / static_cast<Inde
 /// Whether rows of B `pitch` bytes apart fall on few cache sets: a multiple
 /// of 512 bytes. Every pass of a block over its positions then writes a
 /// piece of each of as many rows, and a pass that writes two lines or less
-/// of each is slow; there, streamed blocks take kCopyBlock columns, or the
-/// rest of a run of columns adjacent in B in one pass where it fits in
-/// kWideStreamBlock. Measured (one process, the copy of a message of 1024
-/// columns of 1000 doubles in runs of 36, B cold): rows 16 KiB apart, 0.44 ms
-/// against 0.72 ms in blocks of kStreamBlock; 16.5 KiB, 0.36 against 0.47;
-/// 24 KiB, 0.61 against 0.87; rows 16.25 or 16.06 KiB apart, 0.31 to 0.35 ms
-/// either way.
+/// of each is slow; there, blocks take kCopyBlock columns, or the rest of a
+/// run of columns adjacent in B in one pass where it fits in kWideCopyBlock,
+/// streamed or not (see kLongRun for the exception). Measured (one process,
+/// the copy of a message of 1024 columns of 1000 doubles in runs of 36, B
+/// cold, streamed): rows 16 KiB apart, 0.44 ms against 0.72 ms in blocks of
+/// kStreamBlock; 16.5 KiB, 0.36 against 0.47; 24 KiB, 0.61 against 0.87;
+/// rows 16.25 or 16.06 KiB apart, 0.31 to 0.35 ms either way.
 inline bool rows_share_sets(Index pitch) { return pitch % 512 == 0; }
 
-/// Columns per block of a streamed copy where rows share sets, at most:
-/// kCopyBlock and one line more.
+/// Whether the source columns of a block, `pitch` bytes apart, fall on the
+/// same cache sets: a multiple of 4 KiB.
+inline bool columns_share_sets(Index pitch) { return pitch % 4096 == 0; }
+
+/// Runs of more columns adjacent in B than this, whose source columns share
+/// sets, keep blocks of kStreamBlock (kCopyBlock cached) even where B's rows
+/// share sets: twice the source streams then cost more than the wider rows
+/// save. Measured (mr2d_kernel_bench): the whole 4096 x 4096 transpose on one
+/// process (runs of 4096, A's columns 32 KiB apart) 8.2 to 8.5 ms in blocks
+/// of kStreamBlock against 9.1 to 9.7 ms in wide ones; runs of 64 to 256
+/// with sources 16 or 32 KiB apart were faster in wide blocks (4096 x 4096,
+/// 1x2 grids: 2.9 against 4.1 ms, 3.4 against 4.1 ms).
+constexpr Index kLongRun = 1024;
+
+/// Columns per block where rows share sets, at most: kCopyBlock and one line
+/// more.
 template <std::size_t Size>
-constexpr int kWideStreamBlock = kCopyBlock<Size> + static_cast<int>(kStreamLine / static_cast<Index>(Size));
+constexpr int kWideCopyBlock = kCopyBlock<Size> + static_cast<int>(kStreamLine / static_cast<Index>(Size));
 
 /// Elements from `to` to the next 64-byte line (0 if `to` starts one, or if
 /// elements of Size bytes never start one there): a streamed block that

@@ -126,11 +126,11 @@ TEST(StreamedStores, StreamedTransposeMatchesModelOnAndOffLines) {
 
 // Every column count and position range of the kernel itself, streamed, on
 // lines and off them, up to the wide blocks of one line more than kCopyBlock
-// (off a line, those too wide for the streamed kernel go in two copies).
+// (off a line, those too wide for the streamed kernel take the cached tiles).
 TEST(StreamedStores, KernelStreamsEveryCountAndRange) {
   for (Index es : {8, 16}) {
     const Index line = kernels::kStreamLine / es;
-    const int widest = es == 8 ? kernels::kWideStreamBlock<8> : kernels::kWideStreamBlock<16>;
+    const int widest = es == 8 ? kernels::kWideCopyBlock<8> : kernels::kWideCopyBlock<16>;
     ASSERT_EQ(widest, 256 / static_cast<int>(es) + static_cast<int>(line));
     for (int count = 1; count <= widest; ++count)
       for (Index lo : {0, 3})

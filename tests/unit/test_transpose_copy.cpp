@@ -1,5 +1,5 @@
 // The transposed copy against an element-by-element model, for every element
-// size, every column count up to a whole block and position ranges that start
+// size, every column count up to a wide block and position ranges that start
 // and end off the tiles: it must move exactly the bytes the model moves and
 // write nothing else.
 #include <gtest/gtest.h>
@@ -35,7 +35,7 @@ void check(int count, Index lo, Index hi) {
 
 template <std::size_t Size>
 void check_all() {
-  for (int count = 1; count <= kernels::kCopyBlock<Size>; ++count)
+  for (int count = 1; count <= kernels::kWideCopyBlock<Size>; ++count)
     for (Index lo : {0, 1, 3})
       for (Index hi : {lo, lo + 1, lo + 5, lo + 17, Index{70}}) check<Size>(count, lo, hi);
 }
