@@ -64,14 +64,15 @@ struct LocalArray {
 };
 
 /// A member's local array of an M x N matrix in mb x nb blocks with first
-/// process (rsrc, csrc), padded by `pad` rows, every element the sentinel.
+/// process (rsrc, csrc), padded by `pad` rows and then up to a multiple of
+/// `lld_unit` rows, every element the sentinel.
 template <class T>
 LocalArray<T> sentinel_array(int M, int N, int mb, int nb, int rsrc, int csrc, int myrow, int nprow,
-                             int mycol, int npcol, int pad = 0) {
+                             int mycol, int npcol, int pad = 0, int lld_unit = 1) {
   LocalArray<T> a;
   a.rows = numroc(M, mb, myrow, rsrc, nprow);
   a.cols = numroc(N, nb, mycol, csrc, npcol);
-  a.lld = (a.rows > 1 ? a.rows : 1) + pad;
+  a.lld = ((a.rows > 1 ? a.rows : 1) + pad + lld_unit - 1) / lld_unit * lld_unit;
   a.data.assign(static_cast<std::size_t>(a.lld) * static_cast<std::size_t>(a.cols), sentinel<T>());
   return a;
 }

@@ -58,6 +58,7 @@ const char* const kTranNames[4][2] = {
 struct Side {
   int grid = 0;
   int M = 0, N = 0, mb = 1, nb = 1, rsrc = 0, csrc = 0, i = 1, j = 1, pad = 0;
+  int lld_unit = 1;  // local leading dimension rounded up to a multiple of it
 };
 
 struct Case {
@@ -75,10 +76,10 @@ struct Case {
     std::snprintf(buf, sizeof buf,
                   "type=%d op=%c tr=%d uplo=%c diag=%c m=%d n=%d alpha=%d beta=%d pblas=%d union=%d | "
                   "A grid=%d M=%d N=%d mb=%d nb=%d src=%d,%d ij=%d,%d pad=%d | B grid=%d M=%d N=%d "
-                  "mb=%d nb=%d src=%d,%d ij=%d,%d pad=%d",
+                  "mb=%d nb=%d src=%d,%d ij=%d,%d pad=%d lld_unit=%d",
                   type, op, trapezoidal, uplo, diag, m, n, alpha_kind, beta_kind, pblas, union_grid,
                   a.grid, a.M, a.N, a.mb, a.nb, a.rsrc, a.csrc, a.i, a.j, a.pad, b.grid, b.M, b.N,
-                  b.mb, b.nb, b.rsrc, b.csrc, b.i, b.j, b.pad);
+                  b.mb, b.nb, b.rsrc, b.csrc, b.i, b.j, b.pad, b.lld_unit);
     return buf;
   }
 };
@@ -116,6 +117,10 @@ Side pick_side(std::mt19937_64& rng, int grid, const Grid& g, int rows, int cols
   return s;
 }
 
+int element_bytes(int type) {
+  return with_element_type(type, [](auto zero) { return static_cast<int>(sizeof(zero)); });
+}
+
 Case make_case(std::mt19937_64& rng, const std::vector<Grid>& grids, const std::vector<Grid>& unions,
                bool pblas_possible) {
   Case c;
@@ -139,11 +144,14 @@ Case make_case(std::mt19937_64& rng, const std::vector<Grid>& grids, const std::
   const Grid& g_b = c.pblas ? unions[static_cast<std::size_t>(c.union_grid)] : grids[static_cast<std::size_t>(gb)];
   c.a = pick_side(rng, ga, g_a, t ? c.n : c.m, t ? c.m : c.n);
   c.b = pick_side(rng, gb, g_b, c.m, c.n);
+  // Sometimes B's rows a multiple of 512 bytes apart: the kernels' wide blocks.
+  if (uniform(rng, 0, 3) == 0) c.b.lld_unit = 512 / element_bytes(c.type);
   return c;
 }
 
 // A large copy of op(A): for op T, B's blocks and extent multiples of 8 rows
-// per process row in most cases, so its local rows fill whole lines; for op
+// per process row in most cases, so its local rows fill whole lines (in
+// half of those, B's rows a multiple of 512 bytes apart); for op
 // N, row blocks of 1100 rows and more, so the local part is copied in runs
 // long enough to be streamed.
 Case make_large_case(std::mt19937_64& rng, const std::vector<Grid>& grids, const std::vector<Grid>& unions,
@@ -176,6 +184,8 @@ Case make_large_case(std::mt19937_64& rng, const std::vector<Grid>& grids, const
     const int period = c.b.mb * g_b.nprow;
     c.b.M = (c.b.i - 1 + c.m + period - 1) / period * period;
     c.b.pad = 8 * uniform(rng, 0, 1);
+    // B's rows a multiple of 512 bytes apart: the kernels' wide blocks.
+    if (uniform(rng, 0, 1) == 0) c.b.lld_unit = 512 / element_bytes(c.type);
   } else {
     c.b.mb = uniform(rng, 1, 130);
   }
@@ -229,7 +239,8 @@ void make_desc(const Side& s, const Grid& g, int lld, int desc[9]) {
 template <class T>
 LocalArray<T> coded(const Side& s, const Grid& g, T (*code)(int, int)) {
   if (!g.member()) return {};
-  LocalArray<T> arr = sentinel_array<T>(s.M, s.N, s.mb, s.nb, s.rsrc, s.csrc, g.myrow, g.nprow, g.mycol, g.npcol, s.pad);
+  LocalArray<T> arr =
+      sentinel_array<T>(s.M, s.N, s.mb, s.nb, s.rsrc, s.csrc, g.myrow, g.nprow, g.mycol, g.npcol, s.pad, s.lld_unit);
   for (int lc = 0; lc < arr.cols; ++lc)
     for (int lr = 0; lr < arr.rows; ++lr)
       arr.at(lr, lc) = code(global_of(lr, s.mb, g.myrow, s.rsrc, g.nprow), global_of(lc, s.nb, g.mycol, s.csrc, g.npcol));
