@@ -327,7 +327,8 @@ __attribute__((target("avx512f"))) void streamed(const void* const* from, int co
 }
 
 // The streamed copy where it applies: AVX-512, 8- or 16-byte elements on
-// their own alignment, rows whole lines apart.
+// their own alignment, rows whole lines apart, and the block within five
+// lines from the start of its first (the lanes `streamed` has room for).
 template <std::size_t Size>
 bool try_stream(const void* const* from, int count, Index lo, Index hi, void* to, Index ldt) {
   if constexpr (!kStreams<Size>) {
@@ -356,8 +357,6 @@ template <std::size_t Size>
 void transpose_copy(const void* const* from, int count, Index lo, Index hi, void* to, Index ldt, bool stream) {
 #ifdef MR2D_TRANSPOSE_AVX
   if (stream && try_stream<Size>(from, count, lo, hi, to, ldt)) return;
-#endif
-#ifdef MR2D_TRANSPOSE_AVX
   if (has<Isa::avx>()) {
     avx_tiles<Size>(from, count, lo, hi, to, ldt);
     return;
