@@ -128,8 +128,6 @@ template <class T>
 constexpr int kBlock = kCopyBlock<sizeof(T)>;
 template <class T>
 constexpr int kWideBlock = kWideCopyBlock<sizeof(T)>;
-template <class T>
-constexpr int kLineElems = static_cast<int>(kStreamLine / static_cast<Index>(sizeof(T)));
 constexpr Index kPiece = 64;  // positions per piece in the per-column path
 constexpr Index kPass = 32;   // positions per pass through the buffer of combine_transposed
 
@@ -240,13 +238,12 @@ Index walk(const RowTable& table, const RunSet& rows, const RunSet& cols, const 
       }
       if (count == 0 && (rows_share || stream)) {
         // Elements of B's line before this column (none if it starts one).
-        const int to_line = columns_to_line<sizeof(T)>(b + dst_c + j);
-        const int off = to_line > 0 ? kLineElems<T> - to_line : 0;
+        const int off = elements_into_line<sizeof(T)>(b + dst_c + j);
         const Index rest = j1 - j;
         if (rows_share && !(sources_share && j1 - j0 > kLongRun))
           limit = rest + off <= kWideBlock<T> ? static_cast<int>(rest) : kBlock<T> - off;
         else if (stream)
-          limit = to_line > 0 ? to_line : kStreamBlock<sizeof(T)>;
+          limit = off > 0 ? kLineElems<sizeof(T)> - off : kStreamBlock<sizeof(T)>;
         else
           limit = kBlock<T>;
       }

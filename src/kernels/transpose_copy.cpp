@@ -228,7 +228,7 @@ __attribute__((target("avx512f"), always_inline)) inline void store_rows(const _
 template <std::size_t Size, bool Whole>
 __attribute__((target("avx512f"), always_inline)) inline void load_columns(const void* const* col, Index p, int rows,
                                                                             __m512d* r) {
-  constexpr int W = static_cast<int>(kStreamLine / static_cast<Index>(Size));
+  constexpr int W = kLineElems<Size>;
   const __mmask8 valid = Whole ? 0xFF : lanes(0, rows, static_cast<int>(Size / 8));
 #pragma GCC unroll 8
   for (int k = 0; k < W; ++k) {
@@ -283,7 +283,7 @@ template <std::size_t Size, bool Whole>
 __attribute__((target("avx512f"), always_inline)) inline void line_tile(const void* const* col, Index p, int rows,
                                                                          __mmask8 columns, unsigned char* at,
                                                                          Index pitch) {
-  constexpr int W = static_cast<int>(kStreamLine / static_cast<Index>(Size));
+  constexpr int W = kLineElems<Size>;
   __m512d r[static_cast<std::size_t>(W)], out[static_cast<std::size_t>(W)];
   load_columns<Size, Whole>(col, p, rows, r);
   if constexpr (Size == 8) rows_of_8(r, out);
@@ -297,11 +297,11 @@ __attribute__((target("avx512f"), always_inline)) inline void line_tile(const vo
 template <std::size_t Size>
 __attribute__((target("avx512f"))) void streamed(const void* const* from, int count, Index lo, Index hi,
                                                  unsigned char* to, Index ldt) {
-  constexpr int W = static_cast<int>(kStreamLine / static_cast<Index>(Size));
+  constexpr int W = kLineElems<Size>;
   constexpr int kPer = static_cast<int>(Size / 8);  // doubles per element
-  const int off = static_cast<int>(reinterpret_cast<std::uintptr_t>(to) % kStreamLine / Size);
+  const int off = elements_into_line<Size>(to);
   const int end = off + count, groups = (end + W - 1) / W;
-  const void* column[kCopyBlock<Size> + W];
+  const void* column[kWideCopyBlock<Size>];
   for (int v = 0; v < groups * W; ++v) column[v] = v >= off && v < end ? from[v - off] : from[0];
   unsigned char* base = to - off * static_cast<Index>(Size);
   const Index pitch = ldt * static_cast<Index>(Size);
@@ -334,10 +334,9 @@ bool try_stream(const void* const* from, int count, Index lo, Index hi, void* to
   if constexpr (!kStreams<Size>) {
     return false;
   } else {
-    constexpr int W = static_cast<int>(kStreamLine / static_cast<Index>(Size));
-    const auto address = reinterpret_cast<std::uintptr_t>(to);
-    if (count == 0 || lo >= hi || address % Size != 0 || (ldt * static_cast<Index>(Size)) % kStreamLine != 0 ||
-        static_cast<int>(address % kStreamLine / Size) + count > kCopyBlock<Size> + W || !has<Isa::avx512>())
+    if (count == 0 || lo >= hi || reinterpret_cast<std::uintptr_t>(to) % Size != 0 ||
+        (ldt * static_cast<Index>(Size)) % kStreamLine != 0 ||
+        elements_into_line<Size>(to) + count > kWideCopyBlock<Size> || !has<Isa::avx512>())
       return false;
     auto* bytes = static_cast<unsigned char*>(to);
     streamed<Size>(from, count, lo, hi, bytes, ldt);

@@ -40,11 +40,15 @@ void transpose_copy(const void* const* from, int count, Index lo, Index hi, void
 template <std::size_t Size>
 constexpr bool kStreams = Size == 8 || Size == 16;
 
+/// Elements of Size bytes per 64-byte line.
+template <std::size_t Size>
+constexpr int kLineElems = static_cast<int>(kStreamLine / static_cast<Index>(Size));
+
 /// Columns per block of a streamed copy: two lines of each row. Fewer
 /// column streams than kCopyBlock, and faster streamed (4000 x 4000 doubles:
 /// 0.0056 s against 0.0063 s with four lines, 0.0070 s with one).
 template <std::size_t Size>
-constexpr int kStreamBlock = static_cast<int>(2 * kStreamLine / static_cast<Index>(Size));
+constexpr int kStreamBlock = 2 * kLineElems<Size>;
 
 /// Whether rows of B `pitch` bytes apart fall on few cache sets: a multiple
 /// of 512 bytes. Every pass of a block over its positions then writes a
@@ -75,17 +79,16 @@ constexpr Index kLongRun = 1024;
 /// Columns per block where rows share sets, at most: kCopyBlock and one line
 /// more.
 template <std::size_t Size>
-constexpr int kWideCopyBlock = kCopyBlock<Size> + static_cast<int>(kStreamLine / static_cast<Index>(Size));
+constexpr int kWideCopyBlock = kCopyBlock<Size> + kLineElems<Size>;
 
-/// Elements from `to` to the next 64-byte line (0 if `to` starts one, or if
+/// Elements of its 64-byte line before `to` (0 if `to` starts one, or if
 /// elements of Size bytes never start one there): a streamed block that
-/// starts at `to` should take this many columns, so that the next starts a line.
+/// starts at `to` and ends on a line takes a multiple of kLineElems minus this.
 template <std::size_t Size>
-int columns_to_line(const void* to) {
+int elements_into_line(const void* to) {
   const auto address = reinterpret_cast<std::uintptr_t>(to);
   if (address % Size != 0) return 0;
-  const auto off = static_cast<Index>(address % kStreamLine);
-  return off == 0 ? 0 : static_cast<int>((kStreamLine - off) / static_cast<Index>(Size));
+  return static_cast<int>(address % kStreamLine / Size);
 }
 
 }  // namespace mr2d::kernels

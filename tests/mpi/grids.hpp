@@ -53,11 +53,17 @@ inline Grid make_grid(int nprow, int npcol, const std::string& order,
   return g;
 }
 
+/// False (after printing on rank 0 that `program` needs `need` processes)
+/// unless `fits`.
+inline bool world_fits(bool fits, const char* need, int world, int rank, const char* program) {
+  if (fits) return true;
+  if (rank == 0) std::fprintf(stderr, "%s needs %s processes, got %d\n", program, need, world);
+  return false;
+}
+
 /// False (after printing why on rank 0) unless the world has `want` processes.
 inline bool world_is(int want, int world, int rank, const char* program) {
-  if (world == want) return true;
-  if (rank == 0) std::fprintf(stderr, "%s needs %d processes, got %d\n", program, want, world);
-  return false;
+  return world_fits(world == want, std::to_string(want).c_str(), world, rank, program);
 }
 
 /// Grids for matrices: every shape up to the world size in three orders.

@@ -40,8 +40,7 @@ int main(int argc, char** argv) {
   int rank = 0, world = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &world);
-  if (world % 2 != 0) {
-    if (rank == 0) std::fprintf(stderr, "test_progress needs an even number of processes\n");
+  if (!world_fits(world % 2 == 0, "an even number of", world, rank, "test_progress")) {
     MPI_Finalize();
     return 1;
   }

@@ -117,8 +117,10 @@ Side pick_side(std::mt19937_64& rng, int grid, const Grid& g, int rows, int cols
   return s;
 }
 
-int element_bytes(int type) {
-  return with_element_type(type, [](auto zero) { return static_cast<int>(sizeof(zero)); });
+// Elements of `type` in 512 bytes: a leading dimension that is a multiple
+// puts B's rows on shared cache sets (the kernels' wide blocks).
+int rows_sharing_sets(int type) {
+  return with_element_type(type, [](auto zero) { return 512 / static_cast<int>(sizeof(zero)); });
 }
 
 Case make_case(std::mt19937_64& rng, const std::vector<Grid>& grids, const std::vector<Grid>& unions,
@@ -144,8 +146,8 @@ Case make_case(std::mt19937_64& rng, const std::vector<Grid>& grids, const std::
   const Grid& g_b = c.pblas ? unions[static_cast<std::size_t>(c.union_grid)] : grids[static_cast<std::size_t>(gb)];
   c.a = pick_side(rng, ga, g_a, t ? c.n : c.m, t ? c.m : c.n);
   c.b = pick_side(rng, gb, g_b, c.m, c.n);
-  // Sometimes B's rows a multiple of 512 bytes apart: the kernels' wide blocks.
-  if (uniform(rng, 0, 3) == 0) c.b.lld_unit = 512 / element_bytes(c.type);
+  // Sometimes B's rows a multiple of 512 bytes apart.
+  if (uniform(rng, 0, 3) == 0) c.b.lld_unit = rows_sharing_sets(c.type);
   return c;
 }
 
@@ -185,7 +187,7 @@ Case make_large_case(std::mt19937_64& rng, const std::vector<Grid>& grids, const
     c.b.M = (c.b.i - 1 + c.m + period - 1) / period * period;
     c.b.pad = 8 * uniform(rng, 0, 1);
     // B's rows a multiple of 512 bytes apart: the kernels' wide blocks.
-    if (uniform(rng, 0, 1) == 0) c.b.lld_unit = 512 / element_bytes(c.type);
+    if (uniform(rng, 0, 1) == 0) c.b.lld_unit = rows_sharing_sets(c.type);
   } else {
     c.b.mb = uniform(rng, 1, 130);
   }
