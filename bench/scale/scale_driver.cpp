@@ -97,7 +97,7 @@ struct Row {
 
 int run_one(const Args& args, Local& a, Local& b, int schedule, long long chunk, Row& row) {
   const mr2d_grid ga{args.a.p, args.a.q, nullptr}, gb{args.b.p, args.b.q, nullptr};
-  const mr2d_options opts{schedule, chunk, MR2D_INDEXING_AUTO, MR2D_PHASES_AUTO, MR2D_TRANSPORT_MPI};
+  const mr2d_options opts{schedule, chunk, MR2D_INDEXING_AUTO, MR2D_PHASES_AUTO, MR2D_TRANSPORT_MPI, 0};
   mr2d_plan plan = nullptr;
   int err = mr2d_plan_create_comm_gemr2d(&plan, MPI_COMM_WORLD, MR2D_D, args.m, args.n, 1, 1,
                                          a.member ? a.desc : nullptr, &ga, 1, 1,

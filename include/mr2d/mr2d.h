@@ -75,7 +75,8 @@ enum mr2d_status {
   MR2D_ERR_INCONSISTENT = 3, /**< processes passed different global values */
   MR2D_ERR_MPI = 4,          /**< an MPI call failed */
   MR2D_ERR_MEMORY = 5,       /**< a buffer could not be allocated */
-  MR2D_ERR_INTERNAL = 6      /**< a bug in mr2d: please report it */
+  MR2D_ERR_INTERNAL = 6,     /**< a bug in mr2d: please report it */
+  MR2D_ERR_TIMEOUT = 7       /**< a peer did not answer within MR2D_TIMEOUT seconds */
 };
 
 /** Element types, in ScaLAPACK's letter order. */
@@ -208,12 +209,17 @@ typedef struct {
   int indexing;          /**< an mr2d_indexing */
   int phases;            /**< an mr2d_phases */
   int transport;         /**< an mr2d_transport */
+  long long shm_budget;  /**< bytes of shared memory each process may hold for node-local
+                              messages (MR2D_SHM_BUDGET); 0 = default: 4 MiB, lowered so
+                              that the node's processes together take at most half of
+                              the free space of /dev/shm. Fixed per union context by its
+                              first call that sets up shared memory. */
 } mr2d_options;
 
 /** The process-wide options: all AUTO and 256 KiB chunks unless the environment
  *  sets MR2D_SCHEDULE (caterpillar|circulant|optimal|async|auto),
- *  MR2D_CHUNK_BYTES, MR2D_INDEXING (auto|bbc|cdc), MR2D_PHASES (auto|one|gcd|lcm)
- *  or MR2D_TRANSPORT (auto|mpi|shm). */
+ *  MR2D_CHUNK_BYTES, MR2D_INDEXING (auto|bbc|cdc), MR2D_PHASES (auto|one|gcd|lcm),
+ *  MR2D_TRANSPORT (auto|mpi|shm) or MR2D_SHM_BUDGET (bytes). */
 MR2D_API void mr2d_get_options(mr2d_options *options);
 /** Replaces the process-wide options used by direct calls, the ScaLAPACK entry
  *  points and plans created with NULL options. Local; returns MR2D_ERR_ARGUMENT

@@ -15,6 +15,7 @@ MR2D_API const char* mr2d_status_name(int status) {
     case MR2D_ERR_MPI: return "MR2D_ERR_MPI";
     case MR2D_ERR_MEMORY: return "MR2D_ERR_MEMORY";
     case MR2D_ERR_INTERNAL: return "MR2D_ERR_INTERNAL";
+    case MR2D_ERR_TIMEOUT: return "MR2D_ERR_TIMEOUT";
     default: return "MR2D_UNKNOWN_STATUS";
   }
 }

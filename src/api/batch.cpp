@@ -10,6 +10,7 @@
 
 #include "api/network_option.hpp"
 #include "api/options.hpp"
+#include "api/options_agreement.hpp"
 #include "api/public_enums.hpp"
 #include "kernels/streamed_stores.hpp"
 #include "kernels/transform.hpp"
@@ -17,6 +18,7 @@
 #include "plan/indexing.hpp"
 #include "schedule/schedule.hpp"
 #include "transport/errors_return.hpp"
+#include "transport/exchange.hpp"
 
 namespace mr2d::api {
 
@@ -59,10 +61,11 @@ std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
 std::uint64_t fingerprint(const std::vector<const Prepared*>& parts, const Resolved& o) {
   std::uint64_t h = mix(0, parts.size());
   for (const Prepared* p : parts) h = mix(h, p == nullptr ? 1 : p->empty ? 2 : 3 + p->serial);
-  h = mix(h, static_cast<std::uint64_t>(o.schedule));
-  h = mix(h, static_cast<std::uint64_t>(o.chunk_request));
-  h = mix(h, static_cast<std::uint64_t>(o.indexing));
-  return mix(h, static_cast<std::uint64_t>(o.transport));
+  const desc::OptionsReport words = report_options(o);
+  for (std::int64_t v : {words.schedule, words.chunk_request, words.indexing, words.phases, words.transport,
+                         words.node_ranks, words.shm_budget})
+    h = mix(h, static_cast<std::uint64_t>(v));
+  return h;
 }
 
 // Checks the parts on this process: the first with data (its channel carries
@@ -139,7 +142,7 @@ Status make_batch(const char* routine, const std::vector<const Prepared*>& parts
   out.channel = first->channel;
   out.serial = out.channel->next_serial++;
   out.node_local = opts.transport != transport::Transport::mpi;
-  s = transport::prepare_transport(*out.channel, opts.transport);
+  s = transport::prepare_transport(*out.channel, opts.transport, opts.shm_budget);
   if (!s.ok()) return s;
   std::vector<const plan::Plan*> plans;
   out.parts.reserve(parts.size());
@@ -156,7 +159,8 @@ Status make_batch(const char* routine, const std::vector<const Prepared*>& parts
   model::CostModel costs = cost_model();
   costs.chunk_bytes = chunk_bytes_for(opts, transposed);
   const schedule::Schedule sched = schedule::make_for_pairs(opts.schedule, edges, nranks, costs);
-  out.route = route::make_route(plans, sched, costs.chunk_bytes);
+  out.route = route::make_route(plans, sched, costs.chunk_bytes,
+                                transport::node_routing(*out.channel, out.node_local, costs.chunk_bytes));
   out.route.steps_lower_bound = schedule::lower_bound(edges);
   out.route.steps = sched.kind == schedule::Kind::async ? (edges.empty() ? 0 : 1)
                                                         : static_cast<Index>(sched.steps.size());

@@ -1,6 +1,7 @@
 // Process-wide options; see options.hpp and mr2d.h.
 #include "api/options.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <cstring>
@@ -35,7 +36,7 @@ const char* name_at(const std::array<const char*, N>& names, int k) {
 }
 
 mr2d_options from_environment() {
-  mr2d_options o{MR2D_SCHEDULE_AUTO, 0, MR2D_INDEXING_AUTO, MR2D_PHASES_AUTO, MR2D_TRANSPORT_AUTO};
+  mr2d_options o{MR2D_SCHEDULE_AUTO, 0, MR2D_INDEXING_AUTO, MR2D_PHASES_AUTO, MR2D_TRANSPORT_AUTO, 0};
   if (const char* s = std::getenv("MR2D_SCHEDULE")) {
     schedule::Kind kind;
     if (schedule::parse(s, kind)) o.schedule = to_public(kind);
@@ -44,6 +45,7 @@ mr2d_options from_environment() {
   if (int k = index_of(kIndexingNames, std::getenv("MR2D_INDEXING")); k >= 0) o.indexing = k;
   if (int k = index_of(kPhasesNames, std::getenv("MR2D_PHASES")); k >= 0) o.phases = k;
   if (int k = index_of(kTransportNames, std::getenv("MR2D_TRANSPORT")); k >= 0) o.transport = k;
+  if (const char* b = std::getenv("MR2D_SHM_BUDGET")) o.shm_budget = std::max(0LL, std::atoll(b));
   return o;
 }
 
@@ -55,7 +57,7 @@ mr2d_options& current() {
 bool valid(const mr2d_options& o) {
   return o.schedule >= MR2D_SCHEDULE_AUTO && o.schedule <= MR2D_SCHEDULE_ASYNC &&
          name_at(kIndexingNames, o.indexing) != nullptr && name_at(kPhasesNames, o.phases) != nullptr &&
-         name_at(kTransportNames, o.transport) != nullptr;
+         name_at(kTransportNames, o.transport) != nullptr && o.shm_budget >= 0;
 }
 
 }  // namespace
@@ -68,6 +70,7 @@ bool resolve(const mr2d_options* given, Resolved& out) {
   out.indexing = to_indexing(o.indexing);
   out.phases = to_phases(o.phases);
   out.transport = to_transport(o.transport);
+  out.shm_budget = o.shm_budget;
   return true;
 }
 

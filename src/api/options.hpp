@@ -1,6 +1,6 @@
 // Process-wide redistribution options (mr2d_get_options / mr2d_set_options),
 // initialised from MR2D_SCHEDULE, MR2D_CHUNK_BYTES, MR2D_INDEXING, MR2D_PHASES,
-// MR2D_TRANSPORT.
+// MR2D_TRANSPORT, MR2D_SHM_BUDGET.
 #pragma once
 
 #include "common/index_types.hpp"
@@ -20,6 +20,7 @@ struct Resolved {
   plan::Indexing indexing = plan::Indexing::automatic;
   plan::Phases phases = plan::Phases::automatic;
   transport::Transport transport = transport::Transport::automatic;
+  Index shm_budget = 0;  ///< bytes per process for node-local messages; 0: default
 };
 
 /// The chunk size in bytes for a route (0: no pipelining): the caller's, or

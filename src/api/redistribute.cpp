@@ -13,6 +13,7 @@
 #include "api/grid_source.hpp"
 #include "api/network_option.hpp"
 #include "api/options.hpp"
+#include "api/options_agreement.hpp"
 #include "api/public_enums.hpp"
 #include "api/stats.hpp"
 #include "desc/validate.hpp"
@@ -119,9 +120,17 @@ Status stage_local(const Arguments& args, LocalStage& st) {
   st.report = desc::make_report(st.call);
   st.lda = st.call.grid_a.member() ? st.call.desca[desc::LLD] : 0;
   st.ldb = st.call.grid_b.member() ? st.call.descb[desc::LLD] : 0;
+  st.report.options = report_options(st.options);
   st.comm = union_comm;
   Status s = transport::channel_for(union_comm, st.channel);
-  if (s.ok()) s = transport::prepare_transport(*st.channel, st.options.transport);
+  if (!s.ok()) s.message = std::string("mr2d: ") + args.routine + ": " + s.message.substr(6);
+  return s;
+}
+
+// Shared-memory links are set up collectively, so only once every process
+// knows that all of them use the same transport.
+Status prepare_transport(const Arguments& args, const LocalStage& st) {
+  Status s = transport::prepare_transport(*st.channel, st.options.transport, st.options.shm_budget);
   if (!s.ok()) s.message = std::string("mr2d: ") + args.routine + ": " + s.message.substr(6);
   return s;
 }
@@ -138,6 +147,11 @@ Status stage_global(const Arguments& args, const LocalStage& st, Prepared& out) 
   if (err != MPI_SUCCESS)
     return {MR2D_ERR_MPI, std::string("mr2d: ") + args.routine + ": MPI_Allgather failed"};
   Status verdict = desc::agree(reports, st.call, out.problem);
+  if (!verdict.ok()) return verdict;
+  std::vector<desc::OptionsReport> options(reports.size());
+  for (std::size_t k = 0; k < reports.size(); ++k) options[k] = reports[k].options;
+  verdict = agree_options(options, args.routine);
+  if (verdict.ok()) verdict = prepare_transport(args, st);
   if (!verdict.ok()) return verdict;
   out.channel = st.channel;
   out.serial = st.channel->next_serial++;
@@ -175,7 +189,8 @@ Status stage_global(const Arguments& args, const LocalStage& st, Prepared& out) 
     model::CostModel costs = cost_model();
     costs.chunk_bytes = chunk_bytes_for(st.options, pass.problem.transposed);
     const schedule::Schedule sched = schedule::make(st.options.schedule, pass.problem, edges, costs);
-    pass.route = route::make_route({&pass.plan}, sched, costs.chunk_bytes);
+    pass.route = route::make_route({&pass.plan}, sched, costs.chunk_bytes,
+                                   transport::node_routing(*st.channel, out.node_local, costs.chunk_bytes));
     pass.route.steps_lower_bound = schedule::lower_bound(edges);
     pass.route.steps = sched.kind == schedule::Kind::async ? (pass.route.steps_lower_bound > 0 ? 1 : 0)
                                                            : static_cast<Index>(sched.steps.size());
@@ -291,11 +306,6 @@ Status run(const Arguments& args) {
   key.push_back(args.trapezoidal ? 1 : 0);
   key.push_back(static_cast<std::int64_t>(args.entry));
   key.push_back(args.type);
-  key.push_back(static_cast<std::int64_t>(st.options.schedule));
-  key.push_back(st.options.chunk_request);
-  key.push_back(static_cast<std::int64_t>(st.options.indexing));
-  key.push_back(static_cast<std::int64_t>(st.options.phases));
-  key.push_back(static_cast<std::int64_t>(st.options.transport));
   const std::uint64_t mine = cache.candidates(key);
   std::uint64_t common = 0;
   transport::ErrorsReturn guard(st.comm);

@@ -53,6 +53,15 @@ struct MatrixReport {
   std::int64_t i0 = 0, j0 = 0;
 };
 
+/// The options one process resolved that shape what goes on the wire
+/// (api/options.hpp): processes that differ in any of them would exchange
+/// messages cut, routed or carried differently, so a call refuses them.
+struct OptionsReport {
+  std::int64_t schedule = 0, chunk_request = 0, indexing = 0, phases = 0, transport = 0;
+  std::int64_t node_ranks = 0;  ///< MR2D_NODE_RANKS (0: the real nodes)
+  std::int64_t shm_budget = 0;
+};
+
 struct Report {
   ArgumentError error;
   MatrixReport a, b;
@@ -62,6 +71,7 @@ struct Report {
   std::int64_t sa = 0, ta = 0, sb = 0, tb = 0;  ///< strides
   std::int64_t transposed = 0;        ///< op T or C (1), N (0)
   std::int64_t conjugated = 0;        ///< op C (1)
+  OptionsReport options;
 };
 
 /// Int64 words of a Report: its MPI_INT64_T count.
@@ -73,7 +83,8 @@ static_assert(std::is_standard_layout_v<Report> && std::is_trivially_copyable_v<
 static_assert(std::has_unique_object_representations_v<Report>);
 static_assert(sizeof(ArgumentError) == 6 * sizeof(std::int64_t));
 static_assert(sizeof(MatrixReport) == 12 * sizeof(std::int64_t));
-static_assert(kReportWords == 6 + 2 * 12 + 11);
+static_assert(sizeof(OptionsReport) == 7 * sizeof(std::int64_t));
+static_assert(kReportWords == 6 + 2 * 12 + 11 + 7);
 
 /// The report as its words, in member order.
 inline std::vector<std::int64_t> words_of(const Report& report) {

@@ -70,7 +70,7 @@ void append_transfer(Message& m, const Section& what, const Plan& plan, const Tr
 }  // namespace
 
 std::vector<Message> make_messages(const std::vector<const Plan*>& plans, bool sending,
-                                   Index chunk_bytes) {
+                                   Index chunk_bytes, const NodeLocal& node) {
   std::vector<Message> messages;
   std::unordered_map<int, std::size_t> of_peer;
   const Index align = plans.size() > 1 ? kPartAlignment : 1;
@@ -81,8 +81,13 @@ std::vector<Message> make_messages(const std::vector<const Plan*>& plans, bool s
       auto [it, added] = of_peer.try_emplace(t.peer, messages.size());
       if (added) messages.push_back(Message{t.peer, 0, {}});
       append_transfer(messages[it->second], Section{static_cast<int>(p), static_cast<int>(k)},
-                       *plans[p], t, chunk_bytes, align);
+                       *plans[p], t, node.shares(t.peer) ? node.chunk_bytes : chunk_bytes, align);
     }
+  }
+  for (Message& m : messages) {
+    Index largest = 0;
+    for (const Chunk& c : m.chunks) largest = std::max(largest, c.bytes);
+    m.node_local = node.shares(m.peer) && largest <= node.pool_bytes;
   }
   return messages;
 }
@@ -96,12 +101,12 @@ ChunkSlots chunk_slots(const Message& m, Index window) {
 }
 
 Route make_route(const std::vector<const Plan*>& plans, const schedule::Schedule& schedule,
-                 Index chunk_bytes) {
+                 Index chunk_bytes, const NodeLocal& node) {
   Route r;
   r.kind = schedule.kind;
   r.window = chunk_bytes > 0 ? kPipelineWindow : 1;
-  r.sends = make_messages(plans, true, chunk_bytes);
-  r.recvs = make_messages(plans, false, chunk_bytes);
+  r.sends = make_messages(plans, true, chunk_bytes, node);
+  r.recvs = make_messages(plans, false, chunk_bytes, node);
 
   if (schedule.kind == schedule::Kind::async) {
     Stage all;
@@ -122,7 +127,7 @@ Route make_route(const std::vector<const Plan*>& plans, const schedule::Schedule
       if (!st.sends.empty() || !st.recvs.empty()) r.stages.push_back(std::move(st));
     }
   }
-  auto region = [&](const Message& m) { return chunk_slots(m, r.window).region(m, r.window); };
+  auto region = [&](const Message& m) { return m.node_local ? 0 : chunk_slots(m, r.window).region(m, r.window); };
   for (const Stage& st : r.stages) {
     Index s = 0, v = 0;
     for (int k : st.sends) s += region(r.sends[static_cast<std::size_t>(k)]);

@@ -43,6 +43,22 @@ struct Message {
   int peer = -1;
   Index bytes = 0;
   std::vector<Chunk> chunks;
+  bool node_local = false;  ///< travels through the shared-memory pool (NodeLocal)
+};
+
+/// Messages between processes of one node, carried through shared memory:
+/// each sender holds them in a pool of `pool_bytes`, cut into chunks of at
+/// most `chunk_bytes` (whole columns, so at least one). A message whose
+/// largest chunk does not fit in the pool (a column taller than the pool)
+/// travels through MPI instead. Both sides of a message derive the same
+/// cut and the same choice from the same values.
+struct NodeLocal {
+  std::vector<bool> on_node;  ///< by rank: shares the node with this process
+  Index chunk_bytes = 0;
+  Index pool_bytes = 0;
+  bool shares(int peer) const {
+    return peer >= 0 && static_cast<std::size_t>(peer) < on_node.size() && on_node[static_cast<std::size_t>(peer)];
+  }
 };
 
 /// Messages handled together; indices into Route::sends / recvs.
@@ -67,14 +83,15 @@ constexpr Index kPipelineWindow = 2;
 /// The messages of `plans` on one side (sending or receiving), one per peer
 /// in order of first appearance, each cut into chunks of whole columns of at
 /// most `chunk_bytes` (at least one column each); chunk_bytes 0 keeps every
-/// message whole.
+/// message whole. Messages to node peers are cut and marked as `node` says.
 std::vector<Message> make_messages(const std::vector<const plan::Plan*>& plans, bool sending,
-                                   Index chunk_bytes);
+                                   Index chunk_bytes, const NodeLocal& node = {});
 
 /// The route of `plans` (all of process plans[0]->me) under a schedule of
-/// their communicating pairs together.
+/// their communicating pairs together. MPI buffers are sized for the
+/// messages that are not node-local.
 Route make_route(const std::vector<const plan::Plan*>& plans, const schedule::Schedule& schedule,
-                 Index chunk_bytes);
+                 Index chunk_bytes, const NodeLocal& node = {});
 
 /// How a message's chunks share its buffer region: each at its own message
 /// offset (direct, when the message has at most `window` chunks), or in

@@ -60,25 +60,34 @@ class Backoff {
   int rounds_ = 0;
 };
 
-/// Says once on stderr that a wait has lasted a minute: processes that
-/// disagree about a redistribution (plans executed in different orders, a
-/// process that left early) otherwise wait forever without a word.
+/// Seconds a wait for a peer may last before the call gives up with
+/// MR2D_ERR_TIMEOUT (MR2D_TIMEOUT; unset or 0: no limit, as MPI).
+double wait_limit_seconds();
+
+/// Watches one wait: says once on stderr that it has lasted a minute
+/// (processes that disagree about a redistribution, or a peer that died,
+/// otherwise wait without a word) and tells when it exceeds MR2D_TIMEOUT.
 class StallReport {
  public:
   /// Call while waiting; `what` describes the wait (printf format, args).
+  /// True once the wait has lasted longer than wait_limit_seconds().
   template <class... Args>
-  void check(const char* what, Args... args) {
-    if (reported_) return;
+  bool check(const char* what, Args... args) {
     const double t = monotonic_seconds();
     if (start_ == 0) start_ = t;
-    if (t - start_ < kSeconds) return;
+    const double limit = wait_limit_seconds();
+    if (limit > 0 && t - start_ > limit) return true;
+    if (reported_ || t - start_ < kSeconds) return false;
     reported_ = true;
     std::fprintf(stderr, "mr2d: still waiting after %.0f s: ", t - start_);
     std::fprintf(stderr, what, args...);
     std::fprintf(stderr, "\n");
     std::fflush(stderr);
+    return false;
   }
   void progress() { start_ = 0; }
+  /// How long the current wait has lasted.
+  double waited() const { return start_ == 0 ? 0 : monotonic_seconds() - start_; }
 
  private:
   static constexpr double kSeconds = 60;

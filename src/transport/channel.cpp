@@ -73,7 +73,6 @@ int Channel::tag(std::uint64_t serial) const {
 
 void Channel::close() noexcept {
   alive = false;
-  if (shm) shm->drain();
   shm.reset();
   // Requests of a failed transfer may still reference the buffers: keep them.
   if (broken) {
@@ -97,18 +96,18 @@ Status channel_for(MPI_Comm union_comm, std::shared_ptr<Channel>& out) {
   return {};
 }
 
-Status prepare_transport(Channel& channel, Transport transport) {
-  if (transport == Transport::mpi || channel.shm_tried) {
-    if (transport == Transport::shm && !channel.shm)
-      return {MR2D_ERR_ARGUMENT, "mr2d: transport shm: shared memory is not available between these processes"};
-    return {};
+Status prepare_transport(Channel& channel, Transport transport, Index shm_budget) {
+  if (transport == Transport::mpi) return {};
+  if (!channel.shm_tried) {
+    Status s;
+    channel.shm = ShmLinks::open(channel.union_comm, shm_budget, s, channel.shm_unavailable);
+    channel.shm_tried = true;
+    if (!s.ok()) return s;
   }
-  Status s;
-  channel.shm = ShmLinks::open(channel.union_comm, s);
-  channel.shm_tried = true;
-  if (s.ok() && transport == Transport::shm && !channel.shm)
-    return {MR2D_ERR_ARGUMENT, "mr2d: transport shm: shared memory is not available between these processes"};
-  return s;
+  if (transport == Transport::shm && !channel.shm)
+    return {MR2D_ERR_ARGUMENT, "mr2d: transport shm: shared memory is not available between these processes: " +
+                                   channel.shm_unavailable};
+  return {};
 }
 
 std::shared_ptr<const std::atomic<bool>> liveness(MPI_Comm comm) {

@@ -35,6 +35,7 @@ struct Channel {
   BufferPool send, recv, middle;
   bool shm_tried = false;
   std::unique_ptr<ShmLinks> shm;        ///< null: MPI between all processes
+  std::string shm_unavailable;          ///< why shm is null after a try
   std::uint64_t next_serial = 1;        ///< plans prepared here, in collective order
 
   ~Channel();
@@ -49,9 +50,11 @@ struct Channel {
 /// Collective over `union_comm` on first use.
 Status channel_for(MPI_Comm union_comm, std::shared_ptr<Channel>& out);
 
-/// Sets up the shared-memory links once for `transport` (automatic or shm).
-/// Collective over the channel's union communicator when it sets up.
-Status prepare_transport(Channel& channel, Transport transport);
+/// Sets up the shared-memory links once for `transport` (automatic or shm),
+/// with pools of `shm_budget` bytes per process (0: the default; the first
+/// set-up on a channel fixes it). Collective over the channel's union
+/// communicator when it sets up: every process must pass the same transport.
+Status prepare_transport(Channel& channel, Transport transport, Index shm_budget);
 
 /// A flag that turns false when `comm` is freed (BLACS exits its grid).
 std::shared_ptr<const std::atomic<bool>> liveness(MPI_Comm comm);

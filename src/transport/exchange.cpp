@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <string>
 
 #include "mr2d/mr2d.h"
 #include "transport/backoff.hpp"
@@ -17,9 +18,8 @@ namespace {
 Status out_of_memory() { return {MR2D_ERR_MEMORY, "mr2d: out of memory for message buffers"}; }
 
 Status run(Channel& ch, const Parts& parts, const route::Route& route, std::uint64_t plan_id,
-           bool node_local, Traffic& traffic) {
+           bool node_local, Traffic& traffic, std::unique_ptr<ShmExchange>& shm) {
   SelfCopies self(parts, traffic);
-  std::unique_ptr<ShmExchange> shm;
   if (node_local && ch.shm) shm = std::make_unique<ShmExchange>(*ch.shm, parts, route, plan_id, self, ch.lease.comm);
   auto on_mpi = [&](bool receiving, int k) {
     return !shm || !(receiving ? shm->recv_on_node(static_cast<std::size_t>(k))
@@ -87,9 +87,11 @@ Status run(Channel& ch, const Parts& parts, const route::Route& route, std::uint
     } else if (!self.finished()) {
       self.advance(shm->next_expected());
     } else {
-      stall.check("rank %d, node-local messages of plan %llu not complete (a peer may be executing "
-                  "another redistribution, or have left this one after an error)",
-                  parts.front().plan->me, static_cast<unsigned long long>(plan_id));
+      if (stall.check("rank %d, node-local messages of plan %llu not complete (a peer may be executing "
+                      "another redistribution, or have left this one after an error)",
+                      parts.front().plan->me, static_cast<unsigned long long>(plan_id)))
+        return {MR2D_ERR_TIMEOUT, "mr2d: timed out (MR2D_TIMEOUT) waiting for node peer rank " +
+                                      std::to_string(shm->waiting_for())};
       backoff.wait();
     }
   }
@@ -108,18 +110,38 @@ Status execute(Channel& channel, const Parts& parts, const route::Route& route,
   // A failed execution may leave sends in flight and peers mid-message: the
   // channel keeps its buffers and refuses further traffic.
   Status st;
-  auto fail = [&channel] {
+  std::unique_ptr<ShmExchange> shm;
+  // Node peers learn of the failure from the links: the messages of this
+  // execution are given up with its status, and later ones refused.
+  auto fail = [&channel, &shm](const Status& why) {
     channel.broken = true;
+    if (shm) shm->give_up(why);
     if (channel.shm) channel.shm->mark_failed();
   };
   try {
-    st = run(channel, parts, route, plan_id, node_local, traffic);
+    st = run(channel, parts, route, plan_id, node_local, traffic, shm);
   } catch (...) {
-    fail();
+    fail({MR2D_ERR_INTERNAL, "mr2d: exception during a transfer"});
     throw;
   }
-  if (!st.ok()) fail();
+  if (!st.ok()) fail(st);
   return st;
+}
+
+route::NodeLocal node_routing(const Channel& channel, bool node_local, Index chunk_bytes) {
+  route::NodeLocal node;
+  if (!node_local || !channel.shm) return node;
+  const ShmLinks& links = *channel.shm;
+  int size = 0;
+  MPI_Comm_size(channel.union_comm, &size);
+  node.on_node.assign(static_cast<std::size_t>(size), false);
+  for (int k = 0; k < links.node_size(); ++k)
+    if (k != links.me()) node.on_node[static_cast<std::size_t>(links.rank_of(k))] = true;
+  node.pool_bytes = links.pool_bytes();
+  // A few chunks of every message fit in the pool at once.
+  const Index cap = links.pool_bytes() / static_cast<Index>(kRingChunks);
+  node.chunk_bytes = chunk_bytes > 0 ? std::min(chunk_bytes, cap) : cap;
+  return node;
 }
 
 }  // namespace mr2d::transport

@@ -1,5 +1,5 @@
 // (MPI) Executes a plan: messages to processes on the same node through
-// shared memory (packed straight into the sender's outbox, unpacked straight
+// shared memory (packed straight into the sender's pool, unpacked straight
 // into B), messages to other nodes through MPI along the plan's route (stage
 // by stage, chunks pipelined), and the local part copied from A to B directly
 // while waiting.
@@ -30,5 +30,10 @@ struct Traffic {
 /// is marked broken: later calls on it fail instead of matching stale messages.
 Status execute(Channel& channel, const Parts& parts, const route::Route& route,
                std::uint64_t plan_id, bool node_local, Traffic& traffic);
+
+/// How a route over `channel` carries messages between node peers: through
+/// its shared-memory pools where `node_local` allows and the channel has
+/// them, in chunks of at most `chunk_bytes` (0: no limit but the pool's).
+route::NodeLocal node_routing(const Channel& channel, bool node_local, Index chunk_bytes);
 
 }  // namespace mr2d::transport

@@ -2,7 +2,9 @@
 #include "transport/mpi_stages.hpp"
 
 #include <algorithm>
+#include <string>
 
+#include "mr2d/mr2d.h"
 #include "transport/chunk_copy.hpp"
 #include "transport/backoff.hpp"
 #include "transport/errors_return.hpp"
@@ -84,9 +86,10 @@ Status StageRunner::run(const std::function<Status()>& meanwhile, Traffic& traff
     if (err != MPI_SUCCESS) return mpi_failure("MPI_Testany", err);
 #endif
     if (!done) {
-      stall.check("rank %d, %lld MPI transfers of tag %d pending (a peer may be executing another "
-                  "redistribution, or have left this one after an error)", parts_.front().plan->me,
-                  active_, tag_);
+      if (stall.check("rank %d, %lld MPI transfers of tag %d pending (a peer may be executing another "
+                      "redistribution, or have left this one after an error)", parts_.front().plan->me,
+                      active_, tag_))
+        return timed_out();
       backoff.wait();
       continue;
     }
@@ -109,6 +112,17 @@ Status StageRunner::run(const std::function<Status()>& meanwhile, Traffic& traff
     }
   }
   return {};
+}
+
+Status StageRunner::timed_out() const {
+  for (std::size_t i = 0; i < reqs_.size(); ++i) {
+    if (reqs_[i] == MPI_REQUEST_NULL) continue;
+    const Message& m = messages_[owner_[i].first];
+    return {MR2D_ERR_TIMEOUT, "mr2d: timed out (MR2D_TIMEOUT) waiting for rank " +
+                                  std::to_string(m.message->peer) + " to " +
+                                  (m.receiving ? "send its data" : "receive this process's data")};
+  }
+  return {MR2D_ERR_TIMEOUT, "mr2d: timed out (MR2D_TIMEOUT) waiting for MPI transfers"};
 }
 
 Status StageRunner::post_next(std::size_t c, std::size_t slot, Traffic& traffic) {

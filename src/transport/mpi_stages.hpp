@@ -51,6 +51,8 @@ class StageRunner {
     }
   };
   Status post_next(std::size_t c, std::size_t slot, Traffic& traffic);
+  // MR2D_ERR_TIMEOUT naming a peer of a pending transfer.
+  Status timed_out() const;
   void track(MPI_Request req, std::size_t c, std::size_t slot);
 
   const Parts& parts_;

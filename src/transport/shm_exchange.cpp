@@ -2,6 +2,7 @@
 #include "transport/shm_exchange.hpp"
 
 #include <algorithm>
+#include <string>
 
 #include "mr2d/mr2d.h"
 #include "transport/backoff.hpp"
@@ -18,154 +19,215 @@ Status mismatch() {
           "in a different order on different processes)"};
 }
 
+Status peer_failed(int rank) {
+  return {MR2D_ERR_MPI, "mr2d: node peer rank " + std::to_string(rank) +
+                            " failed an earlier redistribution over this union context and left its messages"};
+}
+
 }  // namespace
+
+std::uint64_t status_word(const Status& status) {
+  return static_cast<std::uint64_t>(status.ok() ? MR2D_ERR_INTERNAL : status.code);
+}
+
+Status peer_status(std::uint64_t word, int peer_rank, bool peer_sent) {
+  const int code = static_cast<int>(word);
+  if (code == MR2D_ERR_INCONSISTENT) return mismatch();
+  return {code, std::string("mr2d: node peer rank ") + std::to_string(peer_rank) + " gave up the message it " +
+                    (peer_sent ? "was sending" : "was receiving") + " here (its status: " +
+                    mr2d_status_name(code) + ")"};
+}
 
 ShmExchange::ShmExchange(ShmLinks& links, const Parts& parts, const route::Route& route,
                          std::uint64_t plan_id, SelfCopies& self, MPI_Comm progress_comm)
-    : links_(links), parts_(parts), route_(route), plan_id_(plan_id), self_(self), progress_comm_(progress_comm) {
-  send_link_.reserve(route.sends.size());
-  for (const route::Message& m : route.sends) send_link_.push_back(links.local_index(m.peer));
-  recv_link_.reserve(route.recvs.size());
-  for (const route::Message& m : route.recvs) recv_link_.push_back(links.local_index(m.peer));
-}
+    : links_(links), parts_(parts), route_(route), plan_id_(plan_id), self_(self), progress_comm_(progress_comm) {}
 
 Status ShmExchange::start() {
-  // The outbox is reused: every receiver must have read the previous execution.
+  // The pool is reused: every receiver must have read the previous execution.
   Backoff backoff(progress_comm_);
   StallReport stall;
-  for (std::size_t r = 0; r < links_.epoch_out.size(); ++r) {
-    const std::uint64_t last = links_.epoch_out[r];
-    if (last == 0) continue;
-    ShmSlot& slot = links_.out_slot(static_cast<int>(r));
-    while (slot.consumed.load(std::memory_order_acquire) < last) {
-      stall.check("rank %d, node peer %zu has not read the previous redistribution's data",
-                  parts_.front().plan->me, r);
+  for (int r = 0; r < links_.node_size(); ++r) {
+    if (r == links_.me()) continue;
+    const ShmSlot* slot = &links_.out_slot(r);
+    while (slot->consumed.load(std::memory_order_acquire) < links_.epoch_out[static_cast<std::size_t>(r)]) {
+      if (slot->receiver_dead.load(std::memory_order_acquire) != 0) return peer_failed(links_.rank_of(r));
+      if (stall.check("rank %d, node peer rank %d has not read the previous redistribution's data",
+                      parts_.front().plan->me, links_.rank_of(r)))
+        return {MR2D_ERR_TIMEOUT, "mr2d: timed out (MR2D_TIMEOUT) waiting for node peer rank " +
+                                      std::to_string(links_.rank_of(r)) + " to read the previous redistribution's data"};
       backoff.wait();
     }
   }
-  Index bytes = 0;
-  for (std::size_t k = 0; k < send_link_.size(); ++k) {
-    if (send_link_[k] < 0) continue;
-    const route::Message& m = route_.sends[k];
-    const route::ChunkSlots slots = route::chunk_slots(m, kShmSlots);
-    outs_.push_back(Out{k, send_link_[k], ++links_.epoch_out[static_cast<std::size_t>(send_link_[k])], bytes,
-                        slots});
-    bytes += slots.region(m, kShmSlots);
+  space_.reset(links_.pool_bytes());
+  for (std::size_t k = 0; k < route_.sends.size(); ++k) {
+    if (!send_on_node(k)) continue;
+    const int link = links_.local_index(route_.sends[k].peer);
+    outs_.push_back(Out{k, link, ++links_.epoch_out[static_cast<std::size_t>(link)]});
   }
-  for (std::size_t k = 0; k < recv_link_.size(); ++k) {
-    if (recv_link_[k] < 0) continue;
-    ins_.push_back(In{k, recv_link_[k], ++links_.epoch_in[static_cast<std::size_t>(recv_link_[k])],
-                      route::chunk_slots(route_.recvs[k], kShmSlots)});
+  for (std::size_t k = 0; k < route_.recvs.size(); ++k) {
+    if (!recv_on_node(k)) continue;
+    const int link = links_.local_index(route_.recvs[k].peer);
+    ins_.push_back(In{k, link, ++links_.epoch_in[static_cast<std::size_t>(link)]});
   }
   sends_left_ = outs_.size();
   recvs_left_ = ins_.size();
-  std::uint64_t generation = 0;
-  if (!outs_.empty()) outbox_ = links_.outbox(static_cast<std::size_t>(bytes), generation);
   // Announce every message before packing any, so receivers can check the plan early.
   for (const Out& o : outs_) {
     ShmSlot& slot = links_.out_slot(o.link);
-    slot.plan.store(outbox_ != nullptr ? plan_id_ : kFailedPlan, std::memory_order_relaxed);
-    slot.offset.store(static_cast<std::uint64_t>(o.byte_offset), std::memory_order_relaxed);
-    slot.generation.store(generation, std::memory_order_relaxed);
-    slot.ready.store(ready_word(o.epoch, 0), std::memory_order_release);
-  }
-  if (!outs_.empty() && outbox_ == nullptr) {
-    failure_ = {MR2D_ERR_MEMORY, "mr2d: no shared memory for the node-local messages (/dev/shm full?)"};
-    for (Out& o : outs_) o.next = route_.sends[o.k].chunks.size();
-    sends_left_ = 0;
+    slot.plan.store(plan_id_, std::memory_order_relaxed);
+    slot.ready.store(link_word(o.epoch, 0), std::memory_order_release);
   }
   return {};
-}
-
-void ShmExchange::abandon(In& in, ShmSlot& slot, Status why) {
-  if (failure_.ok()) failure_ = std::move(why);
-  in.next = route_.recvs[in.k].chunks.size();
-  slot.consumed.store(in.epoch, std::memory_order_release);
-  --recvs_left_;
 }
 
 Status ShmExchange::step(Traffic& traffic, bool& progressed) {
   progressed = false;
   Status s = pack_one(traffic, progressed);
   if (!s.ok()) return s;
-  return unpack_ready(traffic, progressed);
+  unpack_ready(traffic, progressed);
+  return {};
 }
 
-Index ShmExchange::place(const route::ChunkSlots& slots, const route::Chunk& chunk, std::size_t k) {
-  return slots.offset(chunk, static_cast<Index>(k % kShmSlots));
+void ShmExchange::finish(Out& o) {
+  o.done = true;
+  --sends_left_;
 }
 
-bool ShmExchange::slot_free(const Out& o) const {
-  if (o.slots.direct || o.next < static_cast<std::size_t>(kShmSlots)) return true;
-  const std::uint64_t need = ready_word(o.epoch, o.next - static_cast<std::size_t>(kShmSlots) + 1);
-  return links_.out_slot(o.link).taken.load(std::memory_order_acquire) >= need;
+void ShmExchange::watch_receiver(Out& o, bool& progressed) {
+  const ShmSlot& slot = links_.out_slot(o.link);
+  const std::uint64_t word = slot.taken.load(std::memory_order_acquire);
+  if (epoch_order(word, o.epoch) == 0) {
+    if (word_given_up(word)) {
+      note(peer_status(slot.receiver_status.load(std::memory_order_relaxed), links_.rank_of(o.link), false));
+      for (; o.freed < o.next; ++o.freed)
+        space_.give(o.at[o.freed % kRingChunks], route_.sends[o.k].chunks[o.freed].bytes);
+      finish(o);
+      progressed = true;
+      return;
+    }
+    o.accepted = true;
+    for (const std::size_t read = word_chunks(word); o.freed < read; ++o.freed) {
+      space_.give(o.at[o.freed % kRingChunks], route_.sends[o.k].chunks[o.freed].bytes);
+      progressed = true;
+    }
+  } else if (slot.receiver_dead.load(std::memory_order_acquire) != 0) {
+    note(peer_failed(links_.rank_of(o.link)));
+    finish(o);
+    progressed = true;
+    return;
+  }
+  if (o.accepted && o.next == route_.sends[o.k].chunks.size()) {
+    finish(o);
+    progressed = true;
+  }
 }
 
 Status ShmExchange::pack_one(Traffic& traffic, bool& progressed) {
   if (sends_left_ == 0) return {};
+  for (Out& o : outs_)
+    if (!o.done) watch_receiver(o, progressed);
   // Round robin over the messages, one chunk at a time: every receiver gets
   // its first chunk early, and a full ring does not hold up the others.
-  std::size_t tried = 0;
-  for (; tried < outs_.size(); ++tried, cursor_ = (cursor_ + 1) % outs_.size()) {
-    const Out& o = outs_[cursor_];
-    if (o.next < route_.sends[o.k].chunks.size() && slot_free(o)) break;
+  for (std::size_t tried = 0; tried < outs_.size(); ++tried, cursor_ = (cursor_ + 1) % outs_.size()) {
+    Out& o = outs_[cursor_];
+    const std::vector<route::Chunk>& chunks = route_.sends[o.k].chunks;
+    if (o.done || o.next == chunks.size() || o.next - o.freed >= kRingChunks) continue;
+    const route::Chunk& chunk = chunks[o.next];
+    const Index at = space_.take(chunk.bytes);
+    if (at < 0) continue;
+    pack_chunk(parts_, chunk, links_.pool() + at);
+    o.at[o.next % kRingChunks] = at;
+    ShmSlot& slot = links_.out_slot(o.link);
+    slot.where[o.next % kRingChunks].store(static_cast<std::uint64_t>(at), std::memory_order_relaxed);
+    ++o.next;
+    slot.ready.store(link_word(o.epoch, o.next), std::memory_order_release);
+    traffic.bytes_sent += chunk.payload;
+    if (o.next == 1) traffic.messages_sent += 1;
+    cursor_ = (cursor_ + 1) % outs_.size();
+    progressed = true;
+    return {};
   }
-  if (tried == outs_.size()) return {};
-  Out& o = outs_[cursor_];
-  cursor_ = (cursor_ + 1) % outs_.size();
-  const std::vector<route::Chunk>& chunks = route_.sends[o.k].chunks;
-  const route::Chunk& chunk = chunks[o.next];
-  pack_chunk(parts_, chunk, outbox_ + o.byte_offset + place(o.slots, chunk, o.next));
-  ++o.next;
-  links_.out_slot(o.link).ready.store(ready_word(o.epoch, o.next), std::memory_order_release);
-  traffic.bytes_sent += chunk.payload;
-  if (o.next == 1) traffic.messages_sent += 1;
-  if (o.next == chunks.size()) --sends_left_;
-  progressed = true;
   return {};
 }
 
-Status ShmExchange::unpack_ready(Traffic& traffic, bool& progressed) {
+void ShmExchange::abandon(In& in, const Status& why) {
+  note(why);
+  ShmSlot& slot = links_.in_slot(in.link);
+  slot.receiver_status.store(status_word(why), std::memory_order_relaxed);
+  slot.taken.store(link_word(in.epoch, kGivenUp | in.next), std::memory_order_release);
+  slot.consumed.store(in.epoch, std::memory_order_release);
+  in.done = true;
+  --recvs_left_;
+}
+
+void ShmExchange::unpack_ready(Traffic& traffic, bool& progressed) {
   for (In& in : ins_) {
+    if (in.done) continue;
     const std::vector<route::Chunk>& chunks = route_.recvs[in.k].chunks;
-    if (in.next == chunks.size()) continue;
     ShmSlot& slot = links_.in_slot(in.link);
     const std::uint64_t word = slot.ready.load(std::memory_order_acquire);
-    const std::uint64_t epoch = word >> 32;
-    if (epoch < in.epoch) continue;  // the sender has not started this execution yet
-    if (epoch > in.epoch) return mismatch();
-    if (in.base == nullptr) {
-      const std::uint64_t plan = slot.plan.load(std::memory_order_relaxed);
-      if (plan == kFailedPlan) {
-        abandon(in, slot, {MR2D_ERR_MEMORY, "mr2d: a node peer had no shared memory for its messages"});
-        progressed = true;
-        continue;
-      }
-      if (plan != plan_id_) return mismatch();
-      const unsigned char* box = links_.inbox(in.link, slot.generation.load(std::memory_order_relaxed));
-      if (box == nullptr) {
-        abandon(in, slot, {MR2D_ERR_MPI, "mr2d: cannot map a node peer's shared memory"});
-        progressed = true;
-        continue;
-      }
-      in.base = box + slot.offset.load(std::memory_order_relaxed);
+    const std::int32_t order = epoch_order(word, in.epoch);
+    const int sender = links_.rank_of(in.link);
+    if (order == 0 && word_given_up(word)) {
+      abandon(in, peer_status(slot.sender_status.load(std::memory_order_relaxed), sender, true));
+      progressed = true;
+      continue;
     }
-    const std::uint64_t packed = word & 0xffffffffu;
+    if (order > 0 || (order == 0 && !in.accepted && slot.plan.load(std::memory_order_relaxed) != plan_id_)) {
+      abandon(in, mismatch());
+      progressed = true;
+      continue;
+    }
+    if (order < 0) {
+      // The sender has not started this execution yet, or never will.
+      if (slot.sender_dead.load(std::memory_order_acquire) != 0) {
+        abandon(in, peer_failed(sender));
+        progressed = true;
+      }
+      continue;
+    }
+    if (!in.accepted) {
+      in.accepted = true;
+      slot.taken.store(link_word(in.epoch, 0), std::memory_order_release);
+      progressed = true;
+    }
+    const std::size_t packed = word_chunks(word);
     while (in.next < packed && in.next < chunks.size()) {
       const route::Chunk& chunk = chunks[in.next];
       self_.before(chunk);
-      unpack_chunk(parts_, chunk, in.base + place(in.slots, chunk, in.next));
+      const std::uint64_t at = slot.where[in.next % kRingChunks].load(std::memory_order_relaxed);
+      unpack_chunk(parts_, chunk, links_.inbox(in.link) + at);
       traffic.bytes_received += chunk.payload;
       ++in.next;
-      slot.taken.store(ready_word(in.epoch, in.next), std::memory_order_release);
+      slot.taken.store(link_word(in.epoch, in.next), std::memory_order_release);
       progressed = true;
     }
     if (in.next == chunks.size()) {
       slot.consumed.store(in.epoch, std::memory_order_release);
+      in.done = true;
       --recvs_left_;
     }
   }
-  return {};
+}
+
+void ShmExchange::give_up(const Status& why) {
+  for (Out& o : outs_) {
+    if (o.done) continue;
+    ShmSlot& slot = links_.out_slot(o.link);
+    slot.sender_status.store(status_word(why), std::memory_order_relaxed);
+    slot.ready.store(link_word(o.epoch, kGivenUp | o.next), std::memory_order_release);
+    finish(o);
+  }
+  for (In& in : ins_)
+    if (!in.done) abandon(in, why);
+}
+
+int ShmExchange::waiting_for() const {
+  for (const In& in : ins_)
+    if (!in.done) return links_.rank_of(in.link);
+  for (const Out& o : outs_)
+    if (!o.done) return links_.rank_of(o.link);
+  return -1;
 }
 
 const route::Chunk* ShmExchange::next_expected() const {
@@ -173,7 +235,7 @@ const route::Chunk* ShmExchange::next_expected() const {
   const route::Chunk* next = nullptr;
   for (const In& in : ins_) {
     const std::vector<route::Chunk>& chunks = route_.recvs[in.k].chunks;
-    if (in.next == chunks.size()) continue;
+    if (in.done) continue;
     const route::Chunk& c = chunks[in.next];
     if (next == nullptr || c.sections.front().part < next->sections.front().part ||
         (c.sections.front().part == next->sections.front().part &&

@@ -4,67 +4,30 @@
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
-#include <mutex>
+#include <limits>
 #include <random>
-#include <set>
 
 #include "mr2d/mr2d.h"
-#include "transport/backoff.hpp"
 #include "transport/errors_return.hpp"
 
 namespace mr2d::transport {
 
 namespace {
 
-// How long closing links waits for node peers still reading my messages
-// (they are in the same redistribution, so normally microseconds); a peer
-// that never comes gets an error instead of a hang here.
-constexpr double kDrainSeconds = 10;
+constexpr Index kPage = 4096;
 
-// Names this process still owns, removed at exit so that a program that
-// never exits its grids leaves nothing in /dev/shm; and the links still open,
-// drained first so that a peer still reading can map what it reads.
-// Never destroyed: the exit handler below may run after static destructors.
-std::mutex g_names_mutex;
-std::set<std::string>& owned_names() {
-  static auto* names = new std::set<std::string>();
-  return *names;
-}
-std::set<const ShmLinks*>& open_links() {
-  static auto* links = new std::set<const ShmLinks*>();
-  return *links;
-}
-void unlink_owned_names() {
-  std::lock_guard<std::mutex> lock(g_names_mutex);
-  for (const ShmLinks* l : open_links()) l->drain();
-  for (const std::string& n : owned_names()) shm_unlink(n.c_str());
-  owned_names().clear();
-}
-void register_exit_handler() {
-  static const bool registered = std::atexit(unlink_owned_names) == 0;
-  (void)registered;
-}
-void own_name(const std::string& name, bool owned) {
-  register_exit_handler();
-  std::lock_guard<std::mutex> lock(g_names_mutex);
-  if (owned) owned_names().insert(name);
-  else owned_names().erase(name);
-}
-void track_links(const ShmLinks* links, bool open) {
-  register_exit_handler();
-  std::lock_guard<std::mutex> lock(g_names_mutex);
-  if (open) open_links().insert(links);
-  else open_links().erase(links);
-}
+// Bytes of the segments this process created and still maps (stats).
+std::atomic<Index> g_bytes_held{0};
 
 // Links ids: a per-process random part and a counter. Names also carry the
-// process id, but a process killed by a signal leaves its names behind, and
-// a later process can get the same id.
+// process id, but a process killed during a set-up leaves its names behind,
+// and a later process can get the same id.
 long long next_uid() {
   static std::atomic<long long> counter{0};
   static const long long token = [] {
@@ -74,18 +37,71 @@ long long next_uid() {
   return (token << 24) | (counter++ & 0xffffff);
 }
 
-int ranks_per_node_override() {
+// Free bytes of the file system behind shm_open (glibc: /dev/shm).
+Index shm_free_bytes() {
+  struct statvfs fs {};
+  if (statvfs("/dev/shm", &fs) != 0) return std::numeric_limits<Index>::max();
+  return static_cast<Index>(fs.f_bavail) * static_cast<Index>(fs.f_frsize);
+}
+
+// Union ranks of the processes sharing my node.
+std::vector<int> node_members(MPI_Comm union_comm, int rank, int& err) {
+  MPI_Comm node = MPI_COMM_NULL;
+  err = MPI_Comm_split_type(union_comm, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node);
+  std::vector<int> ranks;
+  if (err != MPI_SUCCESS) return ranks;
+  MPI_Group ng, ug;
+  int nsize = 0;
+  MPI_Comm_size(node, &nsize);
+  std::vector<int> seq(static_cast<std::size_t>(nsize));
+  for (int k = 0; k < nsize; ++k) seq[static_cast<std::size_t>(k)] = k;
+  ranks.resize(seq.size());
+  MPI_Comm_group(node, &ng);
+  MPI_Comm_group(union_comm, &ug);
+  MPI_Group_translate_ranks(ng, nsize, seq.data(), ug, ranks.data());
+  MPI_Group_free(&ng);
+  MPI_Group_free(&ug);
+  MPI_Comm_free(&node);
+  return ranks;
+}
+
+// My block of k consecutive node members (a virtual node).
+std::vector<int> virtual_node(const std::vector<int>& members, int rank, int k) {
+  if (k <= 0 || members.empty()) return members;
+  const auto pos = static_cast<std::size_t>(std::find(members.begin(), members.end(), rank) - members.begin());
+  const std::size_t first = pos / static_cast<std::size_t>(k) * static_cast<std::size_t>(k);
+  const std::size_t last = std::min(members.size(), first + static_cast<std::size_t>(k));
+  return {members.begin() + static_cast<long>(first), members.begin() + static_cast<long>(last)};
+}
+
+std::uint64_t epoch_start() {
+  const char* env = std::getenv("MR2D_TEST_EPOCH_START");
+  return env != nullptr ? std::strtoull(env, nullptr, 10) : 0;
+}
+
+}  // namespace
+
+int node_ranks_override() {
   const char* env = std::getenv("MR2D_NODE_RANKS");
   const int k = env != nullptr ? std::atoi(env) : 0;
   return k > 0 ? k : 0;
 }
 
-}  // namespace
+Index affordable_pool(Index request, Index free_bytes, Index node_processes) {
+  const Index want = request > 0 ? request : kDefaultShmBudget;
+  const Index share = free_bytes / (2 * std::max<Index>(node_processes, 1));
+  const Index pool = std::min(want, share) / kPage * kPage;
+  return pool >= kMinShmPool ? pool : 0;
+}
+
+Index shm_bytes_held() { return g_bytes_held.load(std::memory_order_relaxed); }
 
 Segment::~Segment() { reset(); }
 
 void Segment::reset() {
   if (base_ != nullptr) munmap(base_, size_);
+  if (created_) g_bytes_held -= static_cast<Index>(size_);
+  created_ = false;
   base_ = nullptr;
   size_ = 0;
   unlink();
@@ -94,7 +110,6 @@ void Segment::reset() {
 void Segment::unlink() {
   if (name_.empty()) return;
   shm_unlink(name_.c_str());
-  own_name(name_, false);
   name_.clear();
 }
 
@@ -102,150 +117,184 @@ bool Segment::create(const std::string& name, std::size_t bytes) {
   reset();
   const int fd = shm_open(name.c_str(), O_CREAT | O_EXCL | O_RDWR, 0600);
   if (fd < 0) return false;
-  own_name(name, true);
-  name_ = name;
   void* p = MAP_FAILED;
-  if (ftruncate(fd, static_cast<off_t>(bytes)) == 0)
+  // posix_fallocate reserves every page now: on a full tmpfs a mapping made
+  // with ftruncate alone succeeds and its first touch raises SIGBUS.
+  if (ftruncate(fd, static_cast<off_t>(bytes)) == 0 && posix_fallocate(fd, 0, static_cast<off_t>(bytes)) == 0)
     p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
   close(fd);
   if (p == MAP_FAILED) {
-    unlink();
+    shm_unlink(name.c_str());
     return false;
   }
+  name_ = name;
   base_ = p;
   size_ = bytes;
+  created_ = true;
+  g_bytes_held += static_cast<Index>(bytes);
   return true;
 }
 
-bool Segment::open(const std::string& name, bool writable) {
+void Segment::shrink(std::size_t bytes) {
+  if (!created_ || name_.empty() || bytes >= size_) return;
+  const int fd = shm_open(name_.c_str(), O_RDWR, 0);
+  if (fd < 0) return;
+  if (ftruncate(fd, static_cast<off_t>(bytes)) == 0) {
+    munmap(static_cast<unsigned char*>(base_) + bytes, size_ - bytes);
+    g_bytes_held -= static_cast<Index>(size_ - bytes);
+    size_ = bytes;
+  }
+  close(fd);
+}
+
+bool Segment::open(const std::string& name, std::size_t bytes, bool writable) {
   reset();
   const int fd = shm_open(name.c_str(), writable ? O_RDWR : O_RDONLY, 0);
   if (fd < 0) return false;
   struct stat st {};
   void* p = MAP_FAILED;
-  if (fstat(fd, &st) == 0 && st.st_size > 0)
-    p = mmap(nullptr, static_cast<std::size_t>(st.st_size), writable ? PROT_READ | PROT_WRITE : PROT_READ,
-             MAP_SHARED, fd, 0);
+  if (fstat(fd, &st) == 0 && static_cast<std::size_t>(st.st_size) >= bytes && bytes > 0)
+    p = mmap(nullptr, bytes, writable ? PROT_READ | PROT_WRITE : PROT_READ, MAP_SHARED, fd, 0);
   close(fd);
   if (p == MAP_FAILED) return false;
   base_ = p;
-  size_ = static_cast<std::size_t>(st.st_size);
+  size_ = bytes;
   return true;
 }
 
-std::string ShmLinks::name_of(int local, const char* what, std::uint64_t generation) const {
+std::string ShmLinks::name_of(int local, const char* what) const {
   const auto k = static_cast<std::size_t>(local);
-  return "/mr2d-" + std::to_string(pid_[k]) + "-" + std::to_string(uid_[k]) + "-" + what +
-         std::to_string(generation);
+  return "/mr2d-" + std::to_string(pid_[k]) + "-" + std::to_string(uid_[k]) + "-" + what;
 }
 
-std::unique_ptr<ShmLinks> ShmLinks::open(MPI_Comm union_comm, Status& status) {
+std::unique_ptr<ShmLinks> ShmLinks::open(MPI_Comm union_comm, Index budget, Status& status,
+                                         std::string& why_not) {
   status = {};
   ErrorsReturn guard(union_comm);
   int rank = 0, size = 1;
   MPI_Comm_rank(union_comm, &rank);
   MPI_Comm_size(union_comm, &size);
 
-  // Node membership: the shared-memory split, as union ranks.
-  MPI_Comm node = MPI_COMM_NULL;
-  int err = MPI_Comm_split_type(union_comm, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node);
-  std::vector<int> node_ranks;
-  if (err == MPI_SUCCESS) {
-    MPI_Group ng, ug;
-    int nsize = 0;
-    MPI_Comm_size(node, &nsize);
-    std::vector<int> seq(static_cast<std::size_t>(nsize));
-    for (int k = 0; k < nsize; ++k) seq[static_cast<std::size_t>(k)] = k;
-    node_ranks.resize(seq.size());
-    MPI_Comm_group(node, &ng);
-    MPI_Comm_group(union_comm, &ug);
-    MPI_Group_translate_ranks(ng, nsize, seq.data(), ug, node_ranks.data());
-    MPI_Group_free(&ng);
-    MPI_Group_free(&ug);
-    MPI_Comm_free(&node);
-  }
-  // A virtual node: my block of k consecutive node members.
-  if (const int k = ranks_per_node_override(); k > 0 && !node_ranks.empty()) {
-    const auto pos = static_cast<std::size_t>(
-        std::find(node_ranks.begin(), node_ranks.end(), rank) - node_ranks.begin());
-    const std::size_t first = pos / static_cast<std::size_t>(k) * static_cast<std::size_t>(k);
-    const std::size_t last = std::min(node_ranks.size(), first + static_cast<std::size_t>(k));
-    node_ranks = std::vector<int>(node_ranks.begin() + static_cast<long>(first),
-                                  node_ranks.begin() + static_cast<long>(last));
-  }
-
+  int err = MPI_SUCCESS;
+  const std::vector<int> members = node_members(union_comm, rank, err);
+  const std::vector<int> node = virtual_node(members, rank, node_ranks_override());
   std::unique_ptr<ShmLinks> links(new ShmLinks());
   links->local_of_.assign(static_cast<std::size_t>(size), -1);
-  for (std::size_t k = 0; k < node_ranks.size(); ++k) {
-    links->local_of_[static_cast<std::size_t>(node_ranks[k])] = static_cast<int>(k);
-    if (node_ranks[k] == rank) links->me_ = static_cast<int>(k);
+  links->peers_ = node;
+  for (std::size_t k = 0; k < node.size(); ++k) {
+    links->local_of_[static_cast<std::size_t>(node[k])] = static_cast<int>(k);
+    if (node[k] == rank) links->me_ = static_cast<int>(k);
   }
-  const int n = static_cast<int>(node_ranks.size());
-  const long long my_uid = next_uid();
-  bool ok = err == MPI_SUCCESS && links->me_ >= 0;
-  if (ok) {
-    links->pid_.assign(static_cast<std::size_t>(n), 0);
-    links->uid_.assign(static_cast<std::size_t>(n), 0);
+  const int n = static_cast<int>(node.size());
+  const auto un = static_cast<std::size_t>(n);
+  links->pid_.assign(un, 0);
+  links->uid_.assign(un, 0);
+  if (links->me_ >= 0) {
     links->pid_[static_cast<std::size_t>(links->me_)] = getpid();
-    links->uid_[static_cast<std::size_t>(links->me_)] = my_uid;
-    ok = links->own_header_.create(links->name_of(links->me_, "h", 0),
-                                   sizeof(ShmSlot) * static_cast<std::size_t>(n));
-    if (ok) for (int r = 0; r < n; ++r) new (links->own_header_.data() + sizeof(ShmSlot) * static_cast<std::size_t>(r)) ShmSlot();
+    links->uid_[static_cast<std::size_t>(links->me_)] = next_uid();
   }
 
-  // Everyone's process id and links id, then every node peer's header.
-  long long mine[3] = {ok ? 1 : 0, static_cast<long long>(getpid()), my_uid};
+  // The pool this process can afford (the budget is shared by the whole real
+  // node's processes), with its segments created and reserved; a process
+  // alone on its node needs none and constrains nobody.
+  Index afford = 0;
+  if (err != MPI_SUCCESS || links->me_ < 0) {
+    why_not = "the node's processes cannot be found";
+  } else if (n == 1) {
+    afford = std::numeric_limits<Index>::max();
+  } else {
+    afford = affordable_pool(budget, shm_free_bytes(), static_cast<Index>(members.size()));
+    if (afford == 0) {
+      why_not = "/dev/shm has too little free space for a budget of at least " +
+                std::to_string(kMinShmPool) + " bytes per process";
+    } else if (!links->own_header_.create(links->name_of(links->me_, "h"), sizeof(ShmSlot) * un) ||
+               !links->own_pool_.create(links->name_of(links->me_, "p"), static_cast<std::size_t>(afford))) {
+      why_not = "shared memory segments cannot be created (/dev/shm full or not permitted)";
+      afford = 0;
+      links->own_header_.reset();
+      links->own_pool_.reset();
+    } else {
+      // Both sides of a link start from the same epoch (a test hook moves it
+      // near the wrap of the 32-bit epochs in the slot words).
+      for (std::size_t r = 0; r < un; ++r) {
+        auto* slot = new (links->own_header_.data() + sizeof(ShmSlot) * r) ShmSlot();
+        slot->ready.store(link_word(epoch_start(), 0), std::memory_order_relaxed);
+        slot->taken.store(link_word(epoch_start(), 0), std::memory_order_relaxed);
+        slot->consumed.store(epoch_start(), std::memory_order_relaxed);
+      }
+    }
+  }
+
+  // Everyone's budget, process id and links id; the pool is the smallest budget.
+  long long mine[3] = {afford, static_cast<long long>(getpid()),
+                       links->me_ >= 0 ? links->uid_[static_cast<std::size_t>(links->me_)] : 0};
   std::vector<long long> all(static_cast<std::size_t>(3 * size));
   err = MPI_Allgather(mine, 3, MPI_LONG_LONG, all.data(), 3, MPI_LONG_LONG, union_comm);
   if (err != MPI_SUCCESS) {
     status = mpi_failure("MPI_Allgather (shared-memory setup)", err);
     return nullptr;
   }
-  if (ok) {
-    links->headers_.resize(static_cast<std::size_t>(n));
-    for (int k = 0; k < n && ok; ++k) {
-      const auto r = static_cast<std::size_t>(node_ranks[static_cast<std::size_t>(k)]);
-      ok = all[3 * r] == 1;
+  Index pool = std::numeric_limits<Index>::max();
+  int poorest = 0;
+  for (int r = 0; r < size; ++r)
+    if (all[static_cast<std::size_t>(3 * r)] < pool) {
+      pool = all[static_cast<std::size_t>(3 * r)];
+      poorest = r;
+    }
+  if (pool < kMinShmPool) {
+    if (why_not.empty())
+      why_not = "process " + std::to_string(poorest) + " cannot set up shared memory (/dev/shm full, too small or not permitted)";
+    return nullptr;
+  }
+  links->pool_bytes_ = pool;
+  links->own_pool_.shrink(static_cast<std::size_t>(pool));
+  bool ok = true;
+  if (n > 1) {
+    links->headers_.resize(un);
+    links->pools_.resize(un);
+    for (int k = 0; k < n; ++k) {
+      const auto r = static_cast<std::size_t>(node[static_cast<std::size_t>(k)]);
       links->pid_[static_cast<std::size_t>(k)] = all[3 * r + 1];
       links->uid_[static_cast<std::size_t>(k)] = all[3 * r + 2];
-      if (!ok || k == links->me_) continue;
+      if (k == links->me_ || !ok) continue;
       links->headers_[static_cast<std::size_t>(k)] = std::make_unique<Segment>();
-      ok = links->headers_[static_cast<std::size_t>(k)]->open(links->name_of(k, "h", 0), true) &&
-           links->headers_[static_cast<std::size_t>(k)]->size() >= sizeof(ShmSlot) * static_cast<std::size_t>(n);
+      links->pools_[static_cast<std::size_t>(k)] = std::make_unique<Segment>();
+      ok = links->headers_[static_cast<std::size_t>(k)]->open(links->name_of(k, "h"), sizeof(ShmSlot) * un, true) &&
+           links->pools_[static_cast<std::size_t>(k)]->open(links->name_of(k, "p"), static_cast<std::size_t>(pool), false);
     }
   }
   long long every = ok ? 1 : 0;
   long long in = every;
   err = MPI_Allreduce(&in, &every, 1, MPI_LONG_LONG, MPI_MIN, union_comm);
+  // Every peer has mapped my segments (or given up): their names go now.
+  links->own_header_.unlink();
+  links->own_pool_.unlink();
   if (err != MPI_SUCCESS) {
     status = mpi_failure("MPI_Allreduce (shared-memory setup)", err);
     return nullptr;
   }
-  // Every peer has mapped my header (or given up): its name is no longer needed.
-  links->own_header_.unlink();
-  if (every == 0) return nullptr;
-  links->epoch_out.assign(static_cast<std::size_t>(n), 0);
-  links->epoch_in.assign(static_cast<std::size_t>(n), 0);
-  links->inboxes_.resize(static_cast<std::size_t>(n));
-  links->inbox_generation_.assign(static_cast<std::size_t>(n), 0);
-  track_links(links.get(), true);
+  if (every == 0) {
+    why_not = "a node peer's shared memory cannot be mapped";
+    return nullptr;
+  }
+  links->epoch_out.assign(un, epoch_start());
+  links->epoch_in.assign(un, epoch_start());
   return links;
 }
 
-ShmLinks::~ShmLinks() { track_links(this, false); }
+ShmLinks::~ShmLinks() = default;
 
-void ShmLinks::drain() const {
+Index ShmLinks::bytes_held() const {
+  return static_cast<Index>(own_header_.size() + own_pool_.size());
+}
+
+void ShmLinks::mark_failed() {
   if (failed_) return;
-  const double deadline = monotonic_seconds() + kDrainSeconds;
-  Backoff backoff;
-  for (std::size_t r = 0; r < epoch_out.size(); ++r) {
-    const std::uint64_t last = epoch_out[r];
-    if (last == 0) continue;
-    const ShmSlot& slot = out_slot(static_cast<int>(r));
-    while (slot.consumed.load(std::memory_order_acquire) < last) {
-      if (monotonic_seconds() > deadline) return;
-      backoff.wait();
-    }
+  failed_ = true;
+  for (int k = 0; k < node_size(); ++k) {
+    if (k == me_) continue;
+    out_slot(k).sender_dead.store(1, std::memory_order_release);
+    in_slot(k).receiver_dead.store(1, std::memory_order_release);
   }
 }
 
@@ -256,32 +305,6 @@ ShmSlot& ShmLinks::out_slot(int r) const {
 ShmSlot& ShmLinks::in_slot(int s) const {
   return *reinterpret_cast<ShmSlot*>(headers_[static_cast<std::size_t>(s)]->data() +
                                      sizeof(ShmSlot) * static_cast<std::size_t>(me_));
-}
-
-unsigned char* ShmLinks::outbox(std::size_t bytes, std::uint64_t& generation) {
-  if (bytes > outbox_.size()) {
-    // 64 KiB granules and a quarter of slack: slowly growing plans do not
-    // create a segment every call, and small ones stay small.
-    constexpr std::size_t granule = std::size_t{64} << 10;
-    const std::size_t want = (bytes + bytes / 4 + granule - 1) / granule * granule;
-    // A name left behind by a killed process is skipped, not fatal.
-    bool created = false;
-    for (int attempt = 0; attempt < 8 && !created; ++attempt)
-      created = outbox_.create(name_of(me_, "d", ++outbox_generation_), want);
-    if (!created) return nullptr;
-  }
-  generation = outbox_generation_;
-  return outbox_.data();
-}
-
-const unsigned char* ShmLinks::inbox(int s, std::uint64_t generation) {
-  const auto k = static_cast<std::size_t>(s);
-  if (!inboxes_[k] || inbox_generation_[k] != generation) {
-    if (!inboxes_[k]) inboxes_[k] = std::make_unique<Segment>();
-    if (!inboxes_[k]->open(name_of(s, "d", generation), false)) return nullptr;
-    inbox_generation_[k] = generation;
-  }
-  return inboxes_[k]->data();
 }
 
 }  // namespace mr2d::transport

@@ -1,16 +1,19 @@
 // (MPI for setup only) Shared-memory links between the processes of a union
-// context that share a node. A sender packs a message straight into its
-// outbox, a shared segment its node peers map read-only, and the receiver
-// unpacks straight from there into B: two passes over the data instead of
-// three (pack, MPI copy, unpack), and no kernel involvement.
+// context that share a node. Each process owns two segments, both mapped by
+// every node peer when the links are set up and unlinked right after, so no
+// name outlives the set-up: a job killed later leaves nothing in /dev/shm.
 //
-// Each process also owns a small header segment, mapped read-write by its node
-// peers, with one slot per receiver: the sender publishes there which plan a
-// message belongs to, where it lies and how many of its chunks are packed;
-// the receiver publishes how many it has unpacked and which epoch (per-pair
-// execution count) it has finished reading, so the sender never overwrites
-// unread data. A message travels through a ring of a few chunk slots, so the
-// data stays in cache between the two copies.
+// - A pool of a fixed budget of bytes (the same on every process of the
+//   union), reserved up front so that a full /dev/shm is a set-up failure
+//   and never a SIGBUS at first touch. A sender packs the chunks of its
+//   node-local messages into its pool, wherever there is room; a receiver
+//   unpacks them from there straight into B. The pool's size bounds the
+//   node's shared memory by the processes on it times the budget, whatever
+//   the matrix or the number of peers.
+// - A header with one slot per receiver, mapped read-write by the node
+//   peers, where the sender publishes which plan a message belongs to and
+//   where its chunks lie, and the receiver how far it has read, whether it
+//   accepted the message, and when it has finished with it.
 #pragma once
 
 #include <mpi.h>
@@ -21,22 +24,46 @@
 #include <string>
 #include <vector>
 
+#include "common/index_types.hpp"
 #include "common/status.hpp"
 
 namespace mr2d::transport {
 
+/// Chunks of one message that may be in the pool at once.
+constexpr std::size_t kRingChunks = 4;
+
 /// One sender -> receiver link, in the sender's header. Fields the sender
-/// writes and the field the receiver writes sit on different cache lines.
+/// writes and fields the receiver writes sit on different cache lines.
+///
+/// `ready` and `taken` are words of an epoch (the per-pair execution count,
+/// modulo 2^32: comparisons are made by the difference, so the count may
+/// wrap) and a count of chunks, whose top bit flags a message given up.
 struct alignas(64) ShmSlot {
-  std::atomic<std::uint64_t> ready{0};       ///< epoch << 32 | chunks packed
-  std::atomic<std::uint64_t> plan{0};        ///< plan id of the newest epoch
-  std::atomic<std::uint64_t> offset{0};      ///< byte offset of the message in the outbox
-  std::atomic<std::uint64_t> generation{0};  ///< outbox generation holding it
-  alignas(64) std::atomic<std::uint64_t> taken{0};     ///< epoch << 32 | chunks unpacked
-  std::atomic<std::uint64_t> consumed{0};              ///< newest epoch fully read
+  // Sender.
+  std::atomic<std::uint64_t> ready{0};    ///< epoch | chunks packed (| given up)
+  std::atomic<std::uint64_t> plan{0};     ///< plan id of the newest epoch
+  std::atomic<std::uint64_t> sender_status{0};  ///< why the sender gave up
+  std::atomic<std::uint64_t> sender_dead{0};    ///< the sender's links failed for good
+  std::atomic<std::uint64_t> where[kRingChunks] = {};  ///< pool offset of chunk k at k % kRingChunks
+  // Receiver.
+  alignas(64) std::atomic<std::uint64_t> taken{0};  ///< epoch | chunks unpacked (| given up)
+  std::atomic<std::uint64_t> consumed{0};           ///< newest epoch fully read or given up (64-bit)
+  std::atomic<std::uint64_t> receiver_status{0};    ///< why the receiver gave up
+  std::atomic<std::uint64_t> receiver_dead{0};      ///< the receiver's links failed for good
 };
 
-inline std::uint64_t ready_word(std::uint64_t epoch, std::uint64_t chunks) { return epoch << 32 | chunks; }
+/// Flag of a message given up, in the chunk count of a ready or taken word.
+constexpr std::uint64_t kGivenUp = std::uint64_t{1} << 31;
+
+inline std::uint64_t link_word(std::uint64_t epoch, std::uint64_t chunks) {
+  return (epoch & 0xffffffffu) << 32 | chunks;
+}
+/// Epochs of a word and of a count compared across the wrap: < 0 older, 0 the same, > 0 newer.
+inline std::int32_t epoch_order(std::uint64_t word, std::uint64_t epoch) {
+  return static_cast<std::int32_t>(static_cast<std::uint32_t>(word >> 32) - static_cast<std::uint32_t>(epoch));
+}
+inline std::uint64_t word_chunks(std::uint64_t word) { return word & (kGivenUp - 1); }
+inline bool word_given_up(std::uint64_t word) { return (word & kGivenUp) != 0; }
 
 /// A mapped shared segment (unmapped on destruction).
 class Segment {
@@ -45,71 +72,95 @@ class Segment {
   ~Segment();
   Segment(const Segment&) = delete;
   Segment& operator=(const Segment&) = delete;
-  /// Creates (and names) a segment of `bytes`; false if the system refuses.
+  /// Creates (and names) a segment of `bytes`, every page reserved; false if
+  /// the system refuses (no room in /dev/shm, say).
   bool create(const std::string& name, std::size_t bytes);
-  /// Maps an existing segment; false if it cannot be opened.
-  bool open(const std::string& name, bool writable);
+  /// Maps `bytes` of an existing segment; false if it cannot be opened or is smaller.
+  bool open(const std::string& name, std::size_t bytes, bool writable);
   void reset();
   unsigned char* data() const { return static_cast<unsigned char*>(base_); }
   std::size_t size() const { return size_; }
+  /// Gives back all but the first `bytes` of a segment this process
+  /// created and still names.
+  void shrink(std::size_t bytes);
   /// Removes the name (the memory lives on while mapped).
   void unlink();
 
  private:
   void* base_ = nullptr;
   std::size_t size_ = 0;
-  std::string name_;  // non-empty while this process owns the name
+  bool created_ = false;  // counted in shm_bytes_held()
+  std::string name_;      // non-empty while this process owns the name
 };
+
+/// MR2D_NODE_RANKS: processes per virtual node (0: the real nodes).
+int node_ranks_override();
+
+/// The default budget of shared memory per process for node-local messages.
+constexpr Index kDefaultShmBudget = Index{4} << 20;
+/// The smallest pool worth setting up; less and messages travel through MPI.
+constexpr Index kMinShmPool = Index{64} << 10;
+
+/// The pool one process can afford: `request` (0: the default) at most, and
+/// at most its share of half of `free_bytes` among `node_processes`, in whole
+/// pages; 0 where that is below kMinShmPool. Pure.
+Index affordable_pool(Index request, Index free_bytes, Index node_processes);
+
+/// Bytes of shared memory this process holds now (all links).
+Index shm_bytes_held();
 
 class ShmLinks {
  public:
   /// Finds the processes of `union_comm` on this node (or on this virtual
-  /// node: MR2D_NODE_RANKS=k splits every node into groups of k processes)
-  /// and maps their headers. Collective over `union_comm`. Null (with an ok
-  /// status) where shared memory is not permitted on some process.
-  static std::unique_ptr<ShmLinks> open(MPI_Comm union_comm, Status& status);
+  /// node: MR2D_NODE_RANKS=k splits every node into groups of k processes),
+  /// agrees on a pool size (`budget` bytes requested, 0 for the default) and
+  /// maps every node peer's segments. Collective over `union_comm`. Null
+  /// (with an ok status and the reason in `why_not`) where shared memory
+  /// cannot be set up on some process.
+  static std::unique_ptr<ShmLinks> open(MPI_Comm union_comm, Index budget, Status& status,
+                                        std::string& why_not);
   ~ShmLinks();
 
   /// Node-local index of union rank `rank`, or -1 for a process on another node.
   int local_index(int rank) const { return local_of_[static_cast<std::size_t>(rank)]; }
+  int node_size() const { return static_cast<int>(peers_.size()); }
+  /// My node-local index.
+  int me() const { return me_; }
+  /// Union rank of node-local index `k`.
+  int rank_of(int k) const { return peers_[static_cast<std::size_t>(k)]; }
+  /// Bytes of every process's pool (the same everywhere).
+  Index pool_bytes() const { return pool_bytes_; }
+  /// Bytes of shared memory this process holds for these links.
+  Index bytes_held() const;
 
   /// Sender side: my slot for the receiver of local index `r`.
   ShmSlot& out_slot(int r) const;
   /// Receiver side: my slot in the header of the sender of local index `s`.
   ShmSlot& in_slot(int s) const;
+  unsigned char* pool() const { return own_pool_.data(); }
+  /// The pool of the sender of local index `s`, read-only.
+  const unsigned char* inbox(int s) const { return pools_[static_cast<std::size_t>(s)]->data(); }
 
-  /// Sender side: the outbox with room for `bytes`, grown (as a new
-  /// generation) if needed. Only call when every receiver consumed everything.
-  unsigned char* outbox(std::size_t bytes, std::uint64_t& generation);
-  /// Receiver side: the outbox of sender `s` in `generation`, mapped read-only.
-  const unsigned char* inbox(int s, std::uint64_t generation);
-
-  /// Waits (at most 10 s) until every node receiver has read every
-  /// message I sent it. Call before the links go away: a receiver maps my
-  /// outbox by name when it starts reading, so I may finish a redistribution
-  /// and leave while a slower peer has not opened my outbox yet.
-  void drain() const;
-  /// After a failed redistribution peers may never read what I sent: drain
-  /// returns at once from then on (also in the exit handler).
-  void mark_failed() { failed_ = true; }
+  /// After a failure that may leave peers mid-message: tells every node peer,
+  /// through the dead flags of my slots, that I will not send or read again.
+  void mark_failed();
+  bool failed() const { return failed_; }
 
   /// Per-pair execution counters (epochs), kept identically by both sides.
   std::vector<std::uint64_t> epoch_out, epoch_in;
 
  private:
   ShmLinks() = default;
-  std::string name_of(int local, const char* what, std::uint64_t generation) const;
+  std::string name_of(int local, const char* what) const;
 
-  std::atomic<bool> failed_{false};
+  bool failed_ = false;
   int me_ = -1;                         // my local index
   std::vector<int> local_of_;           // union rank -> local index or -1
+  std::vector<int> peers_;              // local index -> union rank
   std::vector<long long> pid_, uid_;    // per local index: process id, links id
-  Segment own_header_;
-  std::vector<std::unique_ptr<Segment>> headers_;  // per local index (mine at me_)
-  Segment outbox_;
-  std::uint64_t outbox_generation_ = 0;
-  std::vector<std::unique_ptr<Segment>> inboxes_;  // per sender local index
-  std::vector<std::uint64_t> inbox_generation_;
+  Index pool_bytes_ = 0;
+  Segment own_header_, own_pool_;
+  std::vector<std::unique_ptr<Segment>> headers_, pools_;  // per local index (null at me_)
 };
 
 }  // namespace mr2d::transport
