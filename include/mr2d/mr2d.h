@@ -277,6 +277,8 @@ typedef struct {
                                     (messages, and the intermediate matrix of two phases) */
   int indexing;                /**< MR2D_INDEXING_CDC if any table was expanded, else BBC */
   int phases;                  /**< the phases used (ONE, GCD or LCM) */
+  long long shm_bytes;         /**< this process: shared memory its union context holds for
+                                    node-local messages (its pool and links; 0 with MPI only) */
 } mr2d_plan_info;
 
 MR2D_API int mr2d_plan_create_gemr2d(mr2d_plan *plan, int type, mr2d_int m, mr2d_int n,
@@ -366,6 +368,8 @@ typedef struct {
   long long bytes_received; /**< bytes received from other processes */
   long long bytes_local;    /**< bytes copied without MPI (process to itself) */
   long long plans_reused;   /**< calls served by a cached plan (same arguments everywhere) */
+  long long shm_bytes;      /**< shared memory this process holds now for node-local
+                                 messages, all union contexts (a gauge, not reset) */
 } mr2d_stats;
 
 /** Fill *stats with this process's counters. */

@@ -217,6 +217,7 @@ mr2d_plan_info describe_batch(const Batch& batch) {
   info.predicted_seconds = r.predicted_seconds;
   info.schedule = to_public(r.kind);
   info.extra_bytes = r.send_buffer_bytes + r.recv_buffer_bytes;
+  info.shm_bytes = batch.node_local && batch.channel != nullptr && batch.channel->shm ? batch.channel->shm->bytes_held() : 0;
   return info;
 }
 

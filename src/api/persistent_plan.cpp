@@ -40,6 +40,7 @@ mr2d_plan_info describe(const Prepared& p) {
   }
   info.schedule = to_public(p.passes.front().route.kind);
   info.extra_bytes = buffers + p.middle_elems * es;
+  info.shm_bytes = p.node_local && p.channel->shm ? p.channel->shm->bytes_held() : 0;
   return info;
 }
 

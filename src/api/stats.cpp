@@ -8,6 +8,8 @@
 #include <cstring>
 #include <mutex>
 
+#include "transport/shm_links.hpp"
+
 namespace mr2d::api {
 
 namespace {
@@ -19,7 +21,9 @@ mr2d_stats g_stats{};
 
 mr2d_stats stats_snapshot() {
   std::lock_guard<std::mutex> lock(g_mutex);
-  return g_stats;
+  mr2d_stats s = g_stats;
+  s.shm_bytes = transport::shm_bytes_held();
+  return s;
 }
 
 void reset_stats() {
@@ -48,9 +52,9 @@ int report_at_finalize(MPI_Comm, int, void*, void*) {
   const mr2d_stats s = stats_snapshot();
   std::fprintf(stderr,
                "mr2d-stats: rank %d gemr2d_calls %lld trmr2d_calls %lld messages_sent %lld "
-               "bytes_sent %lld bytes_received %lld bytes_local %lld plans_reused %lld\n",
+               "bytes_sent %lld bytes_received %lld bytes_local %lld plans_reused %lld shm_bytes %lld\n",
                rank, s.calls_gemr2d, s.calls_trmr2d, s.messages_sent, s.bytes_sent,
-               s.bytes_received, s.bytes_local, s.plans_reused);
+               s.bytes_received, s.bytes_local, s.plans_reused, s.shm_bytes);
   std::fflush(stderr);
   return MPI_SUCCESS;
 }

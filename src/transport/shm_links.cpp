@@ -20,8 +20,6 @@ namespace mr2d::transport {
 
 namespace {
 
-constexpr Index kPage = 4096;
-
 // Bytes of the segments this process created and still maps (stats).
 std::atomic<Index> g_bytes_held{0};
 
@@ -85,13 +83,6 @@ int node_ranks_override() {
   const char* env = std::getenv("MR2D_NODE_RANKS");
   const int k = env != nullptr ? std::atoi(env) : 0;
   return k > 0 ? k : 0;
-}
-
-Index affordable_pool(Index request, Index free_bytes, Index node_processes) {
-  const Index want = request > 0 ? request : kDefaultShmBudget;
-  const Index share = free_bytes / (2 * std::max<Index>(node_processes, 1));
-  const Index pool = std::min(want, share) / kPage * kPage;
-  return pool >= kMinShmPool ? pool : 0;
 }
 
 Index shm_bytes_held() { return g_bytes_held.load(std::memory_order_relaxed); }
@@ -203,7 +194,8 @@ std::unique_ptr<ShmLinks> ShmLinks::open(MPI_Comm union_comm, Index budget, Stat
   } else if (n == 1) {
     afford = std::numeric_limits<Index>::max();
   } else {
-    afford = affordable_pool(budget, shm_free_bytes(), static_cast<Index>(members.size()));
+    afford = affordable_pool(budget, shm_free_bytes(), static_cast<Index>(members.size()),
+                             static_cast<Index>(sizeof(ShmSlot) * un));
     if (afford == 0) {
       why_not = "/dev/shm has too little free space for a budget of at least " +
                 std::to_string(kMinShmPool) + " bytes per process";

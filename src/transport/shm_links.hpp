@@ -26,18 +26,13 @@
 
 #include "common/index_types.hpp"
 #include "common/status.hpp"
+#include "transport/shm_protocol.hpp"
 
 namespace mr2d::transport {
 
-/// Chunks of one message that may be in the pool at once.
-constexpr std::size_t kRingChunks = 4;
-
 /// One sender -> receiver link, in the sender's header. Fields the sender
 /// writes and fields the receiver writes sit on different cache lines.
-///
-/// `ready` and `taken` are words of an epoch (the per-pair execution count,
-/// modulo 2^32: comparisons are made by the difference, so the count may
-/// wrap) and a count of chunks, whose top bit flags a message given up.
+/// `ready` and `taken` are link words (shm_protocol.hpp).
 struct alignas(64) ShmSlot {
   // Sender.
   std::atomic<std::uint64_t> ready{0};    ///< epoch | chunks packed (| given up)
@@ -51,19 +46,6 @@ struct alignas(64) ShmSlot {
   std::atomic<std::uint64_t> receiver_status{0};    ///< why the receiver gave up
   std::atomic<std::uint64_t> receiver_dead{0};      ///< the receiver's links failed for good
 };
-
-/// Flag of a message given up, in the chunk count of a ready or taken word.
-constexpr std::uint64_t kGivenUp = std::uint64_t{1} << 31;
-
-inline std::uint64_t link_word(std::uint64_t epoch, std::uint64_t chunks) {
-  return (epoch & 0xffffffffu) << 32 | chunks;
-}
-/// Epochs of a word and of a count compared across the wrap: < 0 older, 0 the same, > 0 newer.
-inline std::int32_t epoch_order(std::uint64_t word, std::uint64_t epoch) {
-  return static_cast<std::int32_t>(static_cast<std::uint32_t>(word >> 32) - static_cast<std::uint32_t>(epoch));
-}
-inline std::uint64_t word_chunks(std::uint64_t word) { return word & (kGivenUp - 1); }
-inline bool word_given_up(std::uint64_t word) { return (word & kGivenUp) != 0; }
 
 /// A mapped shared segment (unmapped on destruction).
 class Segment {
@@ -95,16 +77,6 @@ class Segment {
 
 /// MR2D_NODE_RANKS: processes per virtual node (0: the real nodes).
 int node_ranks_override();
-
-/// The default budget of shared memory per process for node-local messages.
-constexpr Index kDefaultShmBudget = Index{4} << 20;
-/// The smallest pool worth setting up; less and messages travel through MPI.
-constexpr Index kMinShmPool = Index{64} << 10;
-
-/// The pool one process can afford: `request` (0: the default) at most, and
-/// at most its share of half of `free_bytes` among `node_processes`, in whole
-/// pages; 0 where that is below kMinShmPool. Pure.
-Index affordable_pool(Index request, Index free_bytes, Index node_processes);
 
 /// Bytes of shared memory this process holds now (all links).
 Index shm_bytes_held();

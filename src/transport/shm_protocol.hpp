@@ -1,0 +1,49 @@
+// The arithmetic of the shared-memory links, free of MPI and of the
+// segments themselves: the words a sender and a receiver publish to each
+// other, and how large a pool a process can afford.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+#include "common/index_types.hpp"
+
+namespace mr2d::transport {
+
+/// Chunks of one message that may be in the pool at once.
+constexpr std::size_t kRingChunks = 4;
+
+/// A link word: an epoch (the per-pair execution count, modulo 2^32) and a
+/// count of chunks, whose top bit flags a message given up. Epochs are
+/// compared by their difference, so the count may wrap: the two sides of a
+/// link are never more than one execution apart.
+constexpr std::uint64_t kGivenUp = std::uint64_t{1} << 31;
+
+inline std::uint64_t link_word(std::uint64_t epoch, std::uint64_t chunks) {
+  return (epoch & 0xffffffffu) << 32 | chunks;
+}
+/// The epoch of `word` against `epoch`: < 0 older, 0 the same, > 0 newer.
+inline std::int32_t epoch_order(std::uint64_t word, std::uint64_t epoch) {
+  return static_cast<std::int32_t>(static_cast<std::uint32_t>(word >> 32) - static_cast<std::uint32_t>(epoch));
+}
+inline std::uint64_t word_chunks(std::uint64_t word) { return word & (kGivenUp - 1); }
+inline bool word_given_up(std::uint64_t word) { return (word & kGivenUp) != 0; }
+
+/// The default budget of shared memory per process for node-local messages.
+constexpr Index kDefaultShmBudget = Index{4} << 20;
+/// The smallest pool worth setting up; less and messages travel through MPI.
+constexpr Index kMinShmPool = Index{64} << 10;
+constexpr Index kShmPage = 4096;
+
+/// The pool one process can afford: its budget, `request` (0: the default)
+/// at most and at most its share of half of `free_bytes` among
+/// `node_processes`, less `header` bytes for its links, in whole pages; 0
+/// where that is below kMinShmPool.
+inline Index affordable_pool(Index request, Index free_bytes, Index node_processes, Index header) {
+  const Index want = request > 0 ? request : kDefaultShmBudget;
+  const Index share = free_bytes / (2 * std::max<Index>(node_processes, 1));
+  const Index pool = (std::min(want, share) - (header + kShmPage - 1) / kShmPage * kShmPage) / kShmPage * kShmPage;
+  return pool >= kMinShmPool ? pool : 0;
+}
+
+}  // namespace mr2d::transport
