@@ -96,27 +96,31 @@ void ShmExchange::finish(Out& o) {
 void ShmExchange::watch_receiver(Out& o, bool& progressed) {
   const ShmSlot& slot = links_.out_slot(o.link);
   const std::uint64_t word = slot.taken.load(std::memory_order_acquire);
+  // Space of chunks the receiver has read goes back to the pool, also after
+  // the message is done on this side (all packed, accepted).
+  const std::vector<route::Chunk>& chunks = route_.sends[o.k].chunks;
+  auto give_back = [&](std::size_t upto) {
+    for (; o.freed < upto; ++o.freed) space_.give(o.at[o.freed % kRingChunks], chunks[o.freed].bytes);
+    progressed = true;
+  };
   if (epoch_order(word, o.epoch) == 0) {
     if (word_given_up(word)) {
-      note(peer_status(slot.receiver_status.load(std::memory_order_relaxed), links_.rank_of(o.link), false));
-      for (; o.freed < o.next; ++o.freed)
-        space_.give(o.at[o.freed % kRingChunks], route_.sends[o.k].chunks[o.freed].bytes);
-      finish(o);
-      progressed = true;
+      if (!o.done) {
+        note(peer_status(slot.receiver_status.load(std::memory_order_relaxed), links_.rank_of(o.link), false));
+        finish(o);
+      }
+      if (o.freed < o.next) give_back(o.next);
       return;
     }
     o.accepted = true;
-    for (const std::size_t read = word_chunks(word); o.freed < read; ++o.freed) {
-      space_.give(o.at[o.freed % kRingChunks], route_.sends[o.k].chunks[o.freed].bytes);
-      progressed = true;
-    }
-  } else if (slot.receiver_dead.load(std::memory_order_acquire) != 0) {
+    if (o.freed < word_chunks(word)) give_back(word_chunks(word));
+  } else if (!o.done && slot.receiver_dead.load(std::memory_order_acquire) != 0) {
     note(peer_failed(links_.rank_of(o.link)));
     finish(o);
     progressed = true;
     return;
   }
-  if (o.accepted && o.next == route_.sends[o.k].chunks.size()) {
+  if (!o.done && o.accepted && o.next == chunks.size()) {
     finish(o);
     progressed = true;
   }
@@ -125,7 +129,7 @@ void ShmExchange::watch_receiver(Out& o, bool& progressed) {
 Status ShmExchange::pack_one(Traffic& traffic, bool& progressed) {
   if (sends_left_ == 0) return {};
   for (Out& o : outs_)
-    if (!o.done) watch_receiver(o, progressed);
+    if (!o.done || o.freed < o.next) watch_receiver(o, progressed);
   // Round robin over the messages, one chunk at a time: every receiver gets
   // its first chunk early, and a full ring does not hold up the others.
   for (std::size_t tried = 0; tried < outs_.size(); ++tried, cursor_ = (cursor_ + 1) % outs_.size()) {
