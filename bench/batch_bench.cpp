@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Benchmark of batched redistribution (bench/README.md, "Batch"): K matrices
 // of N x N doubles moved from one layout to another on all processes, timed
 // in one run for

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // mr2d_kernel_bench: times the pack, unpack and local-copy kernels of one
 // process (rank 0) for representative layouts against a plain memcpy of the
 // same bytes. No MPI: the plan of rank 0 is built directly and its largest

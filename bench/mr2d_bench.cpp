@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The benchmark program: for each case of a case file, ScaLAPACK's routine,
 // mr2d with every schedule, mr2d's explicit plan, an MPI_Alltoallv of the same
 // per-pair volumes, the memcpy copy limit and, when compiled in, COSTA, first

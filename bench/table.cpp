@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // mr2d_bench_table: turns the benchmark's CSV (results_csv.hpp) into the
 // markdown tables and target checks of results.md, and the data of plot.png.
 //   mr2d_bench_table results.csv [plot.dat] > results.md

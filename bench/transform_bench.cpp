@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Benchmark of the transpose (issue targets in bench/README.md, "Transpose"):
 // C := A' for an N x N matrix of doubles on one grid of all processes (1 x 2
 // for 2 processes, 2 x 2 for 4), blocks MBA -> MBC, timed in one run for

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Which mechanism should a receiver use to scatter a packed message from a
 // peer process on the same node into its local array? Times, for runs of L
 // doubles written at stride 2L (64 MiB in all), (a) a user-space copy loop

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Doxygen's input filter for the Markdown pages: links written for GitHub
 # (page.md#anchor, #anchor) reach their headings in the HTML too. Each heading
 # below the title gets the label <page>_<anchor> (its GitHub anchor, page the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Markdown helpers shared by the documentation check (tests/structure/check_docs.cmake)
 # and Doxygen's filter of the pages (doxygen_filter.cmake). Lines are CMake
 # list items with ';', '[', ']' and '\' (which lists would split, group or

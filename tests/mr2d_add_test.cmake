@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # One function for every test (plain or MPI).
 #   mr2d_add_test(NAME name [SOURCES files...] [COMMAND cmd args...] [RANKS n]
 #                 [LIBS libs...] [LABELS labels...] [TIMEOUT seconds] [ARGS args...]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The ADI example: Peaceman-Rachford steps of the 2D heat equation for
 // several independent fields on P processes (see peaceman_rachford.hpp). Each
 // U lives in whole columns (1xP grid); every step moves the fields'

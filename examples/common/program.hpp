@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The start and end every example shares: the command line checked, MPI up,
 // rank and process count, and one exit status agreed by all processes.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The command line of the example and benchmark programs, read before MPI
 // starts: --help (or -h) prints the usage to stdout and exits 0; a bad
 // argument prints "<program>: <why>" and the usage to stderr and exits 2.

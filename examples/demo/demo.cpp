@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The main demo: one redistribution between two different grids on the same
 // processes, verified element by element, timed against ScaLAPACK's pdgemr2d
 // in the same run. Run with 4 processes: `cmake --build build --target demo`.

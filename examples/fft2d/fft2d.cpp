@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The 2D FFT example: an N x N complex matrix in whole rows on P processes
 // gets 1D FFTs along its rows, one persistent mr2d plan moves it to whole
 // columns on the first Q processes, and 1D FFTs down the columns finish the

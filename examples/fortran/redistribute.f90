@@ -1,3 +1,4 @@
+! SPDX-License-Identifier: BSD-3-Clause
 ! A Fortran program on mr2d: an 8 x 6 matrix moves from a 2 x 2 grid with
 ! 3 x 3 blocks to a 1 x P grid with 2 x 1 blocks by PDGEMR2D, then its lower
 ! trapezoid goes back by PDTRMR2D into a zeroed copy; both results are

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // A matrix changes processor sets: it starts on 2 processes (1x2 grid), grows
 // onto all 6 (2x3 grid) for a phase that needs them, then shrinks onto 3 of
 // them (3x1 grid). Every hop is one call in the union context of the 6 ranks;

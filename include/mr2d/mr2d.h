@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* mr2d: redistribution of 2D block-cyclic submatrices between BLACS grids.
  *
  * Prefixed C API. Every routine here takes the same arguments as ScaLAPACK's

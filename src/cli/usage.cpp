@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The usage texts; see usage.hpp.
 #include "cli/usage.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // (Shared memory) The node-local part of an execution: each message to a node
 // peer is packed chunk by chunk into a ring of kShmSlots chunk slots in this
 // process's outbox and published in the link's slot; the peer unpacks each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // (MPI for setup only) Shared-memory links between the processes of a union
 // context that share a node. A sender packs a message straight into its
 // outbox, a shared segment its node peers map read-only, and the receiver

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Checks that the documentation stays the one home of its facts:
 #   cmake -DSOURCE_DIR=<repository> -DCHECK=links -P check_docs.cmake
 #     every relative link and image of README.md and docs/*.md names an existing
