@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Installs the Debian 12 packages mr2d needs, if any is missing.
 set -euo pipefail
 pkgs=(build-essential cmake gfortran pkg-config openmpi-bin libopenmpi-dev

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # mr2d built the way clusters build it: ScaLAPACK, LAPACK(E), BLAS and FFTW
 # from a prefix of their own, not from the system's folders. The prefix holds
 # copies of Debian's libraries under the names a ScaLAPACK built from source

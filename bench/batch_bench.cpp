@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Benchmark of batched redistribution (bench/README.md, "Batch"): K matrices
 // of N x N doubles moved from one layout to another on all processes, timed
 // in one run for
@@ -22,6 +23,7 @@
 #include <vector>
 
 #include "mr2d/blacs.h"
+#include "program_args.hpp"
 #include "timing.hpp"
 #include "mr2d/mr2d.h"
 #include "mr2d/scalapack.h"
@@ -145,13 +147,22 @@ void run(const Layout& lay, int k, int n, int reps, int ctxt_union, int rank) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
+  const program_args::Args args(
+      argc, argv,
+      "usage: mr2d_batch_bench [--k K] [--n N] [--reps R]\n"
+      "  times moving K matrices (default 8) of N x N doubles (default 1000) between\n"
+      "  two layouts on all processes: one mr2d batch, the K plans, K direct calls and\n"
+      "  K pdgemr2d calls, median of R rounds (default 9). Run under mpirun.\n"
+      "  Guide: bench/README.md, \"Batch\"\n");
   int k = 8, n = 1000, reps = 9;
-  for (int a = 1; a + 1 < argc; a += 2) {
-    if (!std::strcmp(argv[a], "--k")) k = std::atoi(argv[a + 1]);
-    if (!std::strcmp(argv[a], "--n")) n = std::atoi(argv[a + 1]);
-    if (!std::strcmp(argv[a], "--reps")) reps = std::atoi(argv[a + 1]);
-  }
+  args.options([&](const std::string& name, const char* value) {
+    if (name == "--k") k = static_cast<int>(args.integer(value, name, 1, 1024));
+    else if (name == "--n") n = static_cast<int>(args.integer(value, name, 1, 46340));
+    else if (name == "--reps") reps = static_cast<int>(args.integer(value, name, 1, 1000000));
+    else return false;
+    return true;
+  });
+  MPI_Init(&argc, &argv);
   int rank = 0, world = 1;
   Cblacs_pinfo(&rank, &world);
   int p = 1;  // the squarest grid of all processes: p x q

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Parser of benchmark case files (format in case_file.hpp and bench/README.md).
 #include "case_file.hpp"
 

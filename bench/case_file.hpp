@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Benchmark cases: what one line of a case file describes, and its parser.
 // Format (bench/README.md): name procs routine type m n A B [uplo diag], where
 // A and B are PxQ:MBxNB (grid and block shape); '#' starts a comment.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Measurement of one case's variants (see case_run.hpp).
 #include "case_run.hpp"
 

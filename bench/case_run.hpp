@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // One benchmark case on this process: its matrices, the reference result and
 // the buffers of the baselines, and the measurement of every variant under
 // the allocator settings in force (see bench/README.md for what is measured).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // COSTA's steady state (see costa_variant.hpp): both grid layouts are built
 // once and every call is costa::transform(from, to, comm). COSTA keeps its
 // message buffers between calls in a per-type workspace, but plans the

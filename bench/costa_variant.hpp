@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The `costa` variant (bench/README.md): COSTA's redistribution between the
 // case's two block-cyclic layouts on the benchmark's own local arrays. Only
 // compiled with -DMR2D_BENCH_COSTA=ON (then MR2D_BENCH_WITH_COSTA is defined).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Grids, descriptors and local arrays of the benchmark's matrices.
 #include "distributed_matrix.hpp"
 

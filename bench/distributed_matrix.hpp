@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // One process's share of a block-cyclic matrix on a BLACS grid that occupies
 // the first P*Q ranks in row-major order (what Cblacs_gridinit "R" builds).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Per-type pieces of the benchmark, all expanded from MR2D_TYPE_TABLE: the
 // element type of a type letter, the values A is filled with, and ScaLAPACK's
 // routine of that type (the reference every mr2d result is compared with).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // mr2d_kernel_bench: times the pack, unpack and local-copy kernels of one
 // process (rank 0) for representative layouts against a plain memcpy of the
 // same bytes. No MPI: the plan of rank 0 is built directly and its largest
@@ -26,6 +27,7 @@
 #include "kernels/transform.hpp"
 #include "mr2d/mr2d.h"
 #include "layouts.hpp"
+#include "program_args.hpp"
 #include "plan/plan.hpp"
 
 using namespace mr2d;
@@ -172,21 +174,30 @@ void run_case(Case c, int reps, double scale) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  const program_args::Args args(
+      argc, argv,
+      "usage: mr2d_kernel_bench [--reps N] [--case NAME] [--scale F] [--calls N]\n"
+      "  times the pack, unpack and local-copy kernels of one process against memcpy,\n"
+      "  median of N repetitions (default 7); --case runs one case, --scale\n"
+      "  multiplies every matrix's sides (default 1), --calls fixes the calls per\n"
+      "  repetition. No MPI. Guide: bench/README.md, \"Kernel profile\"\n");
   int reps = 7;
   double scale = 1.0;
   std::string only;
-  for (int k = 1; k < argc; ++k) {
-    std::string arg = argv[k];
-    if (arg == "--reps" && k + 1 < argc) reps = std::max(1, std::atoi(argv[++k]));
-    else if (arg == "--case" && k + 1 < argc) only = argv[++k];
-    else if (arg == "--scale" && k + 1 < argc) scale = std::atof(argv[++k]);
-    else if (arg == "--calls" && k + 1 < argc) fixed_calls = std::max(1, std::atoi(argv[++k]));
-    else {
-      std::fprintf(stderr, "usage: mr2d_kernel_bench [--reps N] [--case NAME] [--scale F] [--calls N]\n");
-      return 2;
-    }
-  }
+  args.options([&](const std::string& name, const char* value) {
+    if (name == "--reps") reps = static_cast<int>(args.integer(value, name, 1, 1000000));
+    else if (name == "--case") only = value;
+    else if (name == "--scale") scale = args.real(value, name, 1e-3, 16.0);
+    else if (name == "--calls") fixed_calls = static_cast<int>(args.integer(value, name, 1, 1000000000));
+    else return false;
+    return true;
+  });
+  bool ran = false;
   for (const Case& c : kCases)
-    if (only.empty() || only == c.name) run_case(c, reps, scale);
+    if (only.empty() || only == c.name) {
+      run_case(c, reps, scale);
+      ran = true;
+    }
+  if (!ran) args.reject("no case named '" + only + "'");
   return 0;
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The benchmark program: for each case of a case file, ScaLAPACK's routine,
 // mr2d with every schedule, mr2d's explicit plan, an MPI_Alltoallv of the same
 // per-pair volumes, the memcpy copy limit and, when compiled in, COSTA, first
@@ -24,6 +25,7 @@
 
 #include "case_file.hpp"
 #include "case_run.hpp"
+#include "program_args.hpp"
 #include "results_csv.hpp"
 
 namespace {
@@ -35,24 +37,21 @@ struct Settings {
   RunSettings run;
 };
 
-Settings parse_settings(int argc, char** argv) {
+Settings parse_settings(const program_args::Args& args) {
   Settings s;
   s.run.machine_cores = static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN));
-  for (int i = 1; i < argc; ++i) {
-    const std::string flag = argv[i];
-    if (i + 1 >= argc) throw std::invalid_argument(flag + " needs a value");
-    const char* value = argv[++i];
+  args.options([&](const std::string& flag, const char* value) {
     if (flag == "--cases") s.cases_path = value;
     else if (flag == "--case") s.only_case = value;
     else if (flag == "--csv") s.csv_path = value;
-    else if (flag == "--reps") s.run.reps = std::atoi(value);
-    else if (flag == "--min-rep-ms") s.run.min_rep_s = std::atof(value) / 1000.0;
-    else if (flag == "--cores") s.run.machine_cores = std::atoi(value);
+    else if (flag == "--reps") s.run.reps = static_cast<int>(args.integer(value, flag, 1, 1000000));
+    else if (flag == "--min-rep-ms") s.run.min_rep_s = args.real(value, flag, 0, 1e7) / 1000.0;
+    else if (flag == "--cores") s.run.machine_cores = static_cast<int>(args.integer(value, flag, 1, 1 << 20));
     else if (flag == "--variants") s.run.mr2d_variants = value;
-    else throw std::invalid_argument("unknown option " + flag);
-  }
-  if (s.cases_path.empty()) throw std::invalid_argument("--cases FILE is required");
-  if (s.run.reps < 1 || s.run.machine_cores < 1) throw std::invalid_argument("--reps and --cores must be positive");
+    else return false;
+    return true;
+  });
+  if (s.cases_path.empty()) args.reject("--cases FILE is required");
   return s;
 }
 
@@ -102,13 +101,20 @@ void print_summary(const Case& c, const std::vector<Row>& rows) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  const Settings s = parse_settings(program_args::Args(
+      argc, argv,
+      "usage: mr2d_bench --cases FILE [--case NAME] [--reps N] [--min-rep-ms T] [--cores C]\n"
+      "                  [--csv FILE] [--variants auto,transport-mpi,...]\n"
+      "  runs the cases of FILE whose process count is the world size (or the one\n"
+      "  --case names) against ScaLAPACK and every mr2d variant, verifying each result;\n"
+      "  --csv appends the rows to FILE. Run under mpirun, or all cases through\n"
+      "  bench/run.sh or mr2d bench. Guide: bench/README.md\n"));
   MPI_Init(&argc, &argv);
   int rank = 0, size = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   int status = 0;
   try {
-    const Settings s = parse_settings(argc, argv);
     const std::vector<Case> cases = select_cases(s, size);
     // The default settings cannot be restored once changed, so every case is
     // measured with them before any is measured with reuse.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Per-pair volumes (see pair_volumes.hpp).
 #include "pair_volumes.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Bytes each process sends to each other process in a redistribution,
 // counted element by element from the two layouts (independently of mr2d):
 // the per-pair volumes of the MPI_Alltoallv baseline.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // CSV rows of the benchmark (see results_csv.hpp).
 #include "results_csv.hpp"
 

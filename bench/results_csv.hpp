@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The benchmark's CSV output: one row per case, allocator setting and variant
 // (columns described in bench/README.md).
 #pragma once

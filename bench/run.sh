@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs the mr2d benchmark (bench/README.md):
 #   bench/run.sh [--quick] [--reps N] [--cases FILE] [--out DIR]
 # installs missing Debian packages (.ci/deps.sh), builds mr2d_bench in

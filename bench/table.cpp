@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // mr2d_bench_table: turns the benchmark's CSV (results_csv.hpp) into the
 // markdown tables and target checks of results.md, and the data of plot.png.
 //   mr2d_bench_table results.csv [plot.dat] > results.md
@@ -9,6 +10,8 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include "program_args.hpp"
 
 namespace {
 
@@ -261,10 +264,12 @@ void write_plot_data(const std::vector<CaseRows>& cases, const std::string& path
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2) {
-    std::fprintf(stderr, "usage: mr2d_bench_table results.csv [plot.dat]\n");
-    return 2;
-  }
+  const program_args::Args args(
+      argc, argv,
+      "usage: mr2d_bench_table results.csv [plot.dat]\n"
+      "  prints the tables and targets of a benchmark run's results.csv (markdown)\n"
+      "  and writes the plot's data to plot.dat. Guide: bench/README.md\n");
+  if (args.count() < 1 || args.count() > 2) args.reject("expects results.csv and at most plot.dat");
   std::ifstream in(argv[1]);
   if (!in) {
     std::fprintf(stderr, "mr2d_bench_table: cannot read %s\n", argv[1]);

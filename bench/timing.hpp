@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Repeated timing: a warm-up call, then `reps` repetitions of as many calls as
 // fill min_rep_s (so latency-bound cases are not lost in timer and barrier
 // noise); per repetition the time per call of the slowest process.

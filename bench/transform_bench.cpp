@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Benchmark of the transpose (issue targets in bench/README.md, "Transpose"):
 // C := A' for an N x N matrix of doubles on one grid of all processes (1 x 2
 // for 2 processes, 2 x 2 for 4), blocks MBA -> MBC, timed in one run for
@@ -21,6 +22,7 @@
 #include <vector>
 
 #include "mr2d/blacs.h"
+#include "program_args.hpp"
 #include "timing.hpp"
 #include "mr2d/mr2d.h"
 #include "mr2d/scalapack.h"
@@ -64,14 +66,33 @@ void fail(const char* what) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
+  const program_args::Args args(
+      argc, argv,
+      "usage: mr2d_transform_bench [--n N] [--reps R] [--blocks MBA:MBC[,MBA:MBC...]]\n"
+      "  times C := A' for an N x N matrix of doubles (default 4000) on a grid of all\n"
+      "  processes, blocks MBA -> MBC (default 64:64,36:128): mr2d's plan and direct\n"
+      "  call, pdtran, a gemr2d plan (and COSTA when built with it), median of R\n"
+      "  rounds (default 7). Run under mpirun. Guide: bench/README.md, \"Transpose\"\n");
   int n = 4000, reps = 7;
   std::string blocks = "64:64,36:128";
-  for (int k = 1; k + 1 < argc; k += 2) {
-    if (!std::strcmp(argv[k], "--n")) n = std::atoi(argv[k + 1]);
-    if (!std::strcmp(argv[k], "--reps")) reps = std::atoi(argv[k + 1]);
-    if (!std::strcmp(argv[k], "--blocks")) blocks = argv[k + 1];
+  args.options([&](const std::string& name, const char* value) {
+    if (name == "--n") n = static_cast<int>(args.integer(value, name, 1, 46340));
+    else if (name == "--reps") reps = static_cast<int>(args.integer(value, name, 1, 1000000));
+    else if (name == "--blocks") blocks = value;
+    else return false;
+    return true;
+  });
+  // Every block size of the list a positive integer: "MBA:MBC" pairs, commas between.
+  for (std::size_t at = 0; at <= blocks.size();) {
+    const std::size_t comma = std::min(blocks.find(',', at), blocks.size());
+    const std::string spec = blocks.substr(at, comma - at);
+    const std::size_t colon = spec.find(':');
+    if (colon == std::string::npos) args.reject("--blocks: '" + spec + "' is not MBA:MBC");
+    args.integer(spec.substr(0, colon).c_str(), "--blocks MBA", 1, 46340);
+    args.integer(spec.substr(colon + 1).c_str(), "--blocks MBC", 1, 46340);
+    at = comma + 1;
   }
+  MPI_Init(&argc, &argv);
   Grid g;
   int world = 1;
   Cblacs_pinfo(&g.rank, &world);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Which mechanism should a receiver use to scatter a packed message from a
 // peer process on the same node into its local array? Times, for runs of L
 // doubles written at stride 2L (64 MiB in all), (a) a user-space copy loop
@@ -17,6 +18,8 @@
 #include <cstring>
 #include <vector>
 
+#include "program_args.hpp"
+
 namespace {
 
 double now() {
@@ -31,8 +34,14 @@ double median(std::vector<double> v) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  const program_args::Args args(
+      argc, argv,
+      "usage: mr2d_unpack_mechanisms [L ...]\n"
+      "  times scattering 64 MiB into runs of L doubles (default 1 5 36 128 4000) from\n"
+      "  a shared mapping against process_vm_readv. No MPI. Guide: docs/transport.md\n");
   std::vector<std::size_t> lengths;
-  for (int k = 1; k < argc; ++k) lengths.push_back(static_cast<std::size_t>(std::atol(argv[k])));
+  for (int k = 1; k <= args.count(); ++k)
+    lengths.push_back(static_cast<std::size_t>(args.integer(args.at(k), "L", 1, 1 << 22)));
   if (lengths.empty()) lengths = {1, 5, 36, 128, 4000};
   const std::size_t n = (std::size_t{64} << 20) / sizeof(double);
   auto* packed = static_cast<double*>(mmap(nullptr, n * sizeof(double), PROT_READ | PROT_WRITE,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # mr2d_expand_types(OUT TEMPLATE file ENTRIES "x|T|..." ...): the template
 # configured once per entry (fields bound to @X@, @FTYPE@ and @FILL@ in that
 # order) and concatenated into OUT. The Fortran module and its tests are

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Symbol hygiene: the libraries export exactly the allowed names.
 #   check_exports.sh HEADERS LIBRARY [scalapack]
 # HEADERS: the public C headers, separated by colons (mr2d.h:mr2d_comm.h).

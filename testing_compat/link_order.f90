@@ -1,3 +1,4 @@
+! SPDX-License-Identifier: BSD-3-Clause
 ! A plain Fortran ScaLAPACK program: PDGEMR2D from a 2 x 2 grid (3 x 2
 ! blocks) to a 1 x P grid (4 x 5 blocks), every element of every local B
 ! checked against the fill formula. Built twice, with and without

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Round trips in ScaLAPACK's test style: for every line of a parameter file
 // (format in round_trip.dat), A on grid 0 goes to B on grid 1 and back to a
 // fresh A, through mr2d and through ScaLAPACK on the same inputs. Every

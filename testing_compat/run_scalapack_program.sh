@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs one of ScaLAPACK's own test programs (Debian's scalapack-mpi-test) on 4
 # processes with the drop-in preloaded, and passes only if
 #   - the program exits 0 and reports passed tests and no failed ones, in any

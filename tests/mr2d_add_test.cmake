@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # One function for every test (plain or MPI).
 #   mr2d_add_test(NAME name [SOURCES files...] [COMMAND cmd args...] [RANKS n]
 #                 [LIBS libs...] [LABELS labels...] [TIMEOUT seconds] [ARGS args...]
@@ -45,4 +46,21 @@ function(mr2d_add_test)
   add_test(NAME ${T_NAME} COMMAND ${cmd} ${T_ARGS} WORKING_DIRECTORY ${T_WORKING_DIRECTORY})
   set_tests_properties(${T_NAME} PROPERTIES LABELS "${labels}" TIMEOUT ${T_TIMEOUT}
                        PROCESSORS ${procs} ENVIRONMENT "${MR2D_MPI_ENV};${T_ENVIRONMENT}")
+endfunction()
+
+# The command line of a program we ship: `<program> --help` prints its usage
+# to stdout with exit status 0, and BAD (arguments) is refused with exit status
+# 2 and a message on stderr matching REJECT.
+#   mr2d_add_usage_tests(TARGET t BAD args... REJECT regex [LABELS labels...])
+# registers <t>_help and <t>_bad_argument, run without mpiexec.
+function(mr2d_add_usage_tests)
+  cmake_parse_arguments(U "" "TARGET;REJECT" "BAD;LABELS" ${ARGN})
+  set(script ${PROJECT_SOURCE_DIR}/tests/cli/run_and_compare.cmake)
+  list(JOIN U_BAD "|" bad)
+  mr2d_add_test(NAME ${U_TARGET}_help LABELS ${U_LABELS} usage TIMEOUT 60
+                COMMAND ${CMAKE_COMMAND} -DPROG=$<TARGET_FILE:${U_TARGET}> -DARGS=--help
+                        "-DSTDOUT_REGEX=^usage: ${U_TARGET}" -P ${script})
+  mr2d_add_test(NAME ${U_TARGET}_bad_argument LABELS ${U_LABELS} usage TIMEOUT 60
+                COMMAND ${CMAKE_COMMAND} -DPROG=$<TARGET_FILE:${U_TARGET}> "-DARGS=${bad}" -DEXPECT_RC=2
+                        "-DSTDOUT_REGEX=^$" "-DSTDERR_REGEX=^${U_TARGET}: ${U_REJECT}" -P ${script})
 endfunction()

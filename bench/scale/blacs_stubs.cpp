@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // BLACS does not exist under SMPI. mr2d's grid layer declares the two BLACS
 // functions it calls; these definitions report "no grid" so that the
 // simulation links. Only the communicator entries (mr2d_comm.h) run there,

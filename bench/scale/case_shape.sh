@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # Shapes of one case at N = k*k processes (cases.txt): prints M=, A=, B= for eval.
 #   case_shape.sh N A-KIND B-KIND M-PER-K
 # Grid kinds: KxK:blk (k x k), 2KxK/2:blk (2k x k/2), K/2x2K:blk, KxK/2:blk (half

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Parsing of the driver's command line; see driver_args.hpp.
 #include "driver_args.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Command line of the simulation driver (see README.md, "The driver").
 #pragma once
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # MR2D_NETWORK for a platform of bench/scale (platforms/generate.sh): its
 # link latency and bandwidth, one port per host, the topology and its size;
 # for a platform simulated with SimGrid's InfiniBand model (a name ending in

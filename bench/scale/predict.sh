@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # Rewrites the predicted_s column of a results file of run.sh with the
 # network model of this build (`mr2d plan --json`): each row's schedule, its
 # platform's MR2D_NETWORK (network_of.sh) and its chunk size (0 with

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # Reproduces bench/scale/results.csv: builds the SMPI driver, then simulates
 # every case of bench/scale/cases.txt on both platforms at each process count,
 # every schedule, pipelining off and on. One smpirun per (platform, size,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Simulation driver: one redistribution between two grids of MPI_COMM_WORLD
 // (mr2d_comm.h, no BLACS), timed under every requested schedule and chunk
 // size. Under SMPI, MPI_Wtime is simulated time, so each row is what the

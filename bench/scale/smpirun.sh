@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # smpirun with the simulation settings of bench/scale (README.md, "Simulation
 # settings"): PLATFORM NPROCS DRIVER [driver arguments...]. PLATFORM is a name
 # of platforms/ (fat-tree, torus, crossbar), with -ib for SimGrid's InfiniBand

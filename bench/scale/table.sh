@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # The results table of README.md from a results file of run.sh:
 #   bench/scale/table.sh [results.csv]
 # One row per platform, process count, case and pipelining setting; simulated

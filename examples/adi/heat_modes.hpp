@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The initial condition of the ADI example is a sum of two eigenmodes
 // sin(k pi x) sin(l pi y) of the discrete Laplacian, so the exact result of
 // any number of Peaceman-Rachford steps is known in closed form: each mode is

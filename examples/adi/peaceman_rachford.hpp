@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Peaceman-Rachford ADI for u_t = u_xx + u_yy on the unit square with u = 0 on
 // the boundary, n x n interior points, spacing h = 1/(n+1). Row i of the matrix
 // U is y_i, column j is x_j; D is the second difference (v[k-1] - 2v[k] + v[k+1]) / h^2.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // BLACS and ScaLAPACK tools the examples call (prototypes in mr2d/blacs.h)
 // and ScaLAPACK's own redistribution routines for the comparisons.
 #pragma once

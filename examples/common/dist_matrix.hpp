@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // BLACS grids and block-cyclic matrices as one process sees them, with the
 // global position of every local element (ScaLAPACK's indxl2g with source 0).
 #pragma once

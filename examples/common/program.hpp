@@ -1,25 +1,38 @@
-// The start and end every example shares: MPI up, rank and process count,
-// integer arguments, and one exit status agreed by all processes.
+// SPDX-License-Identifier: BSD-3-Clause
+// The start and end every example shares: the command line checked, MPI up,
+// rank and process count, and one exit status agreed by all processes.
 #pragma once
 
 #include <mpi.h>
 
 #include <cstdio>
-#include <cstdlib>
+#include <vector>
 
 #include "blacs.hpp"
+#include "program_args.hpp"
 
 namespace examples {
 
 class Program {
  public:
-  Program(int& argc, char**& argv) : argc_(argc), argv_(argv) {
+  /// Answers --help with `usage` and rejects more than `names.size()`
+  /// arguments or one that is not an integer from 1 to `max_value`, all
+  /// before MPI starts; `names` are the arguments as the usage calls them.
+  Program(int& argc, char**& argv, const char* usage, std::vector<const char*> names,
+          int max_value = 46340) {
+    const program_args::Args args(argc, argv, usage);
+    if (args.count() > static_cast<int>(names.size()))
+      args.reject("takes at most " + std::to_string(names.size()) + " arguments");
+    for (int k = 1; k <= args.count(); ++k)
+      values_.push_back(static_cast<int>(args.integer(args.at(k), names[k - 1], 1, max_value)));
     MPI_Init(&argc, &argv);
     Cblacs_pinfo(&rank, &nprocs);
   }
 
   /// Integer argument k (1-based), or `fallback` when it is absent.
-  int arg(int k, int fallback) const { return argc_ > k ? std::atoi(argv_[k]) : fallback; }
+  int arg(int k, int fallback) const {
+    return static_cast<int>(values_.size()) >= k ? values_[static_cast<std::size_t>(k - 1)] : fallback;
+  }
 
   /// Ends MPI after rank 0 prints `why`; the exit status for a misuse.
   int usage_error(const char* why) const {
@@ -39,8 +52,7 @@ class Program {
   int rank = 0, nprocs = 1;
 
  private:
-  int argc_;
-  char** argv_;
+  std::vector<int> values_;
 };
 
 }  // namespace examples

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Timings the examples print: the slowest process decides how long a
 // collective step takes, and the median of repetitions hides one-off noise.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // In-place 1D FFTs of whole lines of a column-major local array: along its
 // rows (stride ld between points) or down its columns (contiguous points).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // FFTW's own distributed 2D transform of an n x n complex matrix on all
 // processes, for comparison. The output stays transposed
 // (FFTW_MPI_TRANSPOSED_OUT): like the mr2d pipeline's, it ends with whole

@@ -1,3 +1,4 @@
+! SPDX-License-Identifier: BSD-3-Clause
 ! A Fortran program on mr2d: an 8 x 6 matrix moves from a 2 x 2 grid with
 ! 3 x 3 blocks to a 1 x P grid with 2 x 1 blocks by PDGEMR2D, then its lower
 ! trapezoid goes back by PDTRMR2D into a zeroed copy; both results are
@@ -11,6 +12,7 @@ program redistribute
   integer :: desca(9), descb(9), desc0(9)
   double precision, allocatable :: a(:,:), a2(:,:), b(:,:), whole(:,:)
 
+  call check_arguments()
   call blacs_pinfo(iam, nprocs)
   call blacs_get(-1, 0, ctxt_all)
   call blacs_gridinit(ctxt_all, 'R', 1, nprocs)
@@ -130,4 +132,24 @@ contains
     end do
   end subroutine
 
+  ! --help prints the usage (exit 0); the program takes no other argument (exit 2).
+  subroutine check_arguments()
+    use, intrinsic :: iso_fortran_env, only: error_unit
+    character(len=256) :: arg
+    character(len=*), parameter :: usage = &
+      'usage: mr2d_fortran_example' // new_line('a') // &
+      '  moves an 8 x 6 matrix from a 2 x 2 grid to a 1 x P grid by PDGEMR2D and its' // &
+      new_line('a') // '  lower trapezoid back by PDTRMR2D through the mr2d module, checks and' // &
+      new_line('a') // '  prints both. Runs on 4 processes: mpirun -np 4 mr2d_fortran_example.' // &
+      new_line('a') // '  Guide: docs/api.md'
+    if (command_argument_count() == 0) return
+    call get_command_argument(1, arg)
+    if (arg == '--help' .or. arg == '-h') then
+      write (*, '(a)') usage
+      stop
+    end if
+    write (error_unit, '(a)') 'mr2d_fortran_example: unexpected argument ''' // trim(arg) // ''''
+    write (error_unit, '(a)') usage
+    stop 2
+  end subroutine
 end program redistribute

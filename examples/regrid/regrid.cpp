@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // A matrix changes processor sets: it starts on 2 processes (1x2 grid), grows
 // onto all 6 (2x3 grid) for a phase that needs them, then shrinks onto 3 of
 // them (3x1 grid). Every hop is one call in the union context of the 6 ranks;
@@ -68,7 +69,13 @@ long long hop(const char* what, const DistMatrix<double>& from, DistMatrix<doubl
 }  // namespace
 
 int main(int argc, char** argv) {
-  const examples::Program program(argc, argv);
+  const examples::Program program(
+      argc, argv,
+      "usage: mr2d_regrid [M [N]]\n"
+      "  an M x N matrix (default 3000 x 2000) moves from 2 processes onto 6, then\n"
+      "  onto 3 others, one mr2d call per hop, every element checked after each.\n"
+      "  Runs on 6 processes: mpirun -np 6 mr2d_regrid. Guide: docs/examples.md\n",
+      {"M", "N"});
   const int rank = program.rank;
   if (program.nprocs != 6) return program.usage_error("mr2d_regrid runs on 6 processes");
   const int m = program.arg(1, 3000), n = program.arg(2, 2000);

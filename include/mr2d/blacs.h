@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The BLACS and ScaLAPACK tool routines that programs using mr2d typically
  * call to set up grids and descriptors. Debian's ScaLAPACK ships no C header
  * for them; these prototypes match its 32-bit integer interface. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* mr2d: redistribution of 2D block-cyclic submatrices between BLACS grids.
  *
  * Prefixed C API. Every routine here takes the same arguments as ScaLAPACK's
@@ -167,7 +168,7 @@ MR2D_TYPE_TABLE(MR2D_DECLARE_TYPED)
  *  - OPTIMAL: the fewest steps any contention-free schedule can have
  *    (bipartite edge colouring: one message out and one in per process a step);
  *  - ASYNC: every message posted at once, unpacked in arrival order;
- *  - AUTO: chosen per call by the cost model (README, "Schedules"). */
+ *  - AUTO: chosen per call by the cost model (docs/options.md, "Schedules"). */
 enum mr2d_schedule {
   MR2D_SCHEDULE_AUTO = 0,
   MR2D_SCHEDULE_CATERPILLAR = 1,
@@ -271,7 +272,7 @@ typedef struct {
   long long bytes_local;       /**< this process: copied from its A to its B */
   long long steps;             /**< contention-free steps of the schedule (1 for ASYNC) */
   long long steps_lower_bound; /**< max over processes of distinct peers on one side */
-  double predicted_seconds;    /**< cost model: slowest process (see README) */
+  double predicted_seconds;    /**< cost model: slowest process (docs/cost-model.md) */
   int schedule;                /**< the schedule used (AUTO resolved; of the first phase) */
   long long extra_bytes;       /**< this process: peak buffer memory of an execution
                                     (messages, and the intermediate matrix of two phases) */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // C++ interface of mr2d: a thin layer over mr2d.h that throws mr2d::Error
 // instead of returning status codes and releases plans automatically.
 #ifndef MR2D_MR2D_HPP

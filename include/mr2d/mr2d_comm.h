@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* mr2d: redistribution between grids described by an MPI communicator, for
  * programs that do not use BLACS.
  *

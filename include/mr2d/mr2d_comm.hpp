@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // C++ interface of mr2d_comm.h: redistribution between grids described
 // within an MPI communicator, throwing mr2d::Error like mr2d.hpp.
 #ifndef MR2D_MR2D_COMM_HPP

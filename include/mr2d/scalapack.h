@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ScaLAPACK's redistribution entry points, as exported by libmr2d_scalapack
  * (and by ScaLAPACK itself): for ? in s d c z i,
  *   p?gemr2d_  p?gemr2do_  p?trmr2d_  p?trmr2do_   Fortran-callable, arguments by address

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The entries of mr2d_comm.h: grids described within a communicator, direct
 // calls and persistent plans, each one call into api/ with Union::comm; the
 // _f forms take the communicator as a Fortran handle.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Builds api::Arguments for the entry points; shared by the files of abi/ so
 // that each entry point is a single call.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The options C API of mr2d.h over api/options.hpp.
 #include <string>
 

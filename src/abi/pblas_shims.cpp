@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // PBLAS's six transposes (p?tran*), exported by the drop-in library: the
 // transform with op T or C, A's context as the union, C as B. Like PBLAS, a
 // process outside the grid returns at once; errors are printed on every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The persistent-plan C API of mr2d.h over api::create_plan / execute_plan.
 #include "abi/entry.hpp"
 #include "api/persistent_plan.hpp"

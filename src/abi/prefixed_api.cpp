@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The prefixed redistribution entries of mr2d.h: every one is one call into
 // api::redistribute.
 #include <string>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The rank-relabelling entries of mr2d.h: local, no MPI. Errors are recorded
 // for mr2d_last_error() and not printed, as for mr2d_set_options.
 #include "abi/entry.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // ScaLAPACK's 40 redistribution entry points (semantics document section 1),
 // expanded from the type table: Fortran-callable forms take every argument by
 // address (gfortran may append hidden string lengths for UPLO/DIAG; they are

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The statistics C API of mr2d.h over api/stats.hpp.
 #include "api/stats.hpp"
 #include "mr2d/mr2d.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The status C API of mr2d.h: the last error message and status names.
 #include "api/redistribute.hpp"
 #include "mr2d/mr2d.h"

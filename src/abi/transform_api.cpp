@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The transform entries of mr2d.h, B := alpha * op(A) + beta * B: direct
 // calls and persistent plans, each one call into api/.
 #include <string>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Phase planners; see phase_planner.hpp.
 #include "advise/phase_planner.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Choosing a distribution per program phase (Lee (1997),
 // Algorithms 1 and 1'): a sequence
 // of phases, each with a compute cost per candidate layout, and a

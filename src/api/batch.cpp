@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // (MPI) Batched redistribution; see batch.hpp.
 #include "api/batch.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // (MPI) Batched redistribution: prepared calls over one union context moved
 // together along one route, so that each pair of processes exchanges one
 // message holding every part's data for that pair. The parts keep their own

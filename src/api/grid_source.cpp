@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // (MPI) The grid sources of a call; see grid_source.hpp.
 #include "api/grid_source.hpp"
 

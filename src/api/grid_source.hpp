@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // (MPI) Where a call's grids come from: BLACS contexts (the union context
 // and the CTXT_ entries of the descriptors) or a communicator with grid
 // descriptions (mr2d_comm.h). Everything after this point of the pipeline

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The process-wide network model; see network_option.hpp.
 #include "api/network_option.hpp"
 

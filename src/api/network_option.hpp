@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The process-wide network model (model/network.hpp): from MR2D_NETWORK at
 // the first use, or mr2d_set_network. Without one, the node-local cost model.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Process-wide options; see options.hpp and mr2d.h.
 #include "api/options.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Process-wide redistribution options (mr2d_get_options / mr2d_set_options),
 // initialised from MR2D_SCHEDULE, MR2D_CHUNK_BYTES, MR2D_INDEXING, MR2D_PHASES,
 // MR2D_TRANSPORT, MR2D_SHM_BUDGET.

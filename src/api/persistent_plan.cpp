@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // (MPI) Persistent plans: a prepared call and its summary; see persistent_plan.hpp.
 #include "api/persistent_plan.hpp"
 

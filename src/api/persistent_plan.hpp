@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // (MPI) The object behind an mr2d_plan handle: a prepared call and the
 // summary mr2d_plan_query returns, both fixed at creation.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The public enums of mr2d.h and the internal enums they select, tied value
 // for value: every conversion between the two goes through the functions
 // below, and the static_asserts beside them fail the build if either side

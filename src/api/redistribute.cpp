@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // (MPI) The call pipeline; see redistribute.hpp.
 #include "api/redistribute.hpp"
 

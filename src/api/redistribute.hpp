@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // (MPI) One redistribution call from argument checking to the last byte:
 // validate locally -> exchange reports -> agree -> plan -> execute. Every
 // entry point (ScaLAPACK names, prefixed API) ends here.

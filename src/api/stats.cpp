@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // (MPI) Statistics counters and their report at MPI_Finalize; see stats.hpp.
 #include "api/stats.hpp"
 

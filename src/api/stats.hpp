@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // (MPI) Per-process counters behind mr2d_get_stats and MR2D_STATS=1, which
 // prints one line per process when MPI is finalized. Updated under a lock:
 // calls on different contexts may run in different threads.

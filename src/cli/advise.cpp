@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // `mr2d advise`; see advise.hpp.
 #include "cli/advise.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // `mr2d advise FILE`: which layout each phase of a program should use, from
 // the phases' compute costs and mr2d's own predicted redistribution costs
 // (advise/phase_planner.hpp). No MPI.

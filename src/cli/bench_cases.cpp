@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Reading a case file's names and process counts; see bench_cases.hpp.
 #include "cli/bench_cases.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The names and process counts of a benchmark case file (format in
 // bench/README.md): what `mr2d bench` needs to start one mpirun per case. The
 // benchmark program itself reads the rest of each line.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // `mr2d bench`; see bench_command.hpp.
 #include "cli/bench_command.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // `mr2d bench [--quick] [--reps N] [--cases FILE] [--out DIR]`: in the build
 // tree it hands over to bench/run.sh of the source tree (which builds the
 // benchmark first); installed, it runs the installed benchmark (bench_run.hpp).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The installed benchmark run; see bench_run.hpp.
 #include "cli/bench_run.hpp"
 

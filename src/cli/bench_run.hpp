@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // `mr2d bench` of an installed mr2d: the benchmark programs and case files
 // found beside the command, each case in its own mpirun, results written as
 // bench/run.sh writes them, and nothing built.

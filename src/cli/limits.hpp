@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // What `mr2d plan` and `mr2d advise` accept: integer values within ScaLAPACK's
 // range, exactly as the library takes them, and work limits of the command
 // itself, so that its memory stays bounded (a few GB at most) for any input.

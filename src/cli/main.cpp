@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The `mr2d` command. `mr2d plan ...` computes, in one process and without
 // MPI, the plans every process would build for a redistribution and reports
 // volumes, messages, steps and the predicted time; `mr2d advise FILE` picks a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The launcher of `mr2d bench`; see mpi_launcher.hpp.
 #include "cli/mpi_launcher.hpp"
 

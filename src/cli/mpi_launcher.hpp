@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // How `mr2d bench` starts each case on its process count: the mpiexec CMake
 // found when mr2d was built (MR2D_MPIEXEC in the environment names another),
 // with the settings bench/run.sh uses.

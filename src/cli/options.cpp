@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Option parsing for the mr2d command; see options.hpp.
 #include "cli/options.hpp"
 

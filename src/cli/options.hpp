@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Command-line parsing for `mr2d plan`: grid strings such as 2x2:64x64 and
 // coordinate pairs such as 1,0, with errors that name the option. Values are
 // accepted exactly where the library accepts them (cli/limits.hpp). No MPI.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // `mr2d plan`; see plan_command.hpp.
 #include "cli/plan_command.hpp"
 

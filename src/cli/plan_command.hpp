@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // `mr2d plan`: options in, report out. No MPI.
 #pragma once
 

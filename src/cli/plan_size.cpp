@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Size checks of the mr2d command; see plan_size.hpp.
 #include "cli/plan_size.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Checks that a planned redistribution can be reported exactly in 64-bit
 // counts and built within the command's limits, before anything that grows
 // with the problem is allocated. No MPI.

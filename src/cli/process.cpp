@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Child processes; see process.hpp. posix_spawnp involves no shell, so paths
 // with spaces or quotes pass unchanged.
 #include "cli/process.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Child processes of `mr2d bench`: mpirun per case, the table and plot tools.
 #pragma once
 

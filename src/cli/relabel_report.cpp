@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // `mr2d plan --relabel`; see relabel_report.hpp.
 #include "cli/relabel_report.hpp"
 

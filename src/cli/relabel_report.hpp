@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // `mr2d plan --relabel`: the ranks B's grid positions should be placed on so
 // that the least data moves, with the bytes moved before and after. No MPI.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Reports of `mr2d plan`; see report.hpp.
 #include "cli/report.hpp"
 

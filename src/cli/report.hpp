@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Output of `mr2d plan`: a text report, JSON, and an SVG picture of the
 // process-to-process volume matrix. No MPI.
 #pragma once

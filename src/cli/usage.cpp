@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The usage texts; see usage.hpp.
 #include "cli/usage.hpp"
 
@@ -47,18 +48,23 @@ const CommandText kCommands[] = {
     {"version", "mr2d --version\n", "  prints 'mr2d MAJOR.MINOR.PATCH' (also: mr2d version).\n"},
 };
 
+// Where every command and option is explained, printed after each usage.
+const char* const kGuide =
+    "The guide: docs/command.md in mr2d's sources (cmake --build build --target docs\n"
+    "builds it as HTML).\n";
+
 }  // namespace
 
 std::string command_usage(const std::string& command) {
   for (const CommandText& c : kCommands)
-    if (command == c.name) return std::string("usage: ") + c.synopsis + c.description;
+    if (command == c.name) return std::string("usage: ") + c.synopsis + c.description + kGuide;
   return {};
 }
 
 std::string full_usage() {
   std::string text = "usage: mr2d COMMAND [OPTIONS]; mr2d COMMAND --help shows one command\n";
   for (const CommandText& c : kCommands) text += std::string("       ") + c.synopsis + c.description;
-  return text;
+  return text + kGuide;
 }
 
 }  // namespace mr2d::cli

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Usage texts of the `mr2d` command, one per subcommand, printed by --help
 // (stdout) and with every usage error (stderr).
 #pragma once

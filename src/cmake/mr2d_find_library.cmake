@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # mr2d_find_library(<ID> TITLE <text> [PKG <pkg-config names>...] [NAMES <library names>...]
 #                   [HINTS <folders>...] [HEADER <file>] [IMPLICIT] [OPTIONAL])
 # Resolves one external library (docs/building.md), the first way that applies:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # ScaLAPACK and BLACS (docs/building.md). Sets
 #   MR2D_SCALAPACK_LIBRARIES  the reference ScaLAPACK that tests, examples and
 #                             benchmarks link after mr2d

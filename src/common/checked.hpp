@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Overflow-checked 64-bit arithmetic for values that come from users (option
 // values, descriptors) before they feed sizes, offsets and byte counts.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // 64-bit index arithmetic shared by every stage. All sizes, offsets and
 // indices inside mr2d are Index; 32-bit values exist only at the ABI boundary.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Status of a call as returned to users: a code from mr2d.h and a message.
 #pragma once
 

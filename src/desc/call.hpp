@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The arguments of one p?gemr2d / p?trmr2d call as this process passed them.
 // Pure data, no MPI.
 #pragma once

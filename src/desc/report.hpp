@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The record each process contributes to the parameter exchange: the first
 // error it found locally and the global values it holds. A flat struct of
 // 64-bit integers, so that one MPI_Allgather of kReportWords MPI_INT64_T moves

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Local and global argument checks; see validate.hpp.
 #include "desc/validate.hpp"
 

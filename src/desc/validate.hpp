@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Argument checking in two pure steps: each process checks what it can see
 // (make_report), then every process runs the same global check over all
 // reports (agree) and builds the same Problem. No MPI here: the caller moves

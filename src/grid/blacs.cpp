@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // (MPI) BLACS context queries; see blacs.hpp.
 #include "grid/blacs.hpp"
 

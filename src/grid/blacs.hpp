@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // (MPI) The BLACS entry points mr2d uses (declared with C linkage here; BLACS
 // defines them), and how a context becomes an MPI communicator.
 #pragma once

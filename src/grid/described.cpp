@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // (MPI) Described grids; see described.hpp.
 #include "grid/described.hpp"
 

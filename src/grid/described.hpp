@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // (MPI) Grids given by shape and rank map within a communicator (mr2d_grid,
 // mr2d_comm.h): the counterpart of blacs.hpp for programs without BLACS.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // One-dimensional block-cyclic maps (ScaLAPACK NUMROC/INDXG2P/INDXG2L) and
 // the origin shift that turns a submatrix start into a fresh layout.
 // Pure functions, no MPI.

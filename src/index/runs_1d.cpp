@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Run enumeration over one period; see runs_1d.hpp.
 #include "index/runs_1d.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Runs of one dimension: the maximal intervals of the copied range on which
 // both the source owner and the destination owner are constant. A run is
 // contiguous in both local arrays, so it is one memcpy per column (or one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Rectangle counts; see runs_2d.hpp.
 #include "index/runs_2d.hpp"
 

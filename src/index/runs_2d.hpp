@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Counts over a rectangle of two run sets (rows x columns of the copied
 // range), clipped column by column to the trapezoid of p?trmr2d. Pure, no MPI.
 #pragma once

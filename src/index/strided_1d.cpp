@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Strided runs; see strided_1d.hpp.
 #include "index/strided_1d.hpp"
 

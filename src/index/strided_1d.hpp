@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Runs of a strided regular section: position t of the copied range is global
 // index start + t * stride on each side (Chatterjee et al. (1993)). The
 // owner and the local-index increments of a side repeat after

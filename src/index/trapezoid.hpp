@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The trapezoid of p?trmr2d, relative to the submatrix (not to the global
 // diagonal): upper keeps (i, j) with i <= j + max(m - n, 0) - e, lower keeps
 // i >= j - max(n - m, 0) + e, e = 1 for a unit diagonal. For gemr2d the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The innermost copy loops of the kernels, specialised by element size ES
 // (4, 8, 16 bytes; 0 means the size is only known at run time) and, for
 // tables of equal short segments at constant strides, by the segment length:

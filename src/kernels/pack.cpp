@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Pack, unpack and local copy; see pack.hpp.
 #include "kernels/pack.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Copy kernels over (row runs x column runs) of column-major local arrays:
 // pack into a contiguous message, unpack from one, or copy A to B directly
 // for the part a process keeps. Each call turns the row runs into a flat

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Flat row tables; see row_table.hpp.
 #include "kernels/row_table.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The row runs of one transfer as a flat table over the whole local extent:
 // the period replay is done once per kernel call instead of once per column,
 // and runs that are adjacent on the walked side(s) merge into one segment, so

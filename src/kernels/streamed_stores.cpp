@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Streamed copies; see streamed_stores.hpp. SSE2 stores, four to a line:
 // part of baseline x86-64, so no run-time check, and as fast here as one
 // 512-bit store per line. A 64 MiB copy from memory: 0.0026 s streamed

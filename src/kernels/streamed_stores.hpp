@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Writing B around the caches. A store to a line that is not in the cache
 // first reads the line for ownership, so a cached copy into memory moves
 // 1.5 times the bytes of the copy; a non-temporal store of a whole line only

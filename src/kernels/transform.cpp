@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Transform kernels; see transform.hpp. Built with -ffp-contract=off: each
 // product and sum is rounded on its own, as in ScaLAPACK's PBLAS, so results
 // are bit-identical to it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Kernels of the transform B := alpha * op(A) + beta * B on the receiving
 // side: unpack a message, or take the kept part from A, combining each
 // element with what B holds, and with op = T or C writing B transposed. The

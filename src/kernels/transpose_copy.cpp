@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The transposed copy; see transpose_copy.hpp. Each column is read as a
 // stream and each destination row takes `count` contiguous elements, tile by
 // tile: a tile of H positions of W columns is loaded as W vectors, transposed

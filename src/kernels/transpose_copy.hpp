@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The transposed copy of a block of columns, the inner loop of a transform
 // with op T, alpha 1 and beta 0: elements move bit for bit, so the kernel
 // only depends on their size. Pure, no MPI.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Traffic under the cost model; see cost_model.hpp.
 #include "model/cost_model.hpp"
 

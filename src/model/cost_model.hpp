@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // What a redistribution costs under a simple machine model: the totals and
 // maxima of the traffic, the step lower bound (the most distinct peers any
 // process has on one side, Evers (2025) section 4.1) and a predicted time.

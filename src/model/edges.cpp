@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The communicating pairs; see edges.hpp.
 #include "model/edges.hpp"
 

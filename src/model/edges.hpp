@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The communicating pairs of a redistribution, for every process at once,
 // computed from the agreed problem without MPI: who sends how many elements
 // to whom. Schedules, traffic counts and the `mr2d plan` command start here.

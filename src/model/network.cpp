@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The contention model; see network.hpp.
 #include "model/network.hpp"
 

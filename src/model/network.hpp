@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // A network with contention, for choosing between posting every message at
 // once (async) and contention-free steps. Its parameters come from
 // MR2D_NETWORK or mr2d_set_network ("latency=1e-6,bandwidth=1e10,...").

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // A redistribution problem as every process of the union agrees on it after
 // the parameter exchange: 0-based, 64-bit, with the union rank of every grid
 // position. Plain data, no MPI.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Per-process traffic; see traffic.hpp.
 #include "model/traffic.hpp"
 

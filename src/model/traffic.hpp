@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // What every process sends, receives and keeps in a redistribution: messages
 // and elements per union rank, from the pairs of edges.hpp. No MPI.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Indexing modes; see indexing.hpp.
 #include "plan/indexing.hpp"
 

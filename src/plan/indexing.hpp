@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Basic-block (BBC) versus complete-dimension (CDC) indexing (Chung
 // and Hsu (1998) sections 3.1-3.3, Eq. 17).
 // A plan's run sets start in BBC form: one period, replayed with shifts while

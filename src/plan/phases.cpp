@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Two-phase strategies; see phases.hpp.
 #include "plan/phases.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Multi-phase redistribution (Thakur, Choudhary and Ramanujam (1996) sections 3-5;
 // Evers (2025) section 4.2.1):
 // instead of A -> B in one pass, A -> M -> B through an intermediate matrix M

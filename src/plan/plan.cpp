@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // make_plan; see plan.hpp.
 #include "plan/plan.hpp"
 

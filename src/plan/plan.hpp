@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // make_plan: what one process sends, receives and copies locally for a
 // problem. Rows and columns are independent 1D problems; the transfer set of
 // a process pair is the Cartesian product of a row run set and a column run

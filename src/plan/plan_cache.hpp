@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // A small bounded cache of prepared calls keyed on everything one process
 // passed (its parameter report and local leading dimensions). Local entries
 // are only candidates: the caller intersects the candidate generations of all

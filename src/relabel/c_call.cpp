@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Checks and runs one relabelling call; see c_call.hpp.
 #include "relabel/c_call.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // One call of mr2d_relabel_gemr2d / mr2d_relabel_trmr2d from its C arguments
 // to its outputs: every argument checked with a message naming it, the work
 // bounded before anything grows with the input, then the placement. Pure, no

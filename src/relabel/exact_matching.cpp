@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Exact maximum-weight matching; see matching.hpp.
 //
 // As a minimum-cost assignment: matching row i to column j costs -weight,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Greedy matching; see matching.hpp.
 #include <algorithm>
 

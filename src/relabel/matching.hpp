@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Maximum-weight bipartite matchings between B's grid positions (rows) and
 // the ranks that may hold them (columns), over the sparse pairs that share
 // data. Pairs absent from the list weigh nothing, so a row may stay

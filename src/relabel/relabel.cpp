@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Rank relabelling; see relabel.hpp.
 #include "relabel/relabel.hpp"
 

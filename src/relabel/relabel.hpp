@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Rank relabelling: the ranks to place B's grid positions on so that the
 // most of sub(B) is already on the process that will hold it. Each B position
 // q and rank r keep volume(r, q) elements when q lands on r, so the best

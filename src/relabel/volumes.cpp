@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Volume matrix of a redistribution; see volumes.hpp.
 #include "relabel/volumes.hpp"
 

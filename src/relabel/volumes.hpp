@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // How much of sub(B) each grid position of B receives from each rank of A:
 // the sparse volume matrix that rank relabelling maximises the diagonal of.
 // Pure, no MPI.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Routes; see route.hpp.
 #include "route/route.hpp"
 

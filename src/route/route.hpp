@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // How one process's plans are carried out under a schedule of the whole
 // problem: one message per peer, carrying that peer's transfer of every
 // plan (one plan for a redistribution, several for a batch), which messages

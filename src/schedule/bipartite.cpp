@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Alternating-path edge colouring; see bipartite.hpp.
 #include "schedule/bipartite.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Edge colouring of a bipartite graph with exactly max-degree colours
 // (König's theorem; alternating-path method of
 // Evers (2025) section 4.2.5). Used for

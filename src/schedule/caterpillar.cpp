@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // ScaLAPACK's caterpillar order (Evers (2025)
 // section 4.2.4): processes in both grids take the
 // same position in the sender and receiver lists, then send-only and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Building a schedule of a requested kind, and the automatic choice.
 #include <algorithm>
 #include <unordered_map>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Schedule names shared by the environment, the C API and the command line.
 #include <array>
 

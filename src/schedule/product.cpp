@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Two-dimensional schedules as products of one-dimensional ones
 // (Evers (2025) section 4.2.7): with row
 // steps M_1..M_a and column steps N_1..N_b, every M_u x N_v is a matching of

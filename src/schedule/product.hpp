@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Product schedules (see product.cpp). Pure, no MPI.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Contention-free schedules: the communicating pairs of a redistribution
 // split into steps in which every process sends at most one message and
 // receives at most one (Evers

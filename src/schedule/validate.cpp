@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Schedule validation; see schedule.hpp.
 #include <map>
 #include <set>

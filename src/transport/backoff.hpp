@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Waiting for a peer without taking its core: a short spin for the common
 // case of data arriving within microseconds, then yields, then short sleeps.
 // With more processes than cores, a process spinning on a flag would hold the

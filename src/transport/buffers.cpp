@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Reused message buffers; see buffers.hpp.
 #include "transport/buffers.hpp"
 

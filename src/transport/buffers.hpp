@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Message buffers kept across calls. Fresh pages cost far more than the copy
 // itself (first touch), so buffers grow to the largest size seen and are
 // reused; they are never returned on the hot path. Each channel (union

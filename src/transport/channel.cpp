@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // (MPI) Per-context channels; see channel.hpp.
 #include "transport/channel.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // (MPI) What mr2d keeps per union context, attached to the context's
 // communicator so it lives exactly as long as the grid: a lane of the shared
 // private duplicate (point-to-point traffic), the context's own message

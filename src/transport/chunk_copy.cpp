@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Chunks to and from messages; see chunk_copy.hpp.
 #include "transport/chunk_copy.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Packing and unpacking one chunk of a message: each of its sections is a
 // column window of one part's transfer, copied with that part's arrays,
 // layout and update. Shared by the MPI and shared-memory paths.

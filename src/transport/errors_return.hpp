@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // (MPI) Scoped MPI_ERRORS_RETURN on a communicator mr2d does not own (the
 // BLACS communicator of a union context): a failure in mr2d's setup, such as
 // MPI running out of communicators, becomes a status instead of an abort.

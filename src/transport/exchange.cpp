@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // (MPI) Plan execution; see exchange.hpp.
 #include "transport/exchange.hpp"
 

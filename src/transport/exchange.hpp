@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // (MPI) Executes a plan: messages to processes on the same node through
 // shared memory (packed straight into the sender's pool, unpacked straight
 // into B), messages to other nodes through MPI along the plan's route (stage

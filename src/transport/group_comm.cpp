@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // (MPI) Shared private duplicates; see group_comm.hpp.
 //
 // Agreement without a process-wide lock held across MPI calls: each process

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // (MPI) mr2d's private communicators: one duplicate per process group, not one
 // per BLACS context, so a program with many grids over the same processes runs
 // out of communicators no earlier than with ScaLAPACK alone. Contexts that

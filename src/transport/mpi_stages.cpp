@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // (MPI) The MPI path; see mpi_stages.hpp.
 #include "transport/mpi_stages.hpp"
 

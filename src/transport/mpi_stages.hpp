@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // (MPI) The MPI path of an execution: messages to processes without a shared-
 // memory link, stage by stage along the route, receives posted first, each
 // message cut into chunks with a bounded window in flight, chunks unpacked in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // One plan of an execution with its arrays: a redistribution executes one,
 // a batch several, all in the same messages.
 #pragma once

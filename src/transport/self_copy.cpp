@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The kept parts, by column windows; see self_copy.hpp.
 #include "transport/self_copy.hpp"
 

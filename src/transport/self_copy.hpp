@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The part of A a process keeps for itself, copied into B column window by
 // column window: just before the received data of the same columns is
 // unpacked, so a line of B that both fill is written twice while in cache

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // (Shared memory) Node-local messages; see shm_exchange.hpp.
 #include "transport/shm_exchange.hpp"
 

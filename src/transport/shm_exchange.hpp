@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // (Shared memory) The node-local part of an execution: each chunk of a
 // message to a node peer is packed into this process's pool wherever there
 // is room (at most kRingChunks chunks of a message at once) and published in

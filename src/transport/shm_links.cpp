@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // (MPI for setup only) Shared-memory links; see shm_links.hpp.
 #include "transport/shm_links.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // (MPI for setup only) Shared-memory links between the processes of a union
 // context that share a node. Each process owns two segments, both mapped by
 // every node peer when the links are set up and unlinked right after, so no

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Installs the build tree into a scratch prefix and runs the installed
 # `mr2d bench` on a case file from a directory outside both trees: it must
 # find its programs and data through the prefix alone and write results.csv

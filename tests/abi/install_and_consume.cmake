@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Installs the build tree into a scratch prefix, then configures, builds and
 # runs a consumer project against it (find_package(mr2d) and pkg-config).
 #   cmake -DBUILD_DIR=... -DSOURCE_DIR=... -DWORK_DIR=... -P install_and_consume.cmake

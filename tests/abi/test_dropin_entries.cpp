@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The drop-in's ScaLAPACK-named entry points, linked ahead of ScaLAPACK: for
 // every type, the Fortran and C forms of gemr2d and trmr2d, with and without
 // the union context (`o` forms use all of MPI_COMM_WORLD), must reach mr2d

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The library's run-time version against the generated header's macros: a
  * library built from other sources than its installed headers fails here. */
 #include <stdio.h>

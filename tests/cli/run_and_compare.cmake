@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs a command and checks its exit code, and its standard output against a
 # golden file (exact) or a regular expression (EXPECT_REGEX: both streams;
 # STDOUT_REGEX, STDERR_REGEX: one stream alone).

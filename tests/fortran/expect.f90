@@ -1,3 +1,4 @@
+! SPDX-License-Identifier: BSD-3-Clause
 ! The check the Fortran tests report through: a count of failed expectations
 ! and one line for each.
 module test_expect

@@ -1,3 +1,4 @@
+! SPDX-License-Identifier: BSD-3-Clause
 ! Test helpers shared by the Fortran tests: BLACS grids, descriptors, the
 ! global position of a local index (block-cyclic map, 1-based) and the value
 ! a test matrix holds there.

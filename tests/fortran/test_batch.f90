@@ -1,3 +1,4 @@
+! SPDX-License-Identifier: BSD-3-Clause
 ! Batches through the `mr2d` module: a double and an integer copy between
 ! different grids, executed as two plans and as one batch plan; the batch
 ! must leave both b arrays exactly as the plans did, with no more messages.

@@ -1,3 +1,4 @@
+! SPDX-License-Identifier: BSD-3-Clause
 ! The BLACS-free entries through the `mr2d` module: a 17 x 13 matrix from a
 ! P x 1 grid whose rows run over the ranks of MPI_COMM_WORLD in reverse
 ! (an explicit rank map) onto a 1 x P grid in the default order, directly and

@@ -1,3 +1,4 @@
+! SPDX-License-Identifier: BSD-3-Clause
 ! An unchanged F77-style code: PDGEMR2D, PZGEMR2D and PDTRMR2D called through
 ! implicit interfaces, linked with libmr2d_scalapack ahead of ScaLAPACK.
 ! Every element of every local B (padding included) is checked against the

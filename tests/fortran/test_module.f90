@@ -1,3 +1,4 @@
+! SPDX-License-Identifier: BSD-3-Clause
 ! A code that says `use mr2d`: typed prefixed routines of all five types
 ! against ScaLAPACK (full local arrays), a persistent plan with and without
 ! options, statistics, a bad descriptor (clear message, B untouched), and the

@@ -1,3 +1,4 @@
+! SPDX-License-Identifier: BSD-3-Clause
 ! Rank relabelling through the `mr2d` module (no MPI needed): the 2x2 -> 4x1
 ! case of the CLI golden test, whose numbers are worked out by hand there
 ! (tests/cli/CMakeLists.txt), with and without the optional arguments, and a

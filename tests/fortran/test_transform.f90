@@ -1,3 +1,4 @@
+! SPDX-License-Identifier: BSD-3-Clause
 ! The transform through the `mr2d` module: b := alpha * a**T + beta * b from a
 ! 2 x (P/2) grid (or 1 x 1) onto a P x 1 grid, directly and through a plan,
 ! checked element by element against the values a and b held; then a bad

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Reads fuzz input as a stream of small decisions and integers. Integers
 // come as a tag byte and a payload so that mutations reach small values,
 // 32-bit and 64-bit values and the boundaries between them alike.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Fuzz target: the MPI-free argument checks of src/desc. One call's arguments
 // come from the input; a union of up to 8 simulated processes then passes
 // them, each from its own grid position and some with changed values, as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Fuzz target: `mr2d plan` from its command line. The input is the argument
 // list, one argument per line; the plan runs in full (report to nowhere)
 // under small work limits so every input finishes quickly. Usage errors are

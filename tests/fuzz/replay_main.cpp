@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Runs a fuzz target over files and directories of inputs, as libFuzzer would
 // replay them: the regression test of each seed corpus in builds without
 // libFuzzer. A crash, a sanitizer report or an escaped exception fails it.

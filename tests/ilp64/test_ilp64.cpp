@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // ILP64 self-tests: 64-bit integer arguments and descriptors through the
 // prefixed API and the drop-in entry points (Fortran and C forms), checked
 // element by element (padding included) against the fill formula, on grids

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Fixed sets of BLACS grids for MPI tests: every shape that fits the world,
 // built row-major, column-major and by Cblacs_gridmap on a random subset in a
 // random order, plus union grids of all processes in several shapes and

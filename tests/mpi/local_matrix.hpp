@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Local arrays of test matrices: values that name their global position, so
 // a misplaced element says where it came from, and a sentinel everywhere else
 // (padding rows included), so any stray write shows.

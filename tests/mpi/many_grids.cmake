@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs test_many_grids with ScaLAPACK's routine and with mr2d and passes when
 # mr2d kept at least as many union contexts alive (each run stops at MAX or
 # where MPI ran out of communicators and aborted).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Bad input: each case breaks one argument (on every process or on one only)
 // and requires that every process returns, with the same non-zero status, a
 // message naming the argument, and B unchanged. Cases ScaLAPACK accepts must

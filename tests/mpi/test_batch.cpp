@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Batched redistribution: random batches of parts (every type; general and
 // trapezoidal copies and transforms; layouts on any grids; some parts planned
 // through an intermediate matrix) executed as one batch plan must leave every

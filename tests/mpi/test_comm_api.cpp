@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The BLACS-free entries (mr2d_comm.h) against the context-based ones on the
 // same grids: random layouts, types, offsets, gemr2d and trmr2d, direct calls
 // and plans, on MPI_COMM_WORLD and on a communicator whose ranks run in the

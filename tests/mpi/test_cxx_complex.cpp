@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The C++ layer with std::complex elements: mr2d::gemr2d, mr2d::trmr2d and
 // mr2d::Plan on std::complex<float> and std::complex<double> arrays give, in
 // the whole local array of B (padding included), exactly what ScaLAPACK's

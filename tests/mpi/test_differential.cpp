@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Differential test: random legal calls of p?gemr2d and p?trmr2d run through
 // ScaLAPACK and through mr2d in the same process, on grids of every shape and
 // order, overlapping and disjoint. Every process compares its full local B

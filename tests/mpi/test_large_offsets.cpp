@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // 64-bit offsets: a window near the far corner of a local array of more than
 // 2^31 elements (ScaLAPACK's Int arithmetic overflows there, semantics
 // document 6.10), copied into a small B, checked against the element codes.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // How many live union contexts (three grids each) a program can hold while it
 // redistributes over every new one, with mr2d or with ScaLAPACK's own routine:
 // mr2d must never run out of communicators earlier. Prints "alive K" after

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Persistent plans: created once, executed several times on fresh arrays; the
 // data must be right every time and the plan's statistics must equal what the
 // library actually moved (its counters). Runs on any number of processes.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The plan cache behind repeated ScaLAPACK-style calls: an identical repeat is
 // served from the cache on every process, and any change anywhere (one
 // process's LLD, a grid released and rebuilt under the same handle with the

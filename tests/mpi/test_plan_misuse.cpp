@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Plans used against the rules must end in an error, never in a crash or in
 // wrong data: (1) a plan executed after its grids were exited, also when new
 // grids took the same handles; (2) two plans executed in a different order on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // A process that enters mr2d with its own MPI send still in flight must not
 // deadlock with the receiver of that send. BLACS leaves such sends after
 // ScaLAPACK routines; with an MPI that advances a large send only while the

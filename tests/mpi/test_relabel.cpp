@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Rank relabelling end to end on 4 processes: B's grid is made with
 // Cblacs_gridmap from the computed usermap, and then (1) the bytes each
 // process keeps, summed from mr2d_get_stats, equal the report's kept bytes,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Strided sections against a brute-force reference: mr2d_gemr2d_strided
 // copies A(ia + i*sa, ja + j*ta) to B(ib + i*sb, jb + j*tb); every process
 // checks every element of its local B (padding included): the code of the

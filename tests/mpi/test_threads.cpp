@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Concurrent redistributions from several threads of every process
 // (MPI_THREAD_MULTIPLE): each thread owns its own BLACS contexts, all over the
 // same processes, and moves its own matrix many times, directly or through

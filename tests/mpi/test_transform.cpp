@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Differential test of the transform B := alpha * op(A) + beta * B against
 // ScaLAPACK in the same process, bit for bit over the full local arrays
 // (padding rows included):

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs an MPI test program built with ThreadSanitizer and fails if the program
 # fails or if any ThreadSanitizer report has a frame in mr2d (its library or
 # the test). Reports entirely inside MPI's uninstrumented runtime (its own

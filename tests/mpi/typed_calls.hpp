@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The reference (ScaLAPACK) and mr2d entry points of every element type, as
 // untyped function pointers indexed by mr2d_type, and the trapezoid rule of
 // p?trmr2d: shared by the tests that compare mr2d with ScaLAPACK.

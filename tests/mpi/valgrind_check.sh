@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs an MPI test program under valgrind memcheck and fails if the program
 # fails or if any valgrind report has a frame in mr2d's library. Reports from
 # MPI's own internals (not ours to fix) are listed but do not fail the test.

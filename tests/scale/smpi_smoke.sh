@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # Builds the SMPI driver (bench/scale/Makefile) into BUILD and runs the
 # grow case (8x4 -> 8x8, blocks 64 -> 100x37) and the block case (8x8,
 # 36 -> 128) on 64 simulated processes of both platforms, and the transpose

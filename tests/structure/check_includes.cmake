@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Checks the layering of src/ against the include rules of docs/architecture.md:
 #   cmake -DSOURCE_DIR=<repository> -P check_includes.cmake
 # Every folder of src/ with C++ files needs a row; a file may include (#include "folder/...")

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Layout builder shared by the unit tests that assemble problems by hand and
 // by the kernel micro-benchmark.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Random 1D redistribution problems shared by the unit tests that check run
 // tables and the kernels against element-by-element models.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Table-driven checks of the 1D block-cyclic maps and the origin shift.
 #include <gtest/gtest.h>
 

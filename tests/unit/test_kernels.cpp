@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The copy kernels against an element-by-element model: for random row and
 // column run sets (block-cyclic and strided axes, one period or expanded),
 // trapezoids, column windows and element sizes, pack, unpack and copy_local

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The network model with contention (model/network.hpp), its parsing, and the
 // automatic schedule choice it drives.
 #include <gtest/gtest.h>

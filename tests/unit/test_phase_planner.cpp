@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The phase planner: Lee (1997)'s worked example (its
 // Table 4) with numbers for the symbolic costs, giving the paper's two
 // answers for the plain and the looped sequence; the exact layered DP against

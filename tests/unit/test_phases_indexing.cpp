@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Two-phase strategies and CDC indexing without MPI: the intermediate layout
 // of each strategy, whole redistributions through it simulated element by
 // element, and the cost-model choices.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Whole redistributions simulated in one process without MPI: every rank's
 // plan is built, messages are packed by senders and unpacked by receivers
 // through the real kernels, and every element of every B array (padding

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Rank relabelling: the exact matching and whole placements against brute
 // force over every placement, the greedy fallback against the default order,
 // the reported counts against an element-by-element count that shares no

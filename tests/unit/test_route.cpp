@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Messages of one or several plans (a batch): per process one message per
 // peer; every transfer's columns covered once, in order, by its sections
 // (column positions of a run set have gaps: those of other peers);

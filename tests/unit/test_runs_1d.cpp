@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Run tables against a brute-force element-by-element model over thousands
 // of random 1D layouts: every (source, destination) pair must enumerate
 // exactly the positions the owner maps give it, in increasing order, with the

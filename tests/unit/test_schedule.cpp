@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Schedules checked without MPI: every schedule of thousands of random layout
 // pairs (up to 4096 processes) carries every communicating pair exactly once
 // in contention-free steps; optimal reaches the lower bound; the published

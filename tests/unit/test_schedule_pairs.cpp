@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Schedules of pairs gathered from several problems (batches): every kind
 // yields a valid schedule of the merged pairs, the stepped ones in the fewest
 // steps (bipartite colouring), async as a single stage.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Streamed stores (B written around the caches in whole 64-byte lines)
 // against plain copies and element models:
 //  - stream_copy at every length around its threshold and every alignment;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Strided sections without MPI: the runs of every process pair, replayed over
 // the whole range, give exactly the owners and local indices computed
 // element by element, for thousands of random axes, strides and extents.

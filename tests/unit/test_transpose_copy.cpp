@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The transposed copy against an element-by-element model, for every element
 // size, every column count up to a wide block and position ranges that start
 // and end off the tiles: it must move exactly the bytes the model moves and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # Writes the simulated clusters of bench/scale (README.md, "Platforms"):
 # fat-tree-N.xml, a two-level full-bisection fat tree of N hosts (k leaf
 # switches of k hosts, each with one uplink to each of k spine switches),

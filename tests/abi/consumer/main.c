@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Compiles the public header as C and links the installed library, whose
  * version must be that of the installed mr2d/version.h. */
 #include <stdio.h>

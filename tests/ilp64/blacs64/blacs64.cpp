@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Self-test BLACS with 64-bit integers; see blacs64.h.
 #include "blacs64.h"
 

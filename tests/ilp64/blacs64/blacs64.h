@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A minimal BLACS with 64-bit integers for the ILP64 self-tests: Debian ships
  * no ScaLAPACK built with 64-bit Int, so this stands in for the two BLACS
  * queries mr2d makes (Cblacs_gridinfo, blacs_get_ with what = 10) plus grid

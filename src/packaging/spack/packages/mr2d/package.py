@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Spack recipe for mr2d (docs/building.md, "Spack").
 import os
 

@@ -1,0 +1,78 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# Doxygen's input filter for the Markdown pages: links written for GitHub
+# (page.md#anchor, #anchor) reach their headings in the HTML too. Each heading
+# below the title gets the label <page>_<anchor> (its GitHub anchor, page the
+# file's path in the repository), and each link to an anchor of a page points
+# to that label. Images of the repository are copied into the HTML folder
+# under their path with '/' as '_'. Doxygen runs it as
+#   cmake -DSOURCE_DIR=<repository> -DHTML_DIR=<html> -P doxygen_filter.cmake <page.md>
+# and reads the page from standard output.
+cmake_minimum_required(VERSION 3.16)
+include("${CMAKE_CURRENT_LIST_DIR}/markdown.cmake")
+
+math(EXPR last "${CMAKE_ARGC} - 1")
+get_filename_component(file "${CMAKE_ARGV${last}}" ABSOLUTE)
+if(NOT EXISTS "${file}")
+  message(FATAL_ERROR "doxygen_filter.cmake: no page '${file}'")
+endif()
+get_filename_component(dir "${file}" DIRECTORY)
+
+# The label prefix of a page: its path in the repository, '_' for the rest.
+function(page_id path out)
+  file(RELATIVE_PATH relative "${SOURCE_DIR}" "${path}")
+  string(REGEX REPLACE "\\.md$" "" relative "${relative}")
+  string(REGEX REPLACE "[^A-Za-z0-9]" "_" relative "${relative}")
+  set(${out} "${relative}" PARENT_SCOPE)
+endfunction()
+
+page_id("${file}" page)
+markdown_lines("${file}" lines)
+set(out)
+set(anchors)
+set(in_block FALSE)
+foreach(line IN LISTS lines)
+  markdown_fence("${line}" in_block code)
+  if(NOT code)
+    if(line MATCHES "^(#+) +(.*)$")
+      set(level "${CMAKE_MATCH_1}")
+      github_anchor("${CMAKE_MATCH_2}" anchors anchor)
+      list(APPEND anchors "${anchor}")
+      if(NOT level STREQUAL "#" AND NOT line MATCHES "\\{#[^}]*\\} *$")
+        set(line "${line} {#${page}_${anchor}}")
+      endif()
+    endif()
+    string(REGEX MATCHALL "!@L@[^@]*@R@\\([^):# ]+\\)" images "${line}")
+    foreach(image IN LISTS images)
+      string(REGEX REPLACE "^.*\\(([^)]+)\\)$" "\\1" path "${image}")
+      get_filename_component(source "${dir}/${path}" ABSOLUTE)
+      if(EXISTS "${source}" AND HTML_DIR)
+        file(RELATIVE_PATH flat "${SOURCE_DIR}" "${source}")
+        string(REPLACE "/" "_" flat "${flat}")
+        configure_file("${source}" "${HTML_DIR}/${flat}" COPYONLY)
+        string(REPLACE "(${path})" "(${flat})" image_here "${image}")
+        string(REPLACE "${image}" "${image_here}" line "${line}")
+      endif()
+    endforeach()
+    string(REGEX MATCHALL "@R@\\([^) ]*#[^) ]+\\)" links "${line}")
+    foreach(link IN LISTS links)
+      string(REGEX REPLACE "^@R@\\(([^) #]*)#([^) ]+)\\)$" "\\1" path "${link}")
+      string(REGEX REPLACE "^@R@\\(([^) #]*)#([^) ]+)\\)$" "\\2" anchor "${link}")
+      if(path MATCHES "^[a-z]+:")
+        continue()  # a URL
+      endif()
+      if(path STREQUAL "")
+        set(target_page "${page}")
+      elseif(path MATCHES "\\.md$")
+        get_filename_component(target "${dir}/${path}" ABSOLUTE)
+        page_id("${target}" target_page)
+      else()
+        continue()
+      endif()
+      string(REPLACE "${link}" "@R@(#${target_page}_${anchor})" line "${line}")
+    endforeach()
+  endif()
+  list(APPEND out "${line}")
+endforeach()
+string(REPLACE ";" "\n" text "${out}")
+restore("${text}" text)
+file(APPEND /dev/stdout "${text}")
