@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs the transport tests as in a container: inside a private mount namespace
 # (unshare -m, as root) whose /dev/shm is a tmpfs of $1 (Docker's default is
 # 64 MiB), MPI over TCP (OpenMPI's own shared memory lives in /dev/shm too).

@@ -189,9 +189,11 @@ enum mr2d_indexing { MR2D_INDEXING_AUTO = 0, MR2D_INDEXING_BBC = 1, MR2D_INDEXIN
 enum mr2d_phases { MR2D_PHASES_AUTO = 0, MR2D_PHASES_ONE = 1, MR2D_PHASES_GCD = 2, MR2D_PHASES_LCM = 3 };
 
 /** How messages between processes on the same node travel:
- *  - SHM: through shared memory: the sender packs into a segment its node
+ *  - SHM: through shared memory: the sender packs into a pool its node
  *    peers map, the receiver unpacks from there into B (two passes over the
- *    data instead of three); an error where shared memory is not permitted;
+ *    data instead of three); the pool of each process is its shm_budget,
+ *    reserved when the union context is first used; an error where shared
+ *    memory is not permitted or /dev/shm has too little room;
  *  - MPI: MPI point-to-point messages between all processes;
  *  - AUTO: SHM where every process of the union context can set it up, else MPI.
  *  Processes on different nodes always use MPI. MR2D_NODE_RANKS=k in the
@@ -200,7 +202,9 @@ enum mr2d_phases { MR2D_PHASES_AUTO = 0, MR2D_PHASES_ONE = 1, MR2D_PHASES_GCD = 
 enum mr2d_transport { MR2D_TRANSPORT_AUTO = 0, MR2D_TRANSPORT_MPI = 1, MR2D_TRANSPORT_SHM = 2 };
 
 /** Tuning of a redistribution. Every process of a call must use the same
- *  values; zero-initialised options mean "all defaults". */
+ *  values (a call, plan or batch whose processes resolved different ones
+ *  returns MR2D_ERR_INCONSISTENT on every process, naming the option);
+ *  zero-initialised options mean "all defaults". */
 typedef struct {
   int schedule;          /**< an mr2d_schedule */
   long long chunk_bytes; /**< pipelining: messages above this size travel in chunks of

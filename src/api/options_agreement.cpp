@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Options agreement; see options_agreement.hpp.
 #include "api/options_agreement.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The options that shape what goes on the wire, as every process reports
 // them, and the check that all processes of a call resolved the same ones:
 // processes that cut, route or carry messages differently would read each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Space in a sender's shared-memory pool: chunks of node-local messages are
 // placed first-fit and given back in any order, as their receivers read them
 // (receivers run at their own pace, so the oldest chunk is not always the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The arithmetic of the shared-memory links, free of MPI and of the
 // segments themselves: the words a sender and a receiver publish to each
 // other, and how large a pool a process can afford.

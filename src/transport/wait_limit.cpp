@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // MR2D_TIMEOUT; see backoff.hpp.
 #include <cstdlib>
 

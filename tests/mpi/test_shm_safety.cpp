@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The node-local shared-memory transport under the conditions that break a
 // naive one, each scenario checked against ScaLAPACK's Cpdgemr2d over the
 // whole local arrays (padding included) and bounded by an alarm, so that a

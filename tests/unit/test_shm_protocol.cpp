@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The MPI-free parts of the shared-memory transport: the link words and
 // their epochs across the 32-bit wrap, the pool budget, the first-fit pool
 // space, and how routes cut and mark node-local messages (both sides of a
