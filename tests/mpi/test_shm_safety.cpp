@@ -130,6 +130,18 @@ void check_status(int got, int want, const char* what) {
                    mr2d_last_error());
 }
 
+// Options demanding shared memory, with chunks of `chunk` bytes.
+mr2d_options shm_options(long long chunk) {
+  return {MR2D_SCHEDULE_AUTO, chunk, MR2D_INDEXING_AUTO, MR2D_PHASES_AUTO, MR2D_TRANSPORT_SHM, 0};
+}
+
+mr2d_plan plan_of(Case& c, const mr2d_options& o, int ctxt, const char* what) {
+  mr2d_plan plan = nullptr;
+  check_status(mr2d_plan_create_gemr2d(&plan, MR2D_D, c.m, c.n, 1, 1, c.desca, 1, 1, c.descb, ctxt, &o),
+               MR2D_SUCCESS, what);
+  return plan;
+}
+
 int alltoall(int argc, char** argv, const Grid& u) {
   const int m = static_cast<int>(arg_value(argc, argv, "--m", 1000));
   const int n = static_cast<int>(arg_value(argc, argv, "--n", 1000));
@@ -247,17 +259,14 @@ int mismatch(const Grid& u) {
 }
 
 int order(int argc, char** argv, const Grid& u) {
-  mr2d_options o{MR2D_SCHEDULE_AUTO, arg_value(argc, argv, "--chunk", 0), MR2D_INDEXING_AUTO, MR2D_PHASES_AUTO,
-                 MR2D_TRANSPORT_SHM, 0};
+  const mr2d_options o = shm_options(arg_value(argc, argv, "--chunk", 0));
   // One way only, A on rank 0 and B on the last rank: the receiver alone
   // sees the other plan's data, so the sender must learn it from the link.
   const Grid ga = make_grid(1, 1, "", {0});
   const Grid gb = make_grid(1, 1, "", {g_world - 1});
   Case c1(400, 300, ga, 36, 36, gb, 128, 128, u.ctxt);
   Case c2(400, 300, ga, 36, 36, gb, 128, 128, u.ctxt);
-  mr2d_plan p1 = nullptr, p2 = nullptr;
-  check_status(mr2d_plan_create_gemr2d(&p1, MR2D_D, 400, 300, 1, 1, c1.desca, 1, 1, c1.descb, u.ctxt, &o), MR2D_SUCCESS, "order: plan 1");
-  check_status(mr2d_plan_create_gemr2d(&p2, MR2D_D, 400, 300, 1, 1, c2.desca, 1, 1, c2.descb, u.ctxt, &o), MR2D_SUCCESS, "order: plan 2");
+  mr2d_plan p1 = plan_of(c1, o, u.ctxt, "order: plan 1"), p2 = plan_of(c2, o, u.ctxt, "order: plan 2");
   mr2d_plan first = g_rank == 0 ? p1 : p2, second = g_rank == 0 ? p2 : p1;
   Case& cf = g_rank == 0 ? c1 : c2;
   Case& cs = g_rank == 0 ? c2 : c1;
@@ -276,13 +285,10 @@ int order(int argc, char** argv, const Grid& u) {
 
 int repeat(int argc, char** argv, const Grid& u) {
   const int count = static_cast<int>(arg_value(argc, argv, "--count", 12));
-  mr2d_options o{MR2D_SCHEDULE_AUTO, 4096, MR2D_INDEXING_AUTO, MR2D_PHASES_AUTO, MR2D_TRANSPORT_SHM, 0};
   const Grid ga = make_grid(1, g_world, "R", {});
   const Grid gb = make_grid(g_world, 1, "C", {});
   Case c(600, 500, ga, 36, 36, gb, 128, 128, u.ctxt);
-  mr2d_plan plan = nullptr;
-  check_status(mr2d_plan_create_gemr2d(&plan, MR2D_D, c.m, c.n, 1, 1, c.desca, 1, 1, c.descb, u.ctxt, &o),
-               MR2D_SUCCESS, "repeat: plan");
+  mr2d_plan plan = plan_of(c, shm_options(4096), u.ctxt, "repeat: plan");
   for (int k = 0; k < count && g_failures == 0; ++k) {
     c.reset();
     check_status(mr2d_plan_execute(plan, c.a.ptr(), c.b.ptr()), MR2D_SUCCESS, "repeat: mr2d_plan_execute");
@@ -302,17 +308,13 @@ int repeat(int argc, char** argv, const Grid& u) {
 // exit handlers it inherited), then sends to rank 2 for the first time:
 // rank 2 must still reach rank 0's shared memory.
 int forked(const Grid& u) {
-  mr2d_options o{MR2D_SCHEDULE_AUTO, 4096, MR2D_INDEXING_AUTO, MR2D_PHASES_AUTO, MR2D_TRANSPORT_SHM, 0};
+  const mr2d_options o = shm_options(4096);
   const Grid ga = make_grid(1, 1, "", {0});
   const Grid g1 = make_grid(1, 1, "", {1});
   const Grid g2 = make_grid(1, 1, "", {2});
   Case c1(700, 600, ga, 36, 36, g1, 128, 128, u.ctxt);
   Case c2(300, 200, ga, 36, 36, g2, 128, 128, u.ctxt);
-  mr2d_plan p1 = nullptr, p2 = nullptr;
-  check_status(mr2d_plan_create_gemr2d(&p1, MR2D_D, c1.m, c1.n, 1, 1, c1.desca, 1, 1, c1.descb, u.ctxt, &o),
-               MR2D_SUCCESS, "fork: plan 1");
-  check_status(mr2d_plan_create_gemr2d(&p2, MR2D_D, c2.m, c2.n, 1, 1, c2.desca, 1, 1, c2.descb, u.ctxt, &o),
-               MR2D_SUCCESS, "fork: plan 2");
+  mr2d_plan p1 = plan_of(c1, o, u.ctxt, "fork: plan 1"), p2 = plan_of(c2, o, u.ctxt, "fork: plan 2");
   check_status(mr2d_plan_execute(p1, c1.a.ptr(), c1.b.ptr()), MR2D_SUCCESS, "fork: before the fork");
   if (!c1.right()) fail("fork: B differs from ScaLAPACK's before the fork");
   if (g_rank == 0) {
@@ -338,13 +340,10 @@ int forked(const Grid& u) {
 }
 
 int timeout(const Grid& u) {
-  mr2d_options o{MR2D_SCHEDULE_AUTO, 0, MR2D_INDEXING_AUTO, MR2D_PHASES_AUTO, MR2D_TRANSPORT_SHM, 0};
   const Grid ga = make_grid(1, g_world, "R", {});
   const Grid gb = make_grid(g_world, 1, "C", {});
   Case c(300, 300, ga, 36, 36, gb, 128, 128, u.ctxt);
-  mr2d_plan plan = nullptr;
-  check_status(mr2d_plan_create_gemr2d(&plan, MR2D_D, c.m, c.n, 1, 1, c.desca, 1, 1, c.descb, u.ctxt, &o),
-               MR2D_SUCCESS, "timeout: plan");
+  mr2d_plan plan = plan_of(c, shm_options(0), u.ctxt, "timeout: plan");
   if (g_rank == 1) std::this_thread::sleep_for(std::chrono::seconds(6));
   const auto t0 = std::chrono::steady_clock::now();
   const int got = mr2d_plan_execute(plan, c.a.ptr(), c.b.ptr());
