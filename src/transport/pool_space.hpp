@@ -2,11 +2,11 @@
 // Space in a sender's shared-memory pool: chunks of node-local messages are
 // placed first-fit and given back in any order, as their receivers read them
 // (receivers run at their own pace, so the oldest chunk is not always the
-// first one freed). A few chunks per message are live at a time, so a sorted
-// list of free ranges is all it takes. Pure, no MPI.
+// first one freed). A few chunks per message are live at a time, so a short
+// sorted list of free ranges is all it takes. Pure, no MPI.
 #pragma once
 
-#include <map>
+#include <vector>
 
 #include "common/index_types.hpp"
 
@@ -20,49 +20,57 @@ class PoolSpace {
   /// All of [0, bytes) free.
   void reset(Index bytes) {
     free_.clear();
-    if (bytes > 0) free_[0] = bytes;
+    if (bytes > 0) free_.push_back({0, bytes});
   }
   /// The offset of `bytes` placed in the lowest free range that holds them,
   /// or -1 where none does.
   Index take(Index bytes) {
     const Index need = rounded(bytes);
-    for (auto it = free_.begin(); it != free_.end(); ++it) {
-      if (it->second < need) continue;
-      const Index at = it->first, left = it->second - need;
-      free_.erase(it);
-      if (left > 0) free_[at + need] = left;
+    for (std::size_t k = 0; k < free_.size(); ++k) {
+      Range& r = free_[k];
+      if (r.length < need) continue;
+      const Index at = r.at;
+      r.at += need;
+      r.length -= need;
+      if (r.length == 0) free_.erase(free_.begin() + static_cast<long>(k));
       return at;
     }
     return -1;
   }
   /// Gives back what take(bytes) returned at `at`, merged with free neighbours.
   void give(Index at, Index bytes) {
-    Index lo = at, len = rounded(bytes);
-    auto next = free_.lower_bound(lo);
-    if (next != free_.begin()) {
-      auto prev = std::prev(next);
-      if (prev->first + prev->second == lo) {
-        lo = prev->first;
-        len += prev->second;
-        free_.erase(prev);
-      }
+    const Index len = rounded(bytes);
+    std::size_t k = 0;
+    while (k < free_.size() && free_[k].at < at) ++k;
+    const bool joins_prev = k > 0 && free_[k - 1].at + free_[k - 1].length == at;
+    const bool joins_next = k < free_.size() && at + len == free_[k].at;
+    if (joins_prev && joins_next) {
+      free_[k - 1].length += len + free_[k].length;
+      free_.erase(free_.begin() + static_cast<long>(k));
+    } else if (joins_prev) {
+      free_[k - 1].length += len;
+    } else if (joins_next) {
+      free_[k].at = at;
+      free_[k].length += len;
+    } else {
+      free_.insert(free_.begin() + static_cast<long>(k), Range{at, len});
     }
-    if (next != free_.end() && lo + len == next->first) {
-      len += next->second;
-      free_.erase(next);
-    }
-    free_[lo] = len;
   }
   /// Bytes free in all (for tests).
   Index free_bytes() const {
     Index total = 0;
-    for (const auto& [at, len] : free_) total += len;
+    for (const Range& r : free_) total += r.length;
     return total;
   }
 
  private:
+  struct Range {
+    Index at, length;
+  };
   static Index rounded(Index bytes) { return (bytes + kAlign - 1) / kAlign * kAlign; }
-  std::map<Index, Index> free_;  // offset -> length
+  // Free ranges in address order; a few entries, and no allocation once it
+  // has grown to them, which matters to small redistributions.
+  std::vector<Range> free_;
 };
 
 }  // namespace mr2d::transport

@@ -41,7 +41,8 @@ Status peer_status(std::uint64_t word, int peer_rank, bool peer_sent) {
 
 ShmExchange::ShmExchange(ShmLinks& links, const Parts& parts, const route::Route& route,
                          std::uint64_t plan_id, SelfCopies& self, MPI_Comm progress_comm)
-    : links_(links), parts_(parts), route_(route), plan_id_(plan_id), self_(self), progress_comm_(progress_comm) {}
+    : links_(links), parts_(parts), route_(route), plan_id_(plan_id), self_(self), progress_comm_(progress_comm),
+      space_(links.space) {}
 
 Status ShmExchange::start() {
   // The pool is reused: every receiver must have read the previous execution.

@@ -24,7 +24,6 @@
 #include "common/status.hpp"
 #include "route/route.hpp"
 #include "transport/part.hpp"
-#include "transport/pool_space.hpp"
 #include "transport/self_copy.hpp"
 #include "transport/shm_links.hpp"
 
@@ -101,7 +100,7 @@ class ShmExchange {
   std::uint64_t plan_id_;
   SelfCopies& self_;
   MPI_Comm progress_comm_;
-  PoolSpace space_;
+  PoolSpace& space_;  // the pool's free space (kept by the links: no allocation per execution)
   std::vector<Out> outs_;
   std::vector<In> ins_;
   std::size_t cursor_ = 0;  // round robin over outs_

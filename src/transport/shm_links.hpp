@@ -27,6 +27,7 @@
 
 #include "common/index_types.hpp"
 #include "common/status.hpp"
+#include "transport/pool_space.hpp"
 #include "transport/shm_protocol.hpp"
 
 namespace mr2d::transport {
@@ -121,6 +122,8 @@ class ShmLinks {
 
   /// Per-pair execution counters (epochs), kept identically by both sides.
   std::vector<std::uint64_t> epoch_out, epoch_in;
+  /// The free space of my pool during an execution.
+  PoolSpace space;
 
  private:
   ShmLinks() = default;
