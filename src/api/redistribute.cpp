@@ -13,6 +13,7 @@
 
 #include "api/grid_source.hpp"
 #include "api/network_option.hpp"
+#include "api/option_fault.hpp"
 #include "api/options.hpp"
 #include "api/options_agreement.hpp"
 #include "api/public_enums.hpp"
@@ -60,6 +61,10 @@ desc::LocalCall to_local_call(const Arguments& args) {
     call.descb[static_cast<std::size_t>(k)] = args.descb != nullptr ? args.descb[k] : -1;
   }
   call.elem_size = args.elem_size;
+  call.type = args.type;
+  call.type_position = args.type_position;
+  call.plan_out_null = args.plan_out_null;
+  call.bad_option = invalid_option_field(args.options, call.bad_option_value);
   call.strided = args.strided;
   call.sa = args.sa;
   call.ta = args.ta;
@@ -112,8 +117,8 @@ Status stage_local(const Arguments& args, LocalStage& st) {
   if (!initialized || finalized)
     return {MR2D_ERR_CONTEXT, std::string("mr2d: ") + args.routine + ": MPI is not initialized"};
   arm_stats_report();
-  if (!resolve(args.options, st.options))
-    return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + args.routine + ": options: unknown schedule"};
+  // Invalid options are this process's error in the agreement (to_local_call).
+  resolve(args.options, st.options);
   st.call = to_local_call(args);
   MPI_Comm union_comm = MPI_COMM_NULL;
   Status located = locate_grids(args, st.call, union_comm);
@@ -234,13 +239,21 @@ void mark_transform(const Arguments& args, Prepared& out) {
   out.op = args.op;
 }
 
+// ScaLAPACK returns before looking at anything else for an empty window; a
+// type code that is none is still an error (found here alone: nothing is
+// exchanged).
+Status empty_call(const Arguments& args) {
+  if (args.elem_size != 0) return {};
+  const desc::LocalCall call = to_local_call(args);
+  return desc::local_error(call, desc::make_report(call), -1);
+}
+
 }  // namespace
 
 Status prepare(const Arguments& args, Prepared& out) {
   mark_transform(args, out);
-  // ScaLAPACK returns before looking at anything else for an empty window.
   out.empty = args.m == 0 || args.n == 0;
-  if (out.empty) return {};
+  if (out.empty) return empty_call(args);
   LocalStage st;
   Status s = stage_local(args, st);
   if (!s.ok()) return s;
@@ -290,7 +303,10 @@ Status run(const Arguments& args) {
   Prepared empty;
   mark_transform(args, empty);
   empty.empty = args.m == 0 || args.n == 0;
-  if (empty.empty) return execute_prepared(empty, args.a, args.b);
+  if (empty.empty) {
+    Status s = empty_call(args);
+    return s.ok() ? execute_prepared(empty, args.a, args.b) : s;
+  }
   LocalStage st;
   Status s = stage_local(args, st);
   if (!s.ok()) {
@@ -339,8 +355,14 @@ const char* last_error() { return g_last_error.c_str(); }
 
 int redistribute(const Arguments& args, bool print_errors) noexcept {
   return guarded(args.routine, print_errors, [&]() -> Status {
-    // PBLAS: a process outside the context's grid has nothing to do.
-    if (args.entry == desc::Entry::pblas_tran && !grid::grid_info(args.ictxt).member()) return {};
+    // PBLAS checks A's context first: a process outside its grid has none.
+    if (args.entry == desc::Entry::pblas_tran && !grid::grid_info(args.ictxt).member()) {
+      const desc::LocalCall call = to_local_call(args);
+      desc::Report r{};
+      r.error = {MR2D_ERR_CONTEXT, desc::arg_position(call, "DESCA"), desc::CTXT + 1,
+                 static_cast<std::int64_t>(desc::Reason::not_a_grid), args.ictxt, 0};
+      return desc::local_error(call, r, -1);
+    }
     return run(args);
   });
 }

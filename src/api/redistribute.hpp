@@ -28,6 +28,10 @@ namespace mr2d::api {
 /// communicator with described grids (mr2d_comm.h).
 enum class Union { context, world, comm };
 
+/// A ScaLAPACK or PBLAS name of the drop-in library: on error it stops the
+/// job as they do (on_error.hpp), unless MR2D_ON_ERROR=return.
+enum class DropIn { none, scalapack, pblas };
+
 /// Arguments exactly as a ScaLAPACK entry receives them (1-based, mr2d_int).
 struct Arguments {
   const char* routine;
@@ -51,7 +55,10 @@ struct Arguments {
   /// Transforms B := alpha * op(A) + beta * B (entry transform or pblas_tran).
   desc::Entry entry = desc::Entry::redistribute;
   char op = 'N';
-  int type = -1;                          ///< mr2d_type: the arithmetic of a transform
+  int type = -1;                          ///< mr2d_type of the elements (arithmetic of a transform)
+  int type_position = 0;                  ///< of the type argument; 0: the routine's name fixes it
+  DropIn dropin = DropIn::none;
+  bool plan_out_null = false;             ///< plan creation with nowhere to put the plan
   const void* alpha = nullptr;            ///< null: 1
   const void* beta = nullptr;             ///< null: 0
   /// Union::comm: the union and the grids of A and B within it.
