@@ -13,6 +13,7 @@
 
 #include "api/grid_source.hpp"
 #include "api/network_option.hpp"
+#include "api/on_error.hpp"
 #include "api/option_fault.hpp"
 #include "api/options.hpp"
 #include "api/options_agreement.hpp"
@@ -354,7 +355,7 @@ void set_last_error(const std::string& message) { g_last_error = message; }
 const char* last_error() { return g_last_error.c_str(); }
 
 int redistribute(const Arguments& args, bool print_errors) noexcept {
-  return guarded(args.routine, print_errors, [&]() -> Status {
+  Status status = caught(args.routine, [&]() -> Status {
     // PBLAS checks A's context first: a process outside its grid has none.
     if (args.entry == desc::Entry::pblas_tran && !grid::grid_info(args.ictxt).member()) {
       const desc::LocalCall call = to_local_call(args);
@@ -365,6 +366,9 @@ int redistribute(const Arguments& args, bool print_errors) noexcept {
     }
     return run(args);
   });
+  const int code = finish(args.routine, print_errors, status);
+  if (code != MR2D_SUCCESS && args.dropin != DropIn::none) stop_on_error(args, status);
+  return code;
 }
 
 int finish(const char* routine, bool print_errors, Status status) noexcept {

@@ -122,19 +122,24 @@ Status internal_failure(const char* routine) noexcept;
 
 /// Runs `body` (returning Status), turning exceptions into statuses; never throws.
 template <class F>
-int guarded(const char* routine, bool print_errors, F&& body) noexcept {
-  Status status;
+Status caught(const char* routine, F&& body) noexcept {
   try {
-    status = body();
+    return body();
   } catch (...) {
-    status = internal_failure(routine);
+    return internal_failure(routine);
   }
-  return finish(routine, print_errors, std::move(status));
+}
+
+/// caught(), then finish().
+template <class F>
+int guarded(const char* routine, bool print_errors, F&& body) noexcept {
+  return finish(routine, print_errors, caught(routine, std::forward<F>(body)));
 }
 
 /// Performs the call. On error no process writes to B, every process returns
 /// the same code, and each prints the message on stderr (unless quiet) and
-/// keeps it for mr2d_last_error(). Never throws.
+/// keeps it for mr2d_last_error(); a drop-in name then stops the job
+/// (on_error.hpp). Never throws.
 int redistribute(const Arguments& args, bool print_errors) noexcept;
 
 /// Records the message returned by mr2d_last_error() on this thread.

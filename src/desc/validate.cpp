@@ -334,7 +334,8 @@ Report make_report(const LocalCall& call) {
 }
 
 Status local_error(const LocalCall& call, const Report& report, int rank) {
-  return {static_cast<int>(report.error.code), message(call, report.error, rank)};
+  return {static_cast<int>(report.error.code), message(call, report.error, rank), report.error.arg,
+          report.error.entry};
 }
 
 namespace {
