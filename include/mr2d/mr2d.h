@@ -118,7 +118,14 @@ MR2D_API int mr2d_gemr2d_strided(int type, mr2d_int m, mr2d_int n, const void *a
  *  and integer types). m x n are sub(B)'s dimensions: sub(A) is m x n for 'N'
  *  and n x m otherwise. alpha and beta point to values of the type (NULL alpha
  *  means 1, NULL beta 0); beta 0 does not read B and alpha 0 does not read A,
- *  as in BLAS. Integers wrap. Grids, union context, checks and messages are
+ *  as in BLAS. The arithmetic is PBLAS's p?tran*, bit for bit also for signed
+ *  zeros, infinities and NaNs (but for NaN payloads): each product and sum
+ *  rounded on its own, complex products by the plain formula (no recovery
+ *  of infinities from NaN parts), alpha 0 and beta 0 set B to beta, a factor
+ *  of 1 multiplies nothing, except complex alpha = beta = 1 with op N or T,
+ *  which adds (1, 0) * x as the BLAS axpy does. (For op C with alpha = beta
+ *  = 1 and an infinite or NaN part, PBLAS's own result depends on the
+ *  layout; mr2d adds conj(x).) Integers wrap. Grids, union context, checks and messages are
  *  those of mr2d_gemr2d; argument positions in messages count TRANS as 1:
  *  TRANS M N ALPHA A IA JA DESCA BETA B IB JB DESCB ICTXT. Transposition
  *  happens while unpacking, never as a pass of its own. */
