@@ -46,6 +46,7 @@ BatchPart part_of(const Prepared& p, plan::Indexing indexing) {
   part.type = p.type;
   part.op = p.op;
   part.cdc = p.cdc;
+  part.arrays = p.arrays;
   if (p.empty) return part;
   if (p.passes.size() == 1) {
     part.plan = p.passes.front().plan;
@@ -192,13 +193,17 @@ Status make_batch(const char* routine, const std::vector<const Prepared*>& parts
   return {};
 }
 
-Status execute_batch(const Batch& batch, const void* const* a, void* const* b,
+Status execute_batch(const char* routine, const Batch& batch, const void* const* a, void* const* b,
                      const void* const* alpha, const void* const* beta) {
   for (const BatchPart& part : batch.parts) count_call(part.trapezoidal);
   if (batch.channel == nullptr) return {};
   if (!grids_alive(batch.grids))
     return {MR2D_ERR_CONTEXT,
             "mr2d: a grid of A or B of this batch was exited (blacs_gridexit) or its communicator freed"};
+  for (std::size_t k = 0; k < batch.parts.size(); ++k) {
+    Status arrays = check_arrays(batch.parts[k].arrays, a[k], b[k], routine, static_cast<int>(k));
+    if (!arrays.ok()) return arrays;
+  }
   std::vector<kernels::Update> updates(batch.parts.size());
   Index into_b = 0;  // bytes the batch writes into its B's here
   for (const BatchPart& part : batch.parts)

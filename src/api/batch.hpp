@@ -26,6 +26,7 @@ struct BatchPart {
   char op = 'N';
   bool cdc = false;          ///< its run tables are in complete-dimension form
   plan::Plan plan;
+  Footprint arrays;          ///< for the checks of the arrays given at execution
 };
 
 struct Batch {
@@ -48,7 +49,8 @@ Status make_batch(const char* routine, const std::vector<const Prepared*>& parts
 
 /// Executes a batch: part k moves a[k] into b[k]; alpha and beta (null, or
 /// null entries: 1 and 0) apply to transform parts. Collective over the union.
-Status execute_batch(const Batch& batch, const void* const* a, void* const* b,
+/// Errors name `routine`.
+Status execute_batch(const char* routine, const Batch& batch, const void* const* a, void* const* b,
                      const void* const* alpha, const void* const* beta);
 
 /// The summary mr2d_plan_query returns for a batch.

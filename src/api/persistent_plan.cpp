@@ -54,6 +54,7 @@ int create_plan(mr2d_plan* out, const Arguments& args) noexcept {
     // A NULL plan argument is this process's error in the agreement.
     Arguments checked = args;
     checked.plan_out_null = out == nullptr;
+    checked.deferred_arrays = true;
     Status s = prepare(checked, plan->prepared);
     if (!s.ok()) return s;
     if (out == nullptr)  // an empty call agrees on nothing
@@ -76,6 +77,8 @@ int execute_plan(mr2d_plan plan, const void* a, void* b, const void* alpha, cons
     if (transform && !plan->prepared.transform)
       return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine +
                                      ": the plan was not created by mr2d_plan_create_transform or _trtransform"};
+    Status arrays = check_arrays(plan->prepared.arrays, a, b, routine);
+    if (!arrays.ok()) return arrays;
     return execute_prepared(plan->prepared, a, b, alpha, beta);
   });
 }
@@ -113,7 +116,7 @@ int execute_batch_plan(mr2d_plan plan, const void* const* a, void* const* b, con
     if (a == nullptr || b == nullptr)
       return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine + ": the array of " +
                                      (a == nullptr ? "A" : "B") + " pointers is NULL"};
-    return execute_batch(*plan->batch, a, b, alpha, beta);
+    return execute_batch(routine, *plan->batch, a, b, alpha, beta);
   });
 }
 

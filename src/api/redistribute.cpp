@@ -73,6 +73,10 @@ desc::LocalCall to_local_call(const Arguments& args) {
   call.tb = args.tb;
   call.a_null = args.a == nullptr;
   call.b_null = args.b == nullptr;
+  if (!args.deferred_arrays) {
+    call.a_addr = reinterpret_cast<std::uintptr_t>(args.a);
+    call.b_addr = reinterpret_cast<std::uintptr_t>(args.b);
+  }
   return call;
 }
 
@@ -160,6 +164,10 @@ Status stage_global(const Arguments& args, const LocalStage& st, Prepared& out) 
   verdict = agree_options(options, args.routine);
   if (verdict.ok()) verdict = prepare_transport(args, st);
   if (!verdict.ok()) return verdict;
+  desc::call_windows(st.call, out.arrays.a, out.arrays.b);
+  out.arrays.lda = st.lda;
+  out.arrays.ldb = st.ldb;
+  out.arrays.elem_size = out.problem.elem_size;
   out.channel = st.channel;
   out.serial = st.channel->next_serial++;
   out.node_local = st.options.transport != transport::Transport::mpi;
@@ -259,6 +267,19 @@ Status prepare(const Arguments& args, Prepared& out) {
   Status s = stage_local(args, st);
   if (!s.ok()) return s;
   return stage_global(args, st, out);
+}
+
+Status check_arrays(const Footprint& arrays, const void* a, const void* b, const char* routine, int part) {
+  const auto fault = [&](const std::string& what) {
+    const std::string in_part = part >= 0 ? " of part " + std::to_string(part) : "";
+    return Status{MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine + ": " + what.substr(0, 1) + in_part + what.substr(1)};
+  };
+  if (a == nullptr && !arrays.a.empty()) return fault("A is NULL although this process holds part of sub(A)");
+  if (b == nullptr && !arrays.b.empty()) return fault("B is NULL although this process holds part of sub(B)");
+  if (desc::windows_overlap(reinterpret_cast<std::uintptr_t>(a), arrays.lda, arrays.a,
+                            reinterpret_cast<std::uintptr_t>(b), arrays.ldb, arrays.b, arrays.elem_size))
+    return fault("B shares memory with A on this process (sub(A) and sub(B) must not overlap)");
+  return {};
 }
 
 Status execute_prepared(const Prepared& prepared, const void* a, void* b, const void* alpha,

@@ -13,6 +13,7 @@
 
 #include "common/status.hpp"
 #include "desc/call.hpp"
+#include "desc/footprint.hpp"
 #include "mr2d/mr2d.h"
 #include "mr2d/mr2d_comm.h"
 #include "plan/plan.hpp"
@@ -59,6 +60,7 @@ struct Arguments {
   int type_position = 0;                  ///< of the type argument; 0: the routine's name fixes it
   DropIn dropin = DropIn::none;
   bool plan_out_null = false;             ///< plan creation with nowhere to put the plan
+  bool deferred_arrays = false;           ///< plan creation: A and B come at execution
   const void* alpha = nullptr;            ///< null: 1
   const void* beta = nullptr;             ///< null: 0
   /// Union::comm: the union and the grids of A and B within it.
@@ -77,6 +79,12 @@ bool grids_alive(const GridFlags& grids);
 void count_call(bool trapezoidal);
 /// Adds an execution's traffic to the statistics.
 void add_traffic(const transport::Traffic& traffic);
+
+/// Where this process reads A and writes B in its local arrays.
+struct Footprint {
+  desc::LocalWindow a, b;
+  Index lda = 0, ldb = 0, elem_size = 0;
+};
 
 /// One pass of the data: this process's plan and route for one problem.
 struct Pass {
@@ -102,6 +110,7 @@ struct Prepared {
   bool transform = false;         ///< alpha, beta and op apply (a transform entry)
   int type = -1;                  ///< mr2d_type of a transform
   char op = 'N';                  ///< op of a transform
+  Footprint arrays;               ///< for the checks of the arrays given at execution
 };
 
 /// Checks the arguments collectively and builds this process's plan. Collective
@@ -113,6 +122,13 @@ Status prepare(const Arguments& args, Prepared& out);
 /// other calls ignore them.
 Status execute_prepared(const Prepared& prepared, const void* a, void* b,
                         const void* alpha = nullptr, const void* beta = nullptr);
+
+/// The arrays given to an execution on this process: NULL where this
+/// process holds part of the submatrix, or sub(B) sharing memory with
+/// sub(A), is an argument error of `routine` (on this process alone: an
+/// execution exchanges nothing before moving data). `part`: the batch
+/// part's index, or -1.
+Status check_arrays(const Footprint& arrays, const void* a, const void* b, const char* routine, int part = -1);
 
 /// Records `status` as the last error, prints it if asked, returns its code.
 int finish(const char* routine, bool print_errors, Status status) noexcept;

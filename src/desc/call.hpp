@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 
 #include "common/index_types.hpp"
 #include "desc/report.hpp"
@@ -71,6 +72,8 @@ struct LocalCall {
   bool plan_out_null = false;           ///< plan creation: nowhere to put the plan
   GridInfo grid_a, grid_b;
   bool a_null = false, b_null = false;  ///< local array pointers are NULL
+  /// Addresses of the local arrays (0: not known yet, a plan's).
+  std::uintptr_t a_addr = 0, b_addr = 0;
   /// The grids are GRIDA and GRIDB within a communicator (COMM), not BLACS
   /// contexts: messages name those arguments instead of the CTXT_ entries.
   bool described = false;

@@ -39,6 +39,7 @@ enum class Reason : std::int64_t {
   too_large,         ///< sizes whose product in bytes does not fit in 64 bits
   not_a_grid,        ///< the context value is no grid this process is in
   null_plan_out,     ///< the plan argument (where the new plan goes) is NULL
+  overlaps_a,        ///< B's window shares memory with A's on this process
 };
 
 /// An illegal argument as its message names it; code 0 means none.

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "common/checked.hpp"
+#include "desc/footprint.hpp"
 #include "index/cyclic_1d.hpp"
 #include "mr2d/mr2d.h"
 
@@ -133,6 +134,8 @@ std::string reason_text(const LocalCall& call, Reason reason, std::int64_t value
     case Reason::too_large:
       return "is " + s(value) + ": with the other extent and " + s(limit) +
              "-byte elements, more than 2^63 - 1 bytes";
+    case Reason::overlaps_a:
+      return "shares memory with A on this process (sub(A) and sub(B) must not overlap)";
     case Reason::not_a_grid: return "is " + s(value) + ", not the context of a grid this process is in";
     case Reason::type_differs:
     case Reason::bad_option:
@@ -288,13 +291,8 @@ Report make_report(const LocalCall& call) {
     for (const auto& [name, value] : strides)
       if (value < 1) c.fail(MR2D_ERR_ARGUMENT, at(call, name), 0, Reason::not_positive, value);
   }
-  // A window of m positions at stride s spans (m - 1) * s + 1 rows; nothing
-  // when that exceeds 64 bits (only ILP64 arguments can).
-  auto span = [](Index count, Index stride) -> std::optional<Index> {
-    if (count <= 0) return 0;
-    const std::optional<Index> steps = checked_mul(count - 1, stride);
-    return steps ? checked_add(*steps, 1) : std::nullopt;
-  };
+  // Windows beyond 64 bits (only ILP64 arguments can) span nothing.
+  const auto span = window_span;
   // A transposing call reads an n x m window of A.
   const bool transposed = is_transposed(call.op);
   const Index a_rows = transposed ? call.n : call.m, a_cols = transposed ? call.m : call.n;
@@ -304,6 +302,13 @@ Report make_report(const LocalCall& call) {
   if (!c.failed() && call.grid_b.member())
     c.matrix(call.descb, call.grid_b, call.ib, call.jb, span(call.m, call.sb), span(call.n, call.tb),
              call.b_null, at(call, "DESCB"), at(call, "IB"), at(call, "JB"), at(call, "B"));
+  if (!c.failed() && call.a_addr != 0 && call.b_addr != 0) {
+    LocalWindow wa, wb;
+    call_windows(call, wa, wb);
+    const Index lda = call.grid_a.member() ? call.desca[LLD] : 0, ldb = call.grid_b.member() ? call.descb[LLD] : 0;
+    if (windows_overlap(call.a_addr, lda, wa, call.b_addr, ldb, wb, call.elem_size))
+      c.fail(MR2D_ERR_ARGUMENT, at(call, "B"), 0, Reason::overlaps_a, 0);
+  }
   r.a = matrix_report(call.desca, call.grid_a, call.ia, call.ja);
   r.b = matrix_report(call.descb, call.grid_b, call.ib, call.jb);
   r.sub_m = call.m;
