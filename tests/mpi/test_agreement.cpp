@@ -108,6 +108,15 @@ int plan_typed(const World& w, int type, const mr2d_options* options, bool null_
   return s;
 }
 
+// A plan from `desca` into arr's B, executed on the arrays a and b.
+int plan_executed(const World& w, const Arrays& arr, const int* desca, const void* a, void* b) {
+  mr2d_plan plan = nullptr;
+  int s = mr2d_plan_create_gemr2d(&plan, MR2D_D, kM, kN, 1, 1, desca, 1, 1, arr.descb, w.gu.ctxt, nullptr);
+  if (s == MR2D_SUCCESS) s = mr2d_plan_execute(plan, a, b);
+  mr2d_plan_destroy(&plan);
+  return s;
+}
+
 std::vector<Case> cases() {
   static mr2d_options bad_transport{MR2D_SCHEDULE_AUTO, 0, MR2D_INDEXING_AUTO, MR2D_PHASES_AUTO, 7};
   static mr2d_options bad_schedule{99, 0, MR2D_INDEXING_AUTO, MR2D_PHASES_AUTO, MR2D_TRANSPORT_AUTO};
@@ -188,10 +197,7 @@ std::vector<Case> cases() {
       {"plan executed with A and B one array", MR2D_ERR_ARGUMENT, "B shares memory with A",
        [](const World& w, bool& u) {
          Arrays arr(w, 8);
-         mr2d_plan plan = nullptr;
-         int s = mr2d_plan_create_gemr2d(&plan, MR2D_D, kM, kN, 1, 1, arr.descb, 1, 1, arr.descb, w.gu.ctxt, nullptr);
-         if (s == MR2D_SUCCESS) s = mr2d_plan_execute(plan, arr.b.data(), arr.b.data());
-         mr2d_plan_destroy(&plan);
+         const int s = plan_executed(w, arr, arr.descb, arr.b.data(), arr.b.data());
          u = arr.b_untouched();
          return s;
        }},
@@ -214,10 +220,7 @@ std::vector<Case> cases() {
       {"plan executed with NULL A", MR2D_ERR_ARGUMENT, "A is NULL although this process holds part",
        [](const World& w, bool& u) {
          Arrays arr(w, 8);
-         mr2d_plan plan = nullptr;
-         int s = mr2d_plan_create_gemr2d(&plan, MR2D_D, kM, kN, 1, 1, arr.desca, 1, 1, arr.descb, w.gu.ctxt, nullptr);
-         if (s == MR2D_SUCCESS) s = mr2d_plan_execute(plan, nullptr, arr.b.data());
-         mr2d_plan_destroy(&plan);
+         const int s = plan_executed(w, arr, arr.desca, nullptr, arr.b.data());
          u = arr.b_untouched();
          return s;
        }},
