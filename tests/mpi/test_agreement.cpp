@@ -118,8 +118,9 @@ int plan_executed(const World& w, const Arrays& arr, const int* desca, const voi
 }
 
 std::vector<Case> cases() {
-  static mr2d_options bad_transport{MR2D_SCHEDULE_AUTO, 0, MR2D_INDEXING_AUTO, MR2D_PHASES_AUTO, 7};
-  static mr2d_options bad_schedule{99, 0, MR2D_INDEXING_AUTO, MR2D_PHASES_AUTO, MR2D_TRANSPORT_AUTO};
+  static mr2d_options bad_transport{MR2D_SCHEDULE_AUTO, 0, MR2D_INDEXING_AUTO, MR2D_PHASES_AUTO, 7, 0};
+  static mr2d_options bad_schedule{99, 0, MR2D_INDEXING_AUTO, MR2D_PHASES_AUTO, MR2D_TRANSPORT_AUTO, 0};
+  static mr2d_options bad_budget{MR2D_SCHEDULE_AUTO, 0, MR2D_INDEXING_AUTO, MR2D_PHASES_AUTO, MR2D_TRANSPORT_AUTO, -1};
   return {
       {"S on process 0, D elsewhere", MR2D_ERR_INCONSISTENT, "element type differs",
        [](const World& w, bool& u) { return gemr2d_typed(w, w.rank == 0 ? MR2D_S : MR2D_D, u); }},
@@ -143,6 +144,8 @@ std::vector<Case> cases() {
        [](const World& w, bool&) { return plan_typed(w, w.rank == 2 ? 5 : MR2D_D, nullptr, false); }},
       {"comm: transport 7 on process 1 alone", MR2D_ERR_ARGUMENT, "options: transport is 7",
        [](const World& w, bool& u) { return comm_typed(w, MR2D_D, w.rank == 1 ? &bad_transport : nullptr, u); }},
+      {"comm: shm_budget -1 on process 2 alone", MR2D_ERR_ARGUMENT, "options: shm_budget is -1",
+       [](const World& w, bool& u) { return comm_typed(w, MR2D_D, w.rank == 2 ? &bad_budget : nullptr, u); }},
       {"plan: schedule 99 on process 0 alone", MR2D_ERR_ARGUMENT, "options: schedule is 99",
        [](const World& w, bool&) { return plan_typed(w, MR2D_D, w.rank == 0 ? &bad_schedule : nullptr, false); }},
       {"plan: NULL plan argument on process 3 alone", MR2D_ERR_ARGUMENT, "argument 1 (plan) is NULL",
