@@ -25,7 +25,7 @@ Arguments comm_args(const char* routine, MPI_Comm comm, int type, int type_posit
                     const mr2d_int* descb, const mr2d_grid* gridb, const mr2d_options* options) {
   Arguments args{routine, trapezoidal, uplo, diag, mr2d::desc::Letters::strict, m, n, a, ia, ja,
                  desca, b, ib, jb, descb, -1, mr2d::api::Union::comm, 0, options};
-  mr2d::abi::set_type(args, type, type_position, mr2d::abi::Errors::status);
+  mr2d::abi::set_type(args, type, type_position, mr2d::api::DropIn::none);
   args.comm = comm;
   args.grida = grida;
   args.gridb = gridb;

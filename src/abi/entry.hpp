@@ -21,44 +21,38 @@ inline Index elem_size_of(int type) {
   }
 }
 
-/// How an entry reports errors: it returns a status (the prefixed API), or
-/// it is a ScaLAPACK or PBLAS name that stops the job (unless MR2D_ON_ERROR=return).
-enum class Errors { status, scalapack, pblas };
-
 /// The element type of `args` and where its argument is (0: none, the
-/// routine's name fixes it), and how errors are reported.
-inline void set_type(api::Arguments& args, int type, int position, Errors errors) {
+/// routine's name fixes it), and whether it is a drop-in name.
+inline void set_type(api::Arguments& args, int type, int position, api::DropIn dropin) {
   args.type = type;
   args.type_position = position;
   args.elem_size = elem_size_of(type);
-  args.dropin = errors == Errors::scalapack ? api::DropIn::scalapack
-                : errors == Errors::pblas   ? api::DropIn::pblas
-                                            : api::DropIn::none;
+  args.dropin = dropin;
 }
 
-inline int gemr2d(const char* routine, api::Union scope, int type, int type_position, Errors errors,
+inline int gemr2d(const char* routine, api::Union scope, int type, int type_position, api::DropIn dropin,
                   mr2d_int m, mr2d_int n, const void* a, mr2d_int ia, mr2d_int ja,
                   const mr2d_int* desca, void* b, mr2d_int ib, mr2d_int jb, const mr2d_int* descb,
                   mr2d_int ictxt) {
   api::Arguments args{routine, false, nullptr, nullptr, desc::Letters::strict, m, n, a, ia, ja,
                       desca, b, ib, jb, descb, ictxt, scope, 0};
-  set_type(args, type, type_position, errors);
+  set_type(args, type, type_position, dropin);
   return api::redistribute(args, true);
 }
 
-inline int trmr2d(const char* routine, api::Union scope, int type, int type_position, Errors errors,
+inline int trmr2d(const char* routine, api::Union scope, int type, int type_position, api::DropIn dropin,
                   desc::Letters letters, const char* uplo, const char* diag, mr2d_int m,
                   mr2d_int n, const void* a, mr2d_int ia, mr2d_int ja, const mr2d_int* desca,
                   void* b, mr2d_int ib, mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt) {
   api::Arguments args{routine, true, uplo, diag, letters, m, n, a, ia, ja,
                       desca, b, ib, jb, descb, ictxt, scope, 0};
-  set_type(args, type, type_position, errors);
+  set_type(args, type, type_position, dropin);
   return api::redistribute(args, true);
 }
 
 /// Arguments of a transform B := alpha * op(A) + beta * B (mr2d_transform,
 /// mr2d_trtransform, PBLAS's p?tran*): m x n are sub(B)'s dimensions.
-inline api::Arguments transform_args(const char* routine, desc::Entry entry, int type, Errors errors,
+inline api::Arguments transform_args(const char* routine, desc::Entry entry, int type, api::DropIn dropin,
                                      const char* uplo, const char* diag, const char* trans,
                                      mr2d_int m, mr2d_int n, const void* alpha, const void* a,
                                      mr2d_int ia, mr2d_int ja, const mr2d_int* desca,
@@ -68,7 +62,7 @@ inline api::Arguments transform_args(const char* routine, desc::Entry entry, int
                       desca, b, ib, jb, descb, ictxt, api::Union::context, 0};
   args.entry = entry;
   args.op = trans != nullptr ? trans[0] : '\0';
-  set_type(args, type, 1, errors);
+  set_type(args, type, 1, dropin);
   args.alpha = alpha;
   args.beta = beta;
   return args;

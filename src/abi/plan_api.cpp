@@ -20,7 +20,7 @@ MR2D_API int mr2d_plan_create_gemr2d(mr2d_plan* plan, int type, mr2d_int m, mr2d
   static char marker;
   Arguments args{"mr2d_plan_create_gemr2d", false, nullptr, nullptr, Letters::strict, m, n,
                  &marker, ia, ja, desca, &marker, ib, jb, descb, ictxt, Union::context, 0, options};
-  mr2d::abi::set_type(args, type, 2, mr2d::abi::Errors::status);
+  mr2d::abi::set_type(args, type, 2, mr2d::api::DropIn::none);
   return mr2d::api::create_plan(plan, args);
 }
 
@@ -32,7 +32,7 @@ MR2D_API int mr2d_plan_create_trmr2d(mr2d_plan* plan, int type, const char* uplo
   static char marker;
   Arguments args{"mr2d_plan_create_trmr2d", true, uplo, diag, Letters::strict, m, n,
                  &marker, ia, ja, desca, &marker, ib, jb, descb, ictxt, Union::context, 0, options};
-  mr2d::abi::set_type(args, type, 2, mr2d::abi::Errors::status);
+  mr2d::abi::set_type(args, type, 2, mr2d::api::DropIn::none);
   return mr2d::api::create_plan(plan, args);
 }
 

@@ -6,7 +6,7 @@
 #include "abi/entry.hpp"
 #include "mr2d/mr2d.h"
 
-using mr2d::abi::Errors;
+using mr2d::api::DropIn;
 using mr2d::api::Union;
 
 extern "C" {
@@ -14,7 +14,7 @@ extern "C" {
 MR2D_API int mr2d_gemr2d(int type, mr2d_int m, mr2d_int n, const void* a, mr2d_int ia,
                          mr2d_int ja, const mr2d_int* desca, void* b, mr2d_int ib, mr2d_int jb,
                          const mr2d_int* descb, mr2d_int ictxt) {
-  return mr2d::abi::gemr2d("mr2d_gemr2d", Union::context, type, 1, Errors::status, m, n, a, ia, ja,
+  return mr2d::abi::gemr2d("mr2d_gemr2d", Union::context, type, 1, DropIn::none, m, n, a, ia, ja,
                            desca, b, ib, jb, descb, ictxt);
 }
 
@@ -24,7 +24,7 @@ MR2D_API int mr2d_gemr2d_strided(int type, mr2d_int m, mr2d_int n, const void* a
                                  const mr2d_int* descb, mr2d_int ictxt) {
   mr2d::api::Arguments args{"mr2d_gemr2d_strided", false, nullptr, nullptr, mr2d::desc::Letters::strict,
                             m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt, Union::context, 0};
-  mr2d::abi::set_type(args, type, 1, Errors::status);
+  mr2d::abi::set_type(args, type, 1, DropIn::none);
   args.strided = true;
   args.sa = sa;
   args.ta = ta;
@@ -36,7 +36,7 @@ MR2D_API int mr2d_gemr2d_strided(int type, mr2d_int m, mr2d_int n, const void* a
 MR2D_API int mr2d_trmr2d(int type, const char* uplo, const char* diag, mr2d_int m, mr2d_int n,
                          const void* a, mr2d_int ia, mr2d_int ja, const mr2d_int* desca, void* b,
                          mr2d_int ib, mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt) {
-  return mr2d::abi::trmr2d("mr2d_trmr2d", Union::context, type, 1, Errors::status,
+  return mr2d::abi::trmr2d("mr2d_trmr2d", Union::context, type, 1, DropIn::none,
                            mr2d::desc::Letters::strict, uplo, diag, m, n, a, ia, ja, desca, b,
                            ib, jb, descb, ictxt);
 }
@@ -45,14 +45,14 @@ MR2D_API int mr2d_trmr2d(int type, const char* uplo, const char* diag, mr2d_int 
   MR2D_API int mr2d_p##x##gemr2d(mr2d_int m, mr2d_int n, const T* a, mr2d_int ia, mr2d_int ja, \
                                  const mr2d_int* desca, T* b, mr2d_int ib, mr2d_int jb,       \
                                  const mr2d_int* descb, mr2d_int ictxt) {                     \
-    return mr2d::abi::gemr2d("mr2d_p" #x "gemr2d", Union::context, code, 0, Errors::status,  \
+    return mr2d::abi::gemr2d("mr2d_p" #x "gemr2d", Union::context, code, 0, DropIn::none,      \
                              m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);                \
   }                                                                                           \
   MR2D_API int mr2d_p##x##trmr2d(const char* uplo, const char* diag, mr2d_int m, mr2d_int n,  \
                                  const T* a, mr2d_int ia, mr2d_int ja, const mr2d_int* desca, \
                                  T* b, mr2d_int ib, mr2d_int jb, const mr2d_int* descb,       \
                                  mr2d_int ictxt) {                                            \
-    return mr2d::abi::trmr2d("mr2d_p" #x "trmr2d", Union::context, code, 0, Errors::status,  \
+    return mr2d::abi::trmr2d("mr2d_p" #x "trmr2d", Union::context, code, 0, DropIn::none,      \
                              mr2d::desc::Letters::strict, uplo, diag, m, n, a, ia, ja, desca, \
                              b, ib, jb, descb, ictxt);                                        \
   }

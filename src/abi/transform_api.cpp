@@ -7,7 +7,7 @@
 #include "api/persistent_plan.hpp"
 #include "mr2d/mr2d.h"
 
-using mr2d::abi::Errors;
+using mr2d::api::DropIn;
 using mr2d::abi::transform_args;
 using mr2d::desc::Entry;
 
@@ -26,7 +26,7 @@ MR2D_API int mr2d_transform(int type, const char* trans, mr2d_int m, mr2d_int n,
                             const void* beta, void* b, mr2d_int ib, mr2d_int jb,
                             const mr2d_int* descb, mr2d_int ictxt) {
   return mr2d::api::redistribute(
-      transform_args("mr2d_transform", Entry::transform, type, Errors::status, nullptr, nullptr,
+      transform_args("mr2d_transform", Entry::transform, type, DropIn::none, nullptr, nullptr,
                      trans, m, n, alpha, a, ia, ja, desca, beta, b, ib, jb, descb, ictxt),
       true);
 }
@@ -39,7 +39,7 @@ MR2D_API int mr2d_trtransform(int type, const char* uplo, const char* diag, cons
   // A NULL UPLO is a bad letter, not a general transform.
   static const char none[] = "";
   return mr2d::api::redistribute(
-      transform_args("mr2d_trtransform", Entry::transform, type, Errors::status,
+      transform_args("mr2d_trtransform", Entry::transform, type, DropIn::none,
                      uplo != nullptr ? uplo : none, diag, trans, m, n, alpha, a, ia, ja, desca,
                      beta, b, ib, jb, descb, ictxt),
       true);
@@ -50,7 +50,7 @@ MR2D_API int mr2d_plan_create_transform(mr2d_plan* plan, int type, const char* t
                                         const mr2d_int* desca, mr2d_int ib, mr2d_int jb,
                                         const mr2d_int* descb, mr2d_int ictxt,
                                         const mr2d_options* options) {
-  auto args = transform_args("mr2d_plan_create_transform", Entry::transform, type, Errors::status,
+  auto args = transform_args("mr2d_plan_create_transform", Entry::transform, type, DropIn::none,
                              nullptr, nullptr, trans, m, n, nullptr, &g_marker, ia, ja, desca,
                              nullptr, &g_marker, ib, jb, descb, ictxt);
   args.options = options;
@@ -66,7 +66,7 @@ MR2D_API int mr2d_plan_create_trtransform(mr2d_plan* plan, int type, const char*
                                           const mr2d_options* options) {
   static const char none[] = "";
   auto args = transform_args("mr2d_plan_create_trtransform", Entry::transform, type,
-                             Errors::status, uplo != nullptr ? uplo : none, diag, trans, m, n,
+                             DropIn::none, uplo != nullptr ? uplo : none, diag, trans, m, n,
                              nullptr, &g_marker, ia, ja, desca, nullptr, &g_marker, ib, jb, descb,
                              ictxt);
   args.options = options;
