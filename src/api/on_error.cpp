@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // (MPI) Drop-in error semantics; see on_error.hpp.
 #include "api/on_error.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // (MPI) What the drop-in's ScaLAPACK and PBLAS names do after an error: stop
 // the job as ScaLAPACK and PBLAS do (their routines have no status to
 // return), unless MR2D_ON_ERROR=return asks to print and return instead.

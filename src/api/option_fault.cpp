@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Which options field is invalid; see option_fault.hpp.
 #include "api/option_fault.hpp"
 

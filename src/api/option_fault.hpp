@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Which field of a set of options has no valid value, so that the error can
 // name it and still go through the cross-process agreement.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Local windows and overlap; see footprint.hpp.
 #include "desc/footprint.hpp"
 

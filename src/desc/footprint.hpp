@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Where a call reads and writes in one process's local arrays, and whether A
 // and B share memory there. Pure, no MPI.
 #pragma once

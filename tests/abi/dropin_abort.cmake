@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs test_dropin_errors gemr2d (PDGEMR2D with M = -1 on every process):
 # with MR2D_ON_ERROR unset the job must stop with the message before the
 # program goes on; with MR2D_ON_ERROR=return it must go on with B untouched.

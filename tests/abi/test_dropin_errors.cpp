@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // How the drop-in's ScaLAPACK and PBLAS names fail (the library is loaded
 // with dlopen beside ScaLAPACK, so both libraries' routines run here):
 //   test_dropin_errors gemr2d DROPIN   PDGEMR2D with M = -1 on every process,

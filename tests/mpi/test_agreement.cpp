@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Every disagreement is an error on every process: each case passes one
 // argument wrong on one process (or on all) through the prefixed, the
 // transform, the communicator and the plan entries, and requires the same

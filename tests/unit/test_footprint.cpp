@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // windows_overlap against a byte-by-byte comparison of the two windows'
 // elements: it never misses an overlap, and it is exact where both arrays
 // have the same leading dimension and lie whole elements apart with B's
