@@ -28,7 +28,10 @@
  * (LLD_ x its local columns) must fit in 2^63 - 1 bytes, or the call is an
  * argument error. sub(A) and sub(B) must not share memory on any process
  * (windows of one array that do not meet are fine): where the local windows
- * of A read and B written meet, the call is an argument error naming B.
+ * of A read and B written meet, the call is an argument error naming B. A
+ * window is the local rows and columns the submatrix spans on the process
+ * (for trapezoids and strided sections, their bounding rectangle); arrays with
+ * different leading dimensions are compared by their byte ranges.
  *
  * What processes that disagree get (ScaLAPACK hangs or corrupts data in each
  * of these cases):
@@ -52,7 +55,7 @@
  *    so the arrays it is given are checked by each process on its own: NULL
  *    A or B where the process holds data, or sub(A) and sub(B) sharing
  *    memory, is MR2D_ERR_ARGUMENT on the processes that passed them, and
- *    their peers wait for them.
+ *    their peers wait for them (up to MR2D_TIMEOUT where it is set).
  *
  * The drop-in library's ScaLAPACK and PBLAS names stop the job on an error,
  * as ScaLAPACK and PBLAS do (mr2d/scalapack.h); the environment variable
