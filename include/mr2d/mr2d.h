@@ -20,10 +20,24 @@
  * thread) are thread-safe; mr2d_set_options is not (set options before
  * starting threads, or pass options explicitly).
  *
+ * Every argument any process checks before data moves (type codes, options,
+ * letters, descriptors, sizes, NULL pointers, A and B sharing memory) goes
+ * through one exchange among the processes: a process that finds an error
+ * still takes part, so every process returns the same status and names the
+ * argument. Sizes are 64-bit inside: M x N elements and each local array
+ * (LLD_ x its local columns) must fit in 2^63 - 1 bytes, or the call is an
+ * argument error. sub(A) and sub(B) must not share memory on any process
+ * (windows of one array that do not meet are fine): where the local windows
+ * of A read and B written meet, the call is an argument error naming B. A
+ * window is the local rows and columns the submatrix spans on the process
+ * (for trapezoids and strided sections, their bounding rectangle); arrays with
+ * different leading dimensions are compared by their byte ranges.
+ *
  * What processes that disagree get (ScaLAPACK hangs or corrupts data in each
  * of these cases):
  *  - different global arguments (sizes, descriptors' global fields, offsets,
- *    UPLO/DIAG, options): MR2D_ERR_INCONSISTENT on every process;
+ *    UPLO/DIAG, options, the element type): MR2D_ERR_INCONSISTENT on every
+ *    process ('T' and 'C' are one operation for real and integer types);
  *  - plans, or plans and direct calls, executed in different orders over one
  *    union context: MR2D_ERR_INCONSISTENT on the processes that exchange data
  *    through shared memory (the usual case on one node); between nodes (MPI
@@ -32,7 +46,20 @@
  *  - M or N = 0 on some processes only: not detected. As in ScaLAPACK, a call
  *    with M or N = 0 returns at once without communicating (programs rely on
  *    it to skip empty work), so the other processes wait forever; likewise a
- *    call over a different union context on some processes.
+ *    call over a different union context on some processes;
+ *  - a process that cannot reach the others: its union (ICTXT, COMM) is not
+ *    one it belongs to or is MPI_COMM_NULL, a batch without parts (count < 1
+ *    or parts NULL), or a NULL plan to execute. It alone returns the error;
+ *    the others wait for it;
+ *  - an execution (mr2d_plan_execute*) exchanges nothing before moving data,
+ *    so the arrays it is given are checked by each process on its own: NULL
+ *    A or B where the process holds data, or sub(A) and sub(B) sharing
+ *    memory, is MR2D_ERR_ARGUMENT on the processes that passed them, and
+ *    their peers wait for them (up to MR2D_TIMEOUT where it is set).
+ *
+ * The drop-in library's ScaLAPACK and PBLAS names stop the job on an error,
+ * as ScaLAPACK and PBLAS do (mr2d/scalapack.h); the environment variable
+ * MR2D_ON_ERROR=return (default abort) makes them print and return.
  */
 #ifndef MR2D_MR2D_H
 #define MR2D_MR2D_H
@@ -118,7 +145,14 @@ MR2D_API int mr2d_gemr2d_strided(int type, mr2d_int m, mr2d_int n, const void *a
  *  and integer types). m x n are sub(B)'s dimensions: sub(A) is m x n for 'N'
  *  and n x m otherwise. alpha and beta point to values of the type (NULL alpha
  *  means 1, NULL beta 0); beta 0 does not read B and alpha 0 does not read A,
- *  as in BLAS. Integers wrap. Grids, union context, checks and messages are
+ *  as in BLAS. The arithmetic is PBLAS's p?tran*, bit for bit also for signed
+ *  zeros, infinities and NaNs (but for NaN payloads): each product and sum
+ *  rounded on its own, complex products by the plain formula (no recovery
+ *  of infinities from NaN parts), alpha 0 and beta 0 set B to beta, a factor
+ *  of 1 multiplies nothing, except complex alpha = beta = 1 with op N or T,
+ *  which adds (1, 0) * x as the BLAS axpy does. (For op C with alpha = beta
+ *  = 1 and an infinite or NaN part, PBLAS's own result depends on the
+ *  layout; mr2d adds conj(x).) Integers wrap. Grids, union context, checks and messages are
  *  those of mr2d_gemr2d; argument positions in messages count TRANS as 1:
  *  TRANS M N ALPHA A IA JA DESCA BETA B IB JB DESCB ICTXT. Transposition
  *  happens while unpacking, never as a pass of its own. */

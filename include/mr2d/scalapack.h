@@ -4,8 +4,17 @@
  *   p?gemr2d_  p?gemr2do_  p?trmr2d_  p?trmr2do_   Fortran-callable, arguments by address
  *   Cp?gemr2d  Cp?gemr2do  Cp?trmr2d  Cp?trmr2do   C-callable, scalars by value
  * The `o` forms have no union-context argument: every process of MPI_COMM_WORLD
- * takes part. These routines return nothing; errors are printed on stderr on
- * every process and B is left unchanged. PBLAS's transposes p?tran* follow. */
+ * takes part. These routines return nothing: on an error (found on every
+ * process, B left unchanged) each process prints the message on stderr and,
+ * as ScaLAPACK and PBLAS do, the job stops (MPI_Abort). PBLAS's transposes
+ * p?tran* follow; they report argument errors as PBLAS does, through
+ * PB_Cabort(ictxt, routine, info) with PBLAS's INFO (-702 for a DESCA(CTXT_)
+ * that is no grid of this process, -1 for M, ...), so a program that defines
+ * its own PB_Cabort (as PBLAS's testers do) gets the call back and the routine
+ * returns. With the environment variable MR2D_ON_ERROR=return (default
+ * abort) every one of these routines prints the message and returns instead.
+ * A process whose union (ICTXT, A's context for p?tran*) has no grid of its
+ * own cannot reach the others: it alone reports the error. */
 #ifndef MR2D_SCALAPACK_H
 #define MR2D_SCALAPACK_H
 

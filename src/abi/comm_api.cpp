@@ -6,8 +6,6 @@
 #include "api/persistent_plan.hpp"
 #include "mr2d/mr2d_comm.h"
 
-using mr2d::abi::bad_type;
-using mr2d::abi::elem_size_of;
 using mr2d::api::Arguments;
 
 namespace {
@@ -19,24 +17,21 @@ constexpr int kTypeDirect = 2, kTypePlan = 3;
 // NULL-array check out.
 char g_marker;
 
-Arguments comm_args(const char* routine, MPI_Comm comm, int type, bool trapezoidal, const char* uplo,
+Arguments comm_args(const char* routine, MPI_Comm comm, int type, int type_position, bool trapezoidal,
+                    const char* uplo,
                     const char* diag,
                     mr2d_int m, mr2d_int n, const void* a, mr2d_int ia, mr2d_int ja,
                     const mr2d_int* desca, const mr2d_grid* grida, void* b, mr2d_int ib, mr2d_int jb,
                     const mr2d_int* descb, const mr2d_grid* gridb, const mr2d_options* options) {
   Arguments args{routine, trapezoidal, uplo, diag, mr2d::desc::Letters::strict, m, n, a, ia, ja,
-                 desca, b, ib, jb, descb, -1, mr2d::api::Union::comm, elem_size_of(type), options};
+                 desca, b, ib, jb, descb, -1, mr2d::api::Union::comm, 0, options};
+  mr2d::abi::set_type(args, type, type_position, mr2d::api::DropIn::none);
   args.comm = comm;
   args.grida = grida;
   args.gridb = gridb;
   return args;
 }
 
-int create(mr2d_plan* plan, const Arguments& args, int type) {
-  if (plan != nullptr) *plan = nullptr;
-  if (elem_size_of(type) == 0) return bad_type(args.routine, type, kTypePlan);
-  return mr2d::api::create_plan(plan, args);
-}
 
 }  // namespace
 
@@ -47,8 +42,7 @@ MR2D_API int mr2d_comm_gemr2d(MPI_Comm comm, int type, mr2d_int m, mr2d_int n, c
                               const mr2d_grid* grida, void* b, mr2d_int ib, mr2d_int jb,
                               const mr2d_int* descb, const mr2d_grid* gridb,
                               const mr2d_options* options) {
-  if (elem_size_of(type) == 0) return bad_type("mr2d_comm_gemr2d", type, kTypeDirect);
-  return mr2d::api::redistribute(comm_args("mr2d_comm_gemr2d", comm, type, false, nullptr, nullptr, m, n, a, ia,
+  return mr2d::api::redistribute(comm_args("mr2d_comm_gemr2d", comm, type, kTypeDirect, false, nullptr, nullptr, m, n, a, ia,
                                            ja, desca, grida, b, ib, jb, descb, gridb, options),
                                  true);
 }
@@ -58,8 +52,7 @@ MR2D_API int mr2d_comm_trmr2d(MPI_Comm comm, int type, const char* uplo, const c
                               const mr2d_int* desca, const mr2d_grid* grida, void* b,
                               mr2d_int ib, mr2d_int jb, const mr2d_int* descb,
                               const mr2d_grid* gridb, const mr2d_options* options) {
-  if (elem_size_of(type) == 0) return bad_type("mr2d_comm_trmr2d", type, kTypeDirect);
-  return mr2d::api::redistribute(comm_args("mr2d_comm_trmr2d", comm, type, true, uplo,
+  return mr2d::api::redistribute(comm_args("mr2d_comm_trmr2d", comm, type, kTypeDirect, true, uplo,
                                            diag, m, n, a, ia, ja, desca, grida, b, ib, jb, descb,
                                            gridb, options),
                                  true);
@@ -70,9 +63,9 @@ MR2D_API int mr2d_plan_create_comm_gemr2d(mr2d_plan* plan, MPI_Comm comm, int ty
                                           const mr2d_int* desca, const mr2d_grid* grida,
                                           mr2d_int ib, mr2d_int jb, const mr2d_int* descb,
                                           const mr2d_grid* gridb, const mr2d_options* options) {
-  return create(plan, comm_args("mr2d_plan_create_comm_gemr2d", comm, type, false, nullptr, nullptr, m, n,
-                                &g_marker, ia, ja, desca, grida, &g_marker, ib, jb, descb, gridb, options),
-                type);
+  return mr2d::api::create_plan(plan, comm_args("mr2d_plan_create_comm_gemr2d", comm, type, kTypePlan, false,
+                                                nullptr, nullptr, m, n, &g_marker, ia, ja, desca, grida,
+                                                &g_marker, ib, jb, descb, gridb, options));
 }
 
 MR2D_API int mr2d_plan_create_comm_trmr2d(mr2d_plan* plan, MPI_Comm comm, int type,
@@ -81,10 +74,9 @@ MR2D_API int mr2d_plan_create_comm_trmr2d(mr2d_plan* plan, MPI_Comm comm, int ty
                                           const mr2d_int* desca, const mr2d_grid* grida,
                                           mr2d_int ib, mr2d_int jb, const mr2d_int* descb,
                                           const mr2d_grid* gridb, const mr2d_options* options) {
-  return create(plan, comm_args("mr2d_plan_create_comm_trmr2d", comm, type, true, uplo,
-                                diag, m, n, &g_marker, ia, ja, desca, grida, &g_marker, ib, jb, descb,
-                                gridb, options),
-                type);
+  return mr2d::api::create_plan(plan, comm_args("mr2d_plan_create_comm_trmr2d", comm, type, kTypePlan, true,
+                                                uplo, diag, m, n, &g_marker, ia, ja, desca, grida, &g_marker,
+                                                ib, jb, descb, gridb, options));
 }
 
 MR2D_API int mr2d_comm_gemr2d_f(MPI_Fint comm, int type, mr2d_int m, mr2d_int n, const void* a,

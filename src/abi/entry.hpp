@@ -9,51 +9,7 @@
 
 namespace mr2d::abi {
 
-inline int gemr2d(const char* routine, api::Union scope, Index es, bool print, mr2d_int m,
-                  mr2d_int n, const void* a, mr2d_int ia, mr2d_int ja, const mr2d_int* desca,
-                  void* b, mr2d_int ib, mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt) {
-  api::Arguments args{routine, false, nullptr, nullptr, desc::Letters::strict, m, n, a, ia, ja,
-                      desca, b, ib, jb, descb, ictxt, scope, es};
-  return api::redistribute(args, print);
-}
-
-inline int trmr2d(const char* routine, api::Union scope, Index es, bool print,
-                  desc::Letters letters, const char* uplo, const char* diag, mr2d_int m,
-                  mr2d_int n, const void* a, mr2d_int ia, mr2d_int ja, const mr2d_int* desca,
-                  void* b, mr2d_int ib, mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt) {
-  api::Arguments args{routine, true, uplo, diag, letters, m, n, a, ia, ja,
-                      desca, b, ib, jb, descb, ictxt, scope, es};
-  return api::redistribute(args, print);
-}
-
-/// Arguments of a transform B := alpha * op(A) + beta * B (mr2d_transform,
-/// mr2d_trtransform, PBLAS's p?tran*): m x n are sub(B)'s dimensions.
-inline api::Arguments transform_args(const char* routine, desc::Entry entry, int type, Index es,
-                                     const char* uplo, const char* diag, const char* trans,
-                                     mr2d_int m, mr2d_int n, const void* alpha, const void* a,
-                                     mr2d_int ia, mr2d_int ja, const mr2d_int* desca,
-                                     const void* beta, void* b, mr2d_int ib, mr2d_int jb,
-                                     const mr2d_int* descb, mr2d_int ictxt) {
-  api::Arguments args{routine, uplo != nullptr, uplo, diag, desc::Letters::strict, m, n, a, ia, ja,
-                      desca, b, ib, jb, descb, ictxt, api::Union::context, es};
-  args.entry = entry;
-  args.op = trans != nullptr ? trans[0] : '\0';
-  args.type = type;
-  args.alpha = alpha;
-  args.beta = beta;
-  return args;
-}
-
-/// Records the message of a `type` that is no mr2d_type (argument `position`
-/// of `routine`) and returns MR2D_ERR_ARGUMENT.
-inline int bad_type(const char* routine, int type, int position = 1) {
-  api::set_last_error(std::string("mr2d: ") + routine + ": argument " + std::to_string(position) +
-                      " (type) is " + std::to_string(type) +
-                      ", not one of MR2D_S, MR2D_D, MR2D_C, MR2D_Z, MR2D_I");
-  return MR2D_ERR_ARGUMENT;
-}
-
-/// Size of each mr2d_type, in enum order.
+/// Size of each mr2d_type, in enum order; 0 for a code that is none.
 inline Index elem_size_of(int type) {
   switch (type) {
     case MR2D_S: return sizeof(float);
@@ -63,6 +19,53 @@ inline Index elem_size_of(int type) {
     case MR2D_I: return sizeof(mr2d_int);
     default: return 0;
   }
+}
+
+/// The element type of `args` and where its argument is (0: none, the
+/// routine's name fixes it), and whether it is a drop-in name.
+inline void set_type(api::Arguments& args, int type, int position, api::DropIn dropin) {
+  args.type = type;
+  args.type_position = position;
+  args.elem_size = elem_size_of(type);
+  args.dropin = dropin;
+}
+
+inline int gemr2d(const char* routine, api::Union scope, int type, int type_position, api::DropIn dropin,
+                  mr2d_int m, mr2d_int n, const void* a, mr2d_int ia, mr2d_int ja,
+                  const mr2d_int* desca, void* b, mr2d_int ib, mr2d_int jb, const mr2d_int* descb,
+                  mr2d_int ictxt) {
+  api::Arguments args{routine, false, nullptr, nullptr, desc::Letters::strict, m, n, a, ia, ja,
+                      desca, b, ib, jb, descb, ictxt, scope, 0};
+  set_type(args, type, type_position, dropin);
+  return api::redistribute(args, true);
+}
+
+inline int trmr2d(const char* routine, api::Union scope, int type, int type_position, api::DropIn dropin,
+                  desc::Letters letters, const char* uplo, const char* diag, mr2d_int m,
+                  mr2d_int n, const void* a, mr2d_int ia, mr2d_int ja, const mr2d_int* desca,
+                  void* b, mr2d_int ib, mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt) {
+  api::Arguments args{routine, true, uplo, diag, letters, m, n, a, ia, ja,
+                      desca, b, ib, jb, descb, ictxt, scope, 0};
+  set_type(args, type, type_position, dropin);
+  return api::redistribute(args, true);
+}
+
+/// Arguments of a transform B := alpha * op(A) + beta * B (mr2d_transform,
+/// mr2d_trtransform, PBLAS's p?tran*): m x n are sub(B)'s dimensions.
+inline api::Arguments transform_args(const char* routine, desc::Entry entry, int type, api::DropIn dropin,
+                                     const char* uplo, const char* diag, const char* trans,
+                                     mr2d_int m, mr2d_int n, const void* alpha, const void* a,
+                                     mr2d_int ia, mr2d_int ja, const mr2d_int* desca,
+                                     const void* beta, void* b, mr2d_int ib, mr2d_int jb,
+                                     const mr2d_int* descb, mr2d_int ictxt) {
+  api::Arguments args{routine, uplo != nullptr, uplo, diag, desc::Letters::strict, m, n, a, ia, ja,
+                      desca, b, ib, jb, descb, ictxt, api::Union::context, 0};
+  args.entry = entry;
+  args.op = trans != nullptr ? trans[0] : '\0';
+  set_type(args, type, 1, dropin);
+  args.alpha = alpha;
+  args.beta = beta;
+  return args;
 }
 
 }  // namespace mr2d::abi

@@ -13,11 +13,11 @@ void tran(const char* routine, int type, const char* op, const mr2d_int* m, cons
           const T* alpha, const T* a, const mr2d_int* ia, const mr2d_int* ja, const mr2d_int* desca,
           const T* beta, T* c, const mr2d_int* ic, const mr2d_int* jc, const mr2d_int* descc) {
   const mr2d_int ictxt = desca != nullptr ? desca[mr2d::desc::CTXT] : -1;
-  mr2d::api::redistribute(
-      mr2d::abi::transform_args(routine, mr2d::desc::Entry::pblas_tran, type, sizeof(T), nullptr,
-                                nullptr, op, *m, *n, alpha, a, *ia, *ja, desca, beta, c, *ic, *jc,
-                                descc, ictxt),
-      true);
+  auto args = mr2d::abi::transform_args(routine, mr2d::desc::Entry::pblas_tran, type,
+                                        mr2d::api::DropIn::pblas, nullptr, nullptr, op, *m, *n, alpha,
+                                        a, *ia, *ja, desca, beta, c, *ic, *jc, descc, ictxt);
+  args.type_position = 0;
+  mr2d::api::redistribute(args, true);
 }
 
 }  // namespace

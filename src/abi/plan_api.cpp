@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The persistent-plan C API of mr2d.h over api::create_plan / execute_plan.
+#include <string>
+
 #include "abi/entry.hpp"
 #include "api/persistent_plan.hpp"
 #include "mr2d/mr2d.h"
@@ -17,8 +19,8 @@ MR2D_API int mr2d_plan_create_gemr2d(mr2d_plan* plan, int type, mr2d_int m, mr2d
   // The arrays are not known yet: a non-null marker keeps the NULL-array check out.
   static char marker;
   Arguments args{"mr2d_plan_create_gemr2d", false, nullptr, nullptr, Letters::strict, m, n,
-                 &marker, ia, ja, desca, &marker, ib, jb, descb, ictxt, Union::context,
-                 mr2d::abi::elem_size_of(type), options};
+                 &marker, ia, ja, desca, &marker, ib, jb, descb, ictxt, Union::context, 0, options};
+  mr2d::abi::set_type(args, type, 2, mr2d::api::DropIn::none);
   return mr2d::api::create_plan(plan, args);
 }
 
@@ -29,8 +31,8 @@ MR2D_API int mr2d_plan_create_trmr2d(mr2d_plan* plan, int type, const char* uplo
                                      const mr2d_options* options) {
   static char marker;
   Arguments args{"mr2d_plan_create_trmr2d", true, uplo, diag, Letters::strict, m, n,
-                 &marker, ia, ja, desca, &marker, ib, jb, descb, ictxt, Union::context,
-                 mr2d::abi::elem_size_of(type), options};
+                 &marker, ia, ja, desca, &marker, ib, jb, descb, ictxt, Union::context, 0, options};
+  mr2d::abi::set_type(args, type, 2, mr2d::api::DropIn::none);
   return mr2d::api::create_plan(plan, args);
 }
 
@@ -54,9 +56,13 @@ MR2D_API int mr2d_plan_execute_batch_transform(mr2d_plan batch, const void* cons
 }
 
 MR2D_API int mr2d_plan_query(mr2d_plan plan, mr2d_plan_info* info) {
-  if (plan == nullptr || info == nullptr) return MR2D_ERR_ARGUMENT;
-  *info = plan->info;
-  return MR2D_SUCCESS;
+  return mr2d::api::guarded("mr2d_plan_query", false, [&]() -> mr2d::Status {
+    if (plan == nullptr || info == nullptr)
+      return {MR2D_ERR_ARGUMENT, std::string("mr2d: mr2d_plan_query: argument ") + (plan == nullptr ? "1 (plan)" : "2 (info)") +
+                                     " is NULL"};
+    *info = plan->info;
+    return {};
+  });
 }
 
 MR2D_API void mr2d_plan_destroy(mr2d_plan* plan) {

@@ -6,47 +6,37 @@
 #include "abi/entry.hpp"
 #include "mr2d/mr2d.h"
 
-using mr2d::abi::bad_type;
-using mr2d::abi::elem_size_of;
+using mr2d::api::DropIn;
 using mr2d::api::Union;
-
-namespace {
-
-bool print_errors() { return true; }
-
-}  // namespace
 
 extern "C" {
 
 MR2D_API int mr2d_gemr2d(int type, mr2d_int m, mr2d_int n, const void* a, mr2d_int ia,
                          mr2d_int ja, const mr2d_int* desca, void* b, mr2d_int ib, mr2d_int jb,
                          const mr2d_int* descb, mr2d_int ictxt) {
-  if (elem_size_of(type) == 0) return bad_type("mr2d_gemr2d", type);
-  return mr2d::abi::gemr2d("mr2d_gemr2d", Union::context, elem_size_of(type), print_errors(), m,
-                           n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
+  return mr2d::abi::gemr2d("mr2d_gemr2d", Union::context, type, 1, DropIn::none, m, n, a, ia, ja,
+                           desca, b, ib, jb, descb, ictxt);
 }
 
 MR2D_API int mr2d_gemr2d_strided(int type, mr2d_int m, mr2d_int n, const void* a, mr2d_int ia,
                                  mr2d_int ja, mr2d_int sa, mr2d_int ta, const mr2d_int* desca,
                                  void* b, mr2d_int ib, mr2d_int jb, mr2d_int sb, mr2d_int tb,
                                  const mr2d_int* descb, mr2d_int ictxt) {
-  if (elem_size_of(type) == 0) return bad_type("mr2d_gemr2d_strided", type);
   mr2d::api::Arguments args{"mr2d_gemr2d_strided", false, nullptr, nullptr, mr2d::desc::Letters::strict,
-                            m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt, Union::context,
-                            elem_size_of(type)};
+                            m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt, Union::context, 0};
+  mr2d::abi::set_type(args, type, 1, DropIn::none);
   args.strided = true;
   args.sa = sa;
   args.ta = ta;
   args.sb = sb;
   args.tb = tb;
-  return mr2d::api::redistribute(args, print_errors());
+  return mr2d::api::redistribute(args, true);
 }
 
 MR2D_API int mr2d_trmr2d(int type, const char* uplo, const char* diag, mr2d_int m, mr2d_int n,
                          const void* a, mr2d_int ia, mr2d_int ja, const mr2d_int* desca, void* b,
                          mr2d_int ib, mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt) {
-  if (elem_size_of(type) == 0) return bad_type("mr2d_trmr2d", type);
-  return mr2d::abi::trmr2d("mr2d_trmr2d", Union::context, elem_size_of(type), print_errors(),
+  return mr2d::abi::trmr2d("mr2d_trmr2d", Union::context, type, 1, DropIn::none,
                            mr2d::desc::Letters::strict, uplo, diag, m, n, a, ia, ja, desca, b,
                            ib, jb, descb, ictxt);
 }
@@ -55,14 +45,14 @@ MR2D_API int mr2d_trmr2d(int type, const char* uplo, const char* diag, mr2d_int 
   MR2D_API int mr2d_p##x##gemr2d(mr2d_int m, mr2d_int n, const T* a, mr2d_int ia, mr2d_int ja, \
                                  const mr2d_int* desca, T* b, mr2d_int ib, mr2d_int jb,       \
                                  const mr2d_int* descb, mr2d_int ictxt) {                     \
-    return mr2d::abi::gemr2d("mr2d_p" #x "gemr2d", Union::context, sizeof(T), print_errors(), \
+    return mr2d::abi::gemr2d("mr2d_p" #x "gemr2d", Union::context, code, 0, DropIn::none,      \
                              m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);                \
   }                                                                                           \
   MR2D_API int mr2d_p##x##trmr2d(const char* uplo, const char* diag, mr2d_int m, mr2d_int n,  \
                                  const T* a, mr2d_int ia, mr2d_int ja, const mr2d_int* desca, \
                                  T* b, mr2d_int ib, mr2d_int jb, const mr2d_int* descb,       \
                                  mr2d_int ictxt) {                                            \
-    return mr2d::abi::trmr2d("mr2d_p" #x "trmr2d", Union::context, sizeof(T), print_errors(), \
+    return mr2d::abi::trmr2d("mr2d_p" #x "trmr2d", Union::context, code, 0, DropIn::none,      \
                              mr2d::desc::Letters::strict, uplo, diag, m, n, a, ia, ja, desca, \
                              b, ib, jb, descb, ictxt);                                        \
   }

@@ -15,6 +15,8 @@ using mr2d::api::Union;
 
 namespace {
 
+constexpr auto kDropIn = mr2d::api::DropIn::scalapack;
+
 mr2d::desc::Letters letters() {
   static const bool strict = [] {
     const char* e = std::getenv("MR2D_STRICT");
@@ -32,14 +34,14 @@ extern "C" {
                               const mr2d_int* ia, const mr2d_int* ja, const mr2d_int* desca,   \
                               T* b, const mr2d_int* ib, const mr2d_int* jb,                    \
                               const mr2d_int* descb, const mr2d_int* ictxt) {                  \
-    mr2d::abi::gemr2d("P" #x "GEMR2D", Union::context, sizeof(T), true, *m, *n, a, *ia, *ja,   \
+    mr2d::abi::gemr2d("P" #x "GEMR2D", Union::context, code, 0, kDropIn, *m, *n, a, *ia, *ja,  \
                       desca, b, *ib, *jb, descb, *ictxt);                                      \
   }                                                                                            \
   MR2D_API void p##x##gemr2do_(const mr2d_int* m, const mr2d_int* n, const T* a,              \
                                const mr2d_int* ia, const mr2d_int* ja, const mr2d_int* desca,  \
                                T* b, const mr2d_int* ib, const mr2d_int* jb,                   \
                                const mr2d_int* descb) {                                        \
-    mr2d::abi::gemr2d("P" #x "GEMR2DO", Union::world, sizeof(T), true, *m, *n, a, *ia, *ja,   \
+    mr2d::abi::gemr2d("P" #x "GEMR2DO", Union::world, code, 0, kDropIn, *m, *n, a, *ia, *ja,   \
                       desca, b, *ib, *jb, descb, -1);                                          \
   }                                                                                            \
   MR2D_API void p##x##trmr2d_(const char* uplo, const char* diag, const mr2d_int* m,          \
@@ -47,38 +49,38 @@ extern "C" {
                               const mr2d_int* ja, const mr2d_int* desca, T* b,                 \
                               const mr2d_int* ib, const mr2d_int* jb, const mr2d_int* descb,   \
                               const mr2d_int* ictxt) {                                         \
-    mr2d::abi::trmr2d("P" #x "TRMR2D", Union::context, sizeof(T), true, letters(), uplo, diag, \
-                      *m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb, *ictxt);                 \
+    mr2d::abi::trmr2d("P" #x "TRMR2D", Union::context, code, 0, kDropIn, letters(), uplo,      \
+                      diag, *m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb, *ictxt);           \
   }                                                                                            \
   MR2D_API void p##x##trmr2do_(const char* uplo, const char* diag, const mr2d_int* m,         \
                                const mr2d_int* n, const T* a, const mr2d_int* ia,              \
                                const mr2d_int* ja, const mr2d_int* desca, T* b,                \
                                const mr2d_int* ib, const mr2d_int* jb, const mr2d_int* descb) { \
-    mr2d::abi::trmr2d("P" #x "TRMR2DO", Union::world, sizeof(T), true, letters(), uplo, diag,  \
+    mr2d::abi::trmr2d("P" #x "TRMR2DO", Union::world, code, 0, kDropIn, letters(), uplo, diag, \
                       *m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb, -1);                     \
   }                                                                                            \
   MR2D_API void Cp##x##gemr2d(mr2d_int m, mr2d_int n, T* a, mr2d_int ia, mr2d_int ja,         \
                               mr2d_int* desca, T* b, mr2d_int ib, mr2d_int jb,                 \
                               mr2d_int* descb, mr2d_int ictxt) {                               \
-    mr2d::abi::gemr2d("P" #x "GEMR2D", Union::context, sizeof(T), true, m, n, a, ia, ja,       \
+    mr2d::abi::gemr2d("P" #x "GEMR2D", Union::context, code, 0, kDropIn, m, n, a, ia, ja,      \
                       desca, b, ib, jb, descb, ictxt);                                         \
   }                                                                                            \
   MR2D_API void Cp##x##gemr2do(mr2d_int m, mr2d_int n, T* a, mr2d_int ia, mr2d_int ja,        \
                                mr2d_int* desca, T* b, mr2d_int ib, mr2d_int jb,                \
                                mr2d_int* descb) {                                              \
-    mr2d::abi::gemr2d("P" #x "GEMR2DO", Union::world, sizeof(T), true, m, n, a, ia, ja,       \
+    mr2d::abi::gemr2d("P" #x "GEMR2DO", Union::world, code, 0, kDropIn, m, n, a, ia, ja,       \
                       desca, b, ib, jb, descb, -1);                                            \
   }                                                                                            \
   MR2D_API void Cp##x##trmr2d(char* uplo, char* diag, mr2d_int m, mr2d_int n, T* a,           \
                               mr2d_int ia, mr2d_int ja, mr2d_int* desca, T* b, mr2d_int ib,    \
                               mr2d_int jb, mr2d_int* descb, mr2d_int ictxt) {                  \
-    mr2d::abi::trmr2d("P" #x "TRMR2D", Union::context, sizeof(T), true, letters(), uplo, diag, \
-                      m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);                        \
+    mr2d::abi::trmr2d("P" #x "TRMR2D", Union::context, code, 0, kDropIn, letters(), uplo,      \
+                      diag, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);                  \
   }                                                                                            \
   MR2D_API void Cp##x##trmr2do(char* uplo, char* diag, mr2d_int m, mr2d_int n, T* a,          \
                                mr2d_int ia, mr2d_int ja, mr2d_int* desca, T* b, mr2d_int ib,   \
                                mr2d_int jb, mr2d_int* descb) {                                 \
-    mr2d::abi::trmr2d("P" #x "TRMR2DO", Union::world, sizeof(T), true, letters(), uplo, diag,  \
+    mr2d::abi::trmr2d("P" #x "TRMR2DO", Union::world, code, 0, kDropIn, letters(), uplo, diag, \
                       m, n, a, ia, ja, desca, b, ib, jb, descb, -1);                           \
   }
 MR2D_TYPE_TABLE(MR2D_DEFINE_SCALAPACK)

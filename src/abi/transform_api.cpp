@@ -7,8 +7,7 @@
 #include "api/persistent_plan.hpp"
 #include "mr2d/mr2d.h"
 
-using mr2d::abi::bad_type;
-using mr2d::abi::elem_size_of;
+using mr2d::api::DropIn;
 using mr2d::abi::transform_args;
 using mr2d::desc::Entry;
 
@@ -26,9 +25,8 @@ MR2D_API int mr2d_transform(int type, const char* trans, mr2d_int m, mr2d_int n,
                             const void* a, mr2d_int ia, mr2d_int ja, const mr2d_int* desca,
                             const void* beta, void* b, mr2d_int ib, mr2d_int jb,
                             const mr2d_int* descb, mr2d_int ictxt) {
-  if (elem_size_of(type) == 0) return bad_type("mr2d_transform", type);
   return mr2d::api::redistribute(
-      transform_args("mr2d_transform", Entry::transform, type, elem_size_of(type), nullptr, nullptr,
+      transform_args("mr2d_transform", Entry::transform, type, DropIn::none, nullptr, nullptr,
                      trans, m, n, alpha, a, ia, ja, desca, beta, b, ib, jb, descb, ictxt),
       true);
 }
@@ -38,11 +36,10 @@ MR2D_API int mr2d_trtransform(int type, const char* uplo, const char* diag, cons
                               mr2d_int ia, mr2d_int ja, const mr2d_int* desca, const void* beta,
                               void* b, mr2d_int ib, mr2d_int jb, const mr2d_int* descb,
                               mr2d_int ictxt) {
-  if (elem_size_of(type) == 0) return bad_type("mr2d_trtransform", type);
   // A NULL UPLO is a bad letter, not a general transform.
   static const char none[] = "";
   return mr2d::api::redistribute(
-      transform_args("mr2d_trtransform", Entry::transform, type, elem_size_of(type),
+      transform_args("mr2d_trtransform", Entry::transform, type, DropIn::none,
                      uplo != nullptr ? uplo : none, diag, trans, m, n, alpha, a, ia, ja, desca,
                      beta, b, ib, jb, descb, ictxt),
       true);
@@ -53,10 +50,11 @@ MR2D_API int mr2d_plan_create_transform(mr2d_plan* plan, int type, const char* t
                                         const mr2d_int* desca, mr2d_int ib, mr2d_int jb,
                                         const mr2d_int* descb, mr2d_int ictxt,
                                         const mr2d_options* options) {
-  auto args = transform_args("mr2d_plan_create_transform", Entry::transform, type, elem_size_of(type),
+  auto args = transform_args("mr2d_plan_create_transform", Entry::transform, type, DropIn::none,
                              nullptr, nullptr, trans, m, n, nullptr, &g_marker, ia, ja, desca,
                              nullptr, &g_marker, ib, jb, descb, ictxt);
   args.options = options;
+  args.type_position = 2;
   return mr2d::api::create_plan(plan, args);
 }
 
@@ -68,10 +66,11 @@ MR2D_API int mr2d_plan_create_trtransform(mr2d_plan* plan, int type, const char*
                                           const mr2d_options* options) {
   static const char none[] = "";
   auto args = transform_args("mr2d_plan_create_trtransform", Entry::transform, type,
-                             elem_size_of(type), uplo != nullptr ? uplo : none, diag, trans, m, n,
+                             DropIn::none, uplo != nullptr ? uplo : none, diag, trans, m, n,
                              nullptr, &g_marker, ia, ja, desca, nullptr, &g_marker, ib, jb, descb,
                              ictxt);
   args.options = options;
+  args.type_position = 2;
   return mr2d::api::create_plan(plan, args);
 }
 

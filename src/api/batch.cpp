@@ -5,11 +5,14 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <string>
 #include <utility>
 
 #include "api/network_option.hpp"
+#include "api/option_fault.hpp"
+#include "desc/call.hpp"
 #include "api/options.hpp"
 #include "api/options_agreement.hpp"
 #include "api/public_enums.hpp"
@@ -43,6 +46,7 @@ BatchPart part_of(const Prepared& p, plan::Indexing indexing) {
   part.type = p.type;
   part.op = p.op;
   part.cdc = p.cdc;
+  part.arrays = p.arrays;
   if (p.empty) return part;
   if (p.passes.size() == 1) {
     part.plan = p.passes.front().plan;
@@ -90,17 +94,32 @@ const Prepared* first_with_data(const char* routine, const std::vector<const Pre
   return first;
 }
 
-// One status everywhere: the worst code any process found, and the same
-// fingerprint on every process, or MR2D_ERR_INCONSISTENT.
+// One status everywhere: the error of the first process that found one (its
+// message sent to all), else MR2D_ERR_INCONSISTENT unless every process has
+// the same fingerprint.
 Status agree(const char* routine, MPI_Comm comm, Status local, std::uint64_t print) {
   const auto signed_print = static_cast<std::int64_t>(print >> 1);
-  std::int64_t mine[3] = {local.code, signed_print, -signed_print}, all[3] = {0, 0, 0};
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  // MPI_MAX of the negated rank: the lowest rank with an error.
+  const std::int64_t none = std::numeric_limits<std::int64_t>::min();
+  std::int64_t mine[3] = {local.ok() ? none : -static_cast<std::int64_t>(rank), signed_print, -signed_print};
+  std::int64_t all[3] = {0, 0, 0};
   transport::ErrorsReturn guard(comm);
   if (MPI_Allreduce(mine, all, 3, MPI_INT64_T, MPI_MAX, comm) != MPI_SUCCESS)
     return error(MR2D_ERR_MPI, routine, "MPI_Allreduce failed");
-  if (!local.ok()) return local;
-  if (all[0] != MR2D_SUCCESS)
-    return error(static_cast<int>(all[0]), routine, "invalid arguments on another process");
+  if (all[0] != none) {
+    // Only on the error path: the first failing process's code and message.
+    const int root = static_cast<int>(-all[0]);
+    std::int64_t head[2] = {local.code, static_cast<std::int64_t>(local.message.size())};
+    if (MPI_Bcast(head, 2, MPI_INT64_T, root, comm) != MPI_SUCCESS)
+      return error(MR2D_ERR_MPI, routine, "MPI_Bcast failed");
+    std::string text = local.message;
+    text.resize(static_cast<std::size_t>(head[1]));
+    if (MPI_Bcast(text.data(), static_cast<int>(head[1]), MPI_CHAR, root, comm) != MPI_SUCCESS)
+      return error(MR2D_ERR_MPI, routine, "MPI_Bcast failed");
+    return {static_cast<int>(head[0]), text + " [detected on process " + std::to_string(root) + "]"};
+  }
   if (all[1] != -all[2])
     return error(MR2D_ERR_INCONSISTENT, routine,
                  "processes passed different parts (count, plans or their order) or options");
@@ -127,10 +146,15 @@ std::vector<model::Edge> merged_pairs(const std::vector<const Prepared*>& parts,
 }  // namespace
 
 Status make_batch(const char* routine, const std::vector<const Prepared*>& parts,
-                  const mr2d_options* options, Batch& out) {
+                  const mr2d_options* options, bool out_null, Batch& out) {
   Resolved opts;
   Status local;
-  if (!resolve(options, opts)) local = error(MR2D_ERR_ARGUMENT, routine, "argument 4 (options): unknown value");
+  if (out_null) local = error(MR2D_ERR_ARGUMENT, routine, "argument 1 (batch) is NULL");
+  Index value = 0;
+  if (const int field = invalid_option_field(options, value); field >= 0 && local.ok())
+    local = error(MR2D_ERR_ARGUMENT, routine, "argument 4 (options): " + std::string(desc::kOptionFields[field]) +
+                                                  " is " + std::to_string(value) + ", not one of its values");
+  resolve(options, opts);
   const Prepared* first = first_with_data(routine, parts, local);
   // Without data here there is no union to talk over (as for a call with M = 0).
   if (first == nullptr) {
@@ -169,12 +193,17 @@ Status make_batch(const char* routine, const std::vector<const Prepared*>& parts
   return {};
 }
 
-Status execute_batch(const Batch& batch, const void* const* a, void* const* b,
+Status execute_batch(const char* routine, const Batch& batch, const void* const* a, void* const* b,
                      const void* const* alpha, const void* const* beta) {
   for (const BatchPart& part : batch.parts) count_call(part.trapezoidal);
   if (batch.channel == nullptr) return {};
   if (!grids_alive(batch.grids))
-    return {MR2D_ERR_CONTEXT, "mr2d: a grid of A or B of this batch was exited (blacs_gridexit)"};
+    return {MR2D_ERR_CONTEXT,
+            "mr2d: a grid of A or B of this batch was exited (blacs_gridexit) or its communicator freed"};
+  for (std::size_t k = 0; k < batch.parts.size(); ++k) {
+    Status arrays = check_arrays(batch.parts[k].arrays, a[k], b[k], routine, static_cast<int>(k));
+    if (!arrays.ok()) return arrays;
+  }
   std::vector<kernels::Update> updates(batch.parts.size());
   Index into_b = 0;  // bytes the batch writes into its B's here
   for (const BatchPart& part : batch.parts)

@@ -26,6 +26,7 @@ struct BatchPart {
   char op = 'N';
   bool cdc = false;          ///< its run tables are in complete-dimension form
   plan::Plan plan;
+  Footprint arrays;          ///< for the checks of the arrays given at execution
 };
 
 struct Batch {
@@ -41,13 +42,15 @@ struct Batch {
 /// over one union context) with `options` (null: the process-wide ones) for
 /// the schedule, chunks and transport. Parts planned through an intermediate
 /// matrix are planned again in one pass. Collective over the union: every
-/// process must pass the corresponding parts in the same order.
+/// process must pass the corresponding parts in the same order. `out_null`:
+/// the caller has nowhere to put the batch (an error, agreed like the others).
 Status make_batch(const char* routine, const std::vector<const Prepared*>& parts,
-                  const mr2d_options* options, Batch& out);
+                  const mr2d_options* options, bool out_null, Batch& out);
 
 /// Executes a batch: part k moves a[k] into b[k]; alpha and beta (null, or
 /// null entries: 1 and 0) apply to transform parts. Collective over the union.
-Status execute_batch(const Batch& batch, const void* const* a, void* const* b,
+/// Errors name `routine`.
+Status execute_batch(const char* routine, const Batch& batch, const void* const* a, void* const* b,
                      const void* const* alpha, const void* const* beta);
 
 /// The summary mr2d_plan_query returns for a batch.

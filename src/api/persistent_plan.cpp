@@ -50,12 +50,14 @@ mr2d_plan_info describe(const Prepared& p) {
 int create_plan(mr2d_plan* out, const Arguments& args) noexcept {
   if (out != nullptr) *out = nullptr;
   return guarded(args.routine, true, [&]() -> Status {
-    if (args.elem_size == 0)
-      return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + args.routine + ": argument 2 (type) is not an mr2d_type"};
     auto plan = std::make_unique<mr2d_plan_s>();
-    Status s = prepare(args, plan->prepared);
+    // A NULL plan argument is this process's error in the agreement.
+    Arguments checked = args;
+    checked.plan_out_null = out == nullptr;
+    checked.deferred_arrays = true;
+    Status s = prepare(checked, plan->prepared);
     if (!s.ok()) return s;
-    if (out == nullptr)
+    if (out == nullptr)  // an empty call agrees on nothing
       return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + args.routine + ": argument 1 (plan) is NULL"};
     plan->info = describe(plan->prepared);
     *out = plan.release();
@@ -75,6 +77,8 @@ int execute_plan(mr2d_plan plan, const void* a, void* b, const void* alpha, cons
     if (transform && !plan->prepared.transform)
       return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine +
                                      ": the plan was not created by mr2d_plan_create_transform or _trtransform"};
+    Status arrays = check_arrays(plan->prepared.arrays, a, b, routine);
+    if (!arrays.ok()) return arrays;
     return execute_prepared(plan->prepared, a, b, alpha, beta);
   });
 }
@@ -83,7 +87,7 @@ int create_batch(mr2d_plan* out, int count, const mr2d_plan* parts, const mr2d_o
   const char* routine = "mr2d_plan_create_batch";
   if (out != nullptr) *out = nullptr;
   return guarded(routine, true, [&]() -> Status {
-    if (out == nullptr) return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine + ": argument 1 (batch) is NULL"};
+    // Without parts this process has no union to tell (mr2d.h).
     if (count < 1) return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine + ": argument 2 (count) is below 1"};
     if (parts == nullptr) return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine + ": argument 3 (parts) is NULL"};
     std::vector<const Prepared*> prepared;
@@ -93,7 +97,7 @@ int create_batch(mr2d_plan* out, int count, const mr2d_plan* parts, const mr2d_o
     }
     auto plan = std::make_unique<mr2d_plan_s>();
     plan->batch = std::make_unique<Batch>();
-    Status s = make_batch(routine, prepared, options, *plan->batch);
+    Status s = make_batch(routine, prepared, options, out == nullptr, *plan->batch);
     if (!s.ok()) return s;
     plan->info = describe_batch(*plan->batch);
     *out = plan.release();
@@ -112,7 +116,7 @@ int execute_batch_plan(mr2d_plan plan, const void* const* a, void* const* b, con
     if (a == nullptr || b == nullptr)
       return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine + ": the array of " +
                                      (a == nullptr ? "A" : "B") + " pointers is NULL"};
-    return execute_batch(*plan->batch, a, b, alpha, beta);
+    return execute_batch(routine, *plan->batch, a, b, alpha, beta);
   });
 }
 

@@ -13,6 +13,8 @@
 
 #include "api/grid_source.hpp"
 #include "api/network_option.hpp"
+#include "api/on_error.hpp"
+#include "api/option_fault.hpp"
 #include "api/options.hpp"
 #include "api/options_agreement.hpp"
 #include "api/public_enums.hpp"
@@ -60,6 +62,10 @@ desc::LocalCall to_local_call(const Arguments& args) {
     call.descb[static_cast<std::size_t>(k)] = args.descb != nullptr ? args.descb[k] : -1;
   }
   call.elem_size = args.elem_size;
+  call.type = args.type;
+  call.type_position = args.type_position;
+  call.plan_out_null = args.plan_out_null;
+  call.bad_option = invalid_option_field(args.options, call.bad_option_value);
   call.strided = args.strided;
   call.sa = args.sa;
   call.ta = args.ta;
@@ -67,6 +73,10 @@ desc::LocalCall to_local_call(const Arguments& args) {
   call.tb = args.tb;
   call.a_null = args.a == nullptr;
   call.b_null = args.b == nullptr;
+  if (!args.deferred_arrays) {
+    call.a_addr = reinterpret_cast<std::uintptr_t>(args.a);
+    call.b_addr = reinterpret_cast<std::uintptr_t>(args.b);
+  }
   return call;
 }
 
@@ -112,8 +122,8 @@ Status stage_local(const Arguments& args, LocalStage& st) {
   if (!initialized || finalized)
     return {MR2D_ERR_CONTEXT, std::string("mr2d: ") + args.routine + ": MPI is not initialized"};
   arm_stats_report();
-  if (!resolve(args.options, st.options))
-    return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + args.routine + ": options: unknown schedule"};
+  // Invalid options are this process's error in the agreement (to_local_call).
+  resolve(args.options, st.options);
   st.call = to_local_call(args);
   MPI_Comm union_comm = MPI_COMM_NULL;
   Status located = locate_grids(args, st.call, union_comm);
@@ -154,6 +164,10 @@ Status stage_global(const Arguments& args, const LocalStage& st, Prepared& out) 
   verdict = agree_options(options, args.routine);
   if (verdict.ok()) verdict = prepare_transport(args, st);
   if (!verdict.ok()) return verdict;
+  desc::call_windows(st.call, out.arrays.a, out.arrays.b);
+  out.arrays.lda = st.lda;
+  out.arrays.ldb = st.ldb;
+  out.arrays.elem_size = out.problem.elem_size;
   out.channel = st.channel;
   out.serial = st.channel->next_serial++;
   out.node_local = st.options.transport != transport::Transport::mpi;
@@ -234,17 +248,38 @@ void mark_transform(const Arguments& args, Prepared& out) {
   out.op = args.op;
 }
 
+// ScaLAPACK returns before looking at anything else for an empty window; a
+// type code that is none is still an error (found here alone: nothing is
+// exchanged).
+Status empty_call(const Arguments& args) {
+  if (args.elem_size != 0) return {};
+  const desc::LocalCall call = to_local_call(args);
+  return desc::local_error(call, desc::make_report(call), -1);
+}
+
 }  // namespace
 
 Status prepare(const Arguments& args, Prepared& out) {
   mark_transform(args, out);
-  // ScaLAPACK returns before looking at anything else for an empty window.
   out.empty = args.m == 0 || args.n == 0;
-  if (out.empty) return {};
+  if (out.empty) return empty_call(args);
   LocalStage st;
   Status s = stage_local(args, st);
   if (!s.ok()) return s;
   return stage_global(args, st, out);
+}
+
+Status check_arrays(const Footprint& arrays, const void* a, const void* b, const char* routine, int part) {
+  const auto fault = [&](const std::string& what) {
+    const std::string in_part = part >= 0 ? " of part " + std::to_string(part) : "";
+    return Status{MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine + ": " + what.substr(0, 1) + in_part + what.substr(1)};
+  };
+  if (a == nullptr && !arrays.a.empty()) return fault("A is NULL although this process holds part of sub(A)");
+  if (b == nullptr && !arrays.b.empty()) return fault("B is NULL although this process holds part of sub(B)");
+  if (desc::windows_overlap(reinterpret_cast<std::uintptr_t>(a), arrays.lda, arrays.a,
+                            reinterpret_cast<std::uintptr_t>(b), arrays.ldb, arrays.b, arrays.elem_size))
+    return fault("B shares memory with A on this process (sub(A) and sub(B) must not overlap)");
+  return {};
 }
 
 Status execute_prepared(const Prepared& prepared, const void* a, void* b, const void* alpha,
@@ -290,7 +325,10 @@ Status run(const Arguments& args) {
   Prepared empty;
   mark_transform(args, empty);
   empty.empty = args.m == 0 || args.n == 0;
-  if (empty.empty) return execute_prepared(empty, args.a, args.b);
+  if (empty.empty) {
+    Status s = empty_call(args);
+    return s.ok() ? execute_prepared(empty, args.a, args.b) : s;
+  }
   LocalStage st;
   Status s = stage_local(args, st);
   if (!s.ok()) {
@@ -338,11 +376,20 @@ void set_last_error(const std::string& message) { g_last_error = message; }
 const char* last_error() { return g_last_error.c_str(); }
 
 int redistribute(const Arguments& args, bool print_errors) noexcept {
-  return guarded(args.routine, print_errors, [&]() -> Status {
-    // PBLAS: a process outside the context's grid has nothing to do.
-    if (args.entry == desc::Entry::pblas_tran && !grid::grid_info(args.ictxt).member()) return {};
+  Status status = caught(args.routine, [&]() -> Status {
+    // PBLAS checks A's context first: a process outside its grid has none.
+    if (args.entry == desc::Entry::pblas_tran && !grid::grid_info(args.ictxt).member()) {
+      const desc::LocalCall call = to_local_call(args);
+      desc::Report r{};
+      r.error = {MR2D_ERR_CONTEXT, desc::arg_position(call, "DESCA"), desc::CTXT + 1,
+                 static_cast<std::int64_t>(desc::Reason::not_a_grid), args.ictxt, 0};
+      return desc::local_error(call, r, -1);
+    }
     return run(args);
   });
+  const int code = finish(args.routine, print_errors, status);
+  if (code != MR2D_SUCCESS && args.dropin != DropIn::none) stop_on_error(args, status);
+  return code;
 }
 
 int finish(const char* routine, bool print_errors, Status status) noexcept {

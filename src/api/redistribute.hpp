@@ -13,6 +13,7 @@
 
 #include "common/status.hpp"
 #include "desc/call.hpp"
+#include "desc/footprint.hpp"
 #include "mr2d/mr2d.h"
 #include "mr2d/mr2d_comm.h"
 #include "plan/plan.hpp"
@@ -27,6 +28,10 @@ namespace mr2d::api {
 /// descriptors' CTXT_), MPI_COMM_WORLD (ScaLAPACK's p?gemr2do), or a
 /// communicator with described grids (mr2d_comm.h).
 enum class Union { context, world, comm };
+
+/// A ScaLAPACK or PBLAS name of the drop-in library: on error it stops the
+/// job as they do (on_error.hpp), unless MR2D_ON_ERROR=return.
+enum class DropIn { none, scalapack, pblas };
 
 /// Arguments exactly as a ScaLAPACK entry receives them (1-based, mr2d_int).
 struct Arguments {
@@ -51,7 +56,11 @@ struct Arguments {
   /// Transforms B := alpha * op(A) + beta * B (entry transform or pblas_tran).
   desc::Entry entry = desc::Entry::redistribute;
   char op = 'N';
-  int type = -1;                          ///< mr2d_type: the arithmetic of a transform
+  int type = -1;                          ///< mr2d_type of the elements (arithmetic of a transform)
+  int type_position = 0;                  ///< of the type argument; 0: the routine's name fixes it
+  DropIn dropin = DropIn::none;
+  bool plan_out_null = false;             ///< plan creation with nowhere to put the plan
+  bool deferred_arrays = false;           ///< plan creation: A and B come at execution
   const void* alpha = nullptr;            ///< null: 1
   const void* beta = nullptr;             ///< null: 0
   /// Union::comm: the union and the grids of A and B within it.
@@ -70,6 +79,12 @@ bool grids_alive(const GridFlags& grids);
 void count_call(bool trapezoidal);
 /// Adds an execution's traffic to the statistics.
 void add_traffic(const transport::Traffic& traffic);
+
+/// Where this process reads A and writes B in its local arrays.
+struct Footprint {
+  desc::LocalWindow a, b;
+  Index lda = 0, ldb = 0, elem_size = 0;
+};
 
 /// One pass of the data: this process's plan and route for one problem.
 struct Pass {
@@ -95,6 +110,7 @@ struct Prepared {
   bool transform = false;         ///< alpha, beta and op apply (a transform entry)
   int type = -1;                  ///< mr2d_type of a transform
   char op = 'N';                  ///< op of a transform
+  Footprint arrays;               ///< for the checks of the arrays given at execution
 };
 
 /// Checks the arguments collectively and builds this process's plan. Collective
@@ -107,6 +123,13 @@ Status prepare(const Arguments& args, Prepared& out);
 Status execute_prepared(const Prepared& prepared, const void* a, void* b,
                         const void* alpha = nullptr, const void* beta = nullptr);
 
+/// The arrays given to an execution on this process: NULL where this
+/// process holds part of the submatrix, or sub(B) sharing memory with
+/// sub(A), is an argument error of `routine` (on this process alone: an
+/// execution exchanges nothing before moving data). `part`: the batch
+/// part's index, or -1.
+Status check_arrays(const Footprint& arrays, const void* a, const void* b, const char* routine, int part = -1);
+
 /// Records `status` as the last error, prints it if asked, returns its code.
 int finish(const char* routine, bool print_errors, Status status) noexcept;
 
@@ -115,19 +138,24 @@ Status internal_failure(const char* routine) noexcept;
 
 /// Runs `body` (returning Status), turning exceptions into statuses; never throws.
 template <class F>
-int guarded(const char* routine, bool print_errors, F&& body) noexcept {
-  Status status;
+Status caught(const char* routine, F&& body) noexcept {
   try {
-    status = body();
+    return body();
   } catch (...) {
-    status = internal_failure(routine);
+    return internal_failure(routine);
   }
-  return finish(routine, print_errors, std::move(status));
+}
+
+/// caught(), then finish().
+template <class F>
+int guarded(const char* routine, bool print_errors, F&& body) noexcept {
+  return finish(routine, print_errors, caught(routine, std::forward<F>(body)));
 }
 
 /// Performs the call. On error no process writes to B, every process returns
 /// the same code, and each prints the message on stderr (unless quiet) and
-/// keeps it for mr2d_last_error(). Never throws.
+/// keeps it for mr2d_last_error(); a drop-in name then stops the job
+/// (on_error.hpp). Never throws.
 int redistribute(const Arguments& args, bool print_errors) noexcept;
 
 /// Records the message returned by mr2d_last_error() on this thread.

@@ -11,6 +11,9 @@ namespace mr2d {
 struct Status {
   int code = MR2D_SUCCESS;  ///< an mr2d_status
   std::string message;
+  /// The argument an error names (1-based position, descriptor entry 1-based
+  /// or 0); 0 when it names none. PBLAS's error codes are made of them.
+  long long arg = 0, entry = 0;
   bool ok() const { return code == MR2D_SUCCESS; }
 };
 

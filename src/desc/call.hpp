@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 
 #include "common/index_types.hpp"
 #include "desc/report.hpp"
@@ -44,6 +45,10 @@ struct Fault {
   Index value = 0, limit = 0;
 };
 
+/// The fields of mr2d_options in order, as messages name them.
+inline constexpr const char* kOptionFields[] = {"schedule", "chunk_bytes", "indexing", "phases", "transport",
+                                                "shm_budget"};
+
 struct LocalCall {
   const char* routine = "";     ///< name for messages, e.g. "PDGEMR2D"
   Entry entry = Entry::redistribute;
@@ -59,8 +64,16 @@ struct LocalCall {
   Index sa = 1, ta = 1, sb = 1, tb = 1;  ///< row and column strides in A and B
   std::array<Index, DESC_LEN> desca{}, descb{};
   Index elem_size = 0;
+  int type = -1;                         ///< mr2d_type of the elements
+  int type_position = 0;                 ///< of the type argument; 0: the routine's name fixes it
+  /// An options field with no valid value: its number in kOptionFields, or -1.
+  int bad_option = -1;
+  Index bad_option_value = 0;
+  bool plan_out_null = false;           ///< plan creation: nowhere to put the plan
   GridInfo grid_a, grid_b;
   bool a_null = false, b_null = false;  ///< local array pointers are NULL
+  /// Addresses of the local arrays (0: not known yet, a plan's).
+  std::uintptr_t a_addr = 0, b_addr = 0;
   /// The grids are GRIDA and GRIDB within a communicator (COMM), not BLACS
   /// contexts: messages name those arguments instead of the CTXT_ entries.
   bool described = false;

@@ -33,6 +33,13 @@ enum class Reason : std::int64_t {
   grid_too_large,    ///< a described grid of value positions, more than limit processes
   rank_out_of_range, ///< a described grid holds rank value, not in [0, limit)
   rank_twice,        ///< a described grid holds rank value at two positions
+  bad_type,          ///< the type argument is value, not an mr2d_type
+  type_differs,      ///< element types differ: value here, limit on the first process
+  bad_option,        ///< options field number value (kOptionFields) holds limit
+  too_large,         ///< sizes whose product in bytes does not fit in 64 bits
+  not_a_grid,        ///< the context value is no grid this process is in
+  null_plan_out,     ///< the plan argument (where the new plan goes) is NULL
+  overlaps_a,        ///< B's window shares memory with A's on this process
 };
 
 /// An illegal argument as its message names it; code 0 means none.
@@ -69,6 +76,7 @@ struct Report {
   std::int64_t sub_m = 0, sub_n = 0;  ///< M, N
   std::int64_t shape = 0, unit = 0;   ///< index::Shape and unit diagonal, decoded from UPLO, DIAG
   std::int64_t elem_size = 0;
+  std::int64_t type = -1;             ///< mr2d_type of the elements
   std::int64_t sa = 0, ta = 0, sb = 0, tb = 0;  ///< strides
   std::int64_t transposed = 0;        ///< op T or C (1), N (0)
   std::int64_t conjugated = 0;        ///< op C (1)
@@ -85,7 +93,7 @@ static_assert(std::has_unique_object_representations_v<Report>);
 static_assert(sizeof(ArgumentError) == 6 * sizeof(std::int64_t));
 static_assert(sizeof(MatrixReport) == 12 * sizeof(std::int64_t));
 static_assert(sizeof(OptionsReport) == 7 * sizeof(std::int64_t));
-static_assert(kReportWords == 6 + 2 * 12 + 11 + 7);
+static_assert(kReportWords == 6 + 2 * 12 + 12 + 7);
 
 /// The report as its words, in member order.
 inline std::vector<std::int64_t> words_of(const Report& report) {

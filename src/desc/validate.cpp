@@ -2,6 +2,7 @@
 // Local and global argument checks; see validate.hpp.
 #include "desc/validate.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <limits>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "common/checked.hpp"
+#include "desc/footprint.hpp"
 #include "index/cyclic_1d.hpp"
 #include "mr2d/mr2d.h"
 
@@ -104,6 +106,8 @@ std::string reason_text(const LocalCall& call, Reason reason, std::int64_t value
       return "is " + s(value) + ", smaller than the " + s(limit) +
              " local rows of the matrix on this process";
     case Reason::bad_letter:
+      // A NULL or empty string reads as NUL, which a message must not carry.
+      if (value == 0) return "is NULL or empty, not one of the accepted letters";
       return std::string("is '") + static_cast<char>(value) + "', not one of the accepted letters";
     case Reason::null_array: return "is NULL although this process holds part of the submatrix";
     case Reason::not_in_union:
@@ -126,6 +130,16 @@ std::string reason_text(const LocalCall& call, Reason reason, std::int64_t value
     case Reason::rank_out_of_range:
       return "holds rank " + s(value) + ", not a rank" + in_union + " [0, " + s(limit) + ")";
     case Reason::rank_twice: return "holds rank " + s(value) + " at two positions";
+    case Reason::bad_type: return "is " + s(value) + ", not one of MR2D_S, MR2D_D, MR2D_C, MR2D_Z, MR2D_I";
+    case Reason::too_large:
+      return "is " + s(value) + ": with the other extent and " + s(limit) +
+             "-byte elements, more than 2^63 - 1 bytes";
+    case Reason::overlaps_a:
+      return "shares memory with A on this process (sub(A) and sub(B) must not overlap)";
+    case Reason::not_a_grid: return "is " + s(value) + ", not the context of a grid this process is in";
+    case Reason::type_differs:
+    case Reason::bad_option:
+    case Reason::null_plan_out:
     case Reason::none: break;
   }
   return "is illegal";
@@ -171,6 +185,10 @@ struct Checker {
     Index local_rows = index::numroc(d[M_], d[MB], g.myrow, d[RSRC], g.nprow);
     if (d[LLD] < local_rows)
       fail(MR2D_ERR_ARGUMENT, pd, LLD + 1, Reason::lld_too_small, d[LLD], local_rows);
+    // The local array's bytes must be countable (offsets and byte counts are 64-bit).
+    const Index local_cols = index::numroc(d[N_], d[NB], g.mycol, d[CSRC], g.npcol);
+    if (!failed() && !checked_mul(d[LLD], local_cols, std::max<Index>(call.elem_size, 1)))
+      fail(MR2D_ERR_ARGUMENT, pd, LLD + 1, Reason::too_large, d[LLD], call.elem_size);
     if (null_array && !failed()) {
       // NULL is fine where this process holds nothing of the submatrix.
       Index sub_rows = index::numroc(*end_i, d[MB], g.myrow, d[RSRC], g.nprow) -
@@ -210,10 +228,30 @@ std::string routine_name(const char* routine) {
   return name;
 }
 
+const char* const kTypeNames[] = {"MR2D_S", "MR2D_D", "MR2D_C", "MR2D_Z", "MR2D_I"};
+
+std::string type_name(std::int64_t type) {
+  return type >= 0 && type < 5 ? kTypeNames[type] : std::to_string(type);
+}
+
+// What the error names: an argument by position (with a descriptor entry),
+// or, for the element type and the options, the thing itself.
+std::string subject(const LocalCall& call, const ArgumentError& e) {
+  const auto reason = static_cast<Reason>(e.reason);
+  if (reason == Reason::type_differs)
+    return "the element type differs between processes (" + type_name(e.value) + " here, " +
+           type_name(e.limit) + " on the first process)";
+  if (reason == Reason::null_plan_out) return "argument 1 (plan) is NULL";
+  if (reason == Reason::bad_option)
+    return std::string("options: ") + (e.value >= 0 && e.value < 6 ? kOptionFields[e.value] : "?") +
+           " is " + std::to_string(e.limit) + ", not one of its values";
+  const std::string name = reason == Reason::bad_type ? "type" : arg_name(call, e.arg, e.entry);
+  return "argument " + std::to_string(e.arg) + " (" + name + ") " +
+         reason_text(call, reason, e.value, e.limit);
+}
+
 std::string message(const LocalCall& call, const ArgumentError& e, int rank) {
-  std::string text = "mr2d: " + routine_name(call.routine) + ": argument " +
-                     std::to_string(e.arg) + " (" + arg_name(call, e.arg, e.entry) +
-                     ") " + reason_text(call, static_cast<Reason>(e.reason), e.value, e.limit);
+  std::string text = "mr2d: " + routine_name(call.routine) + ": " + subject(call, e);
   if (rank >= 0) text += " [detected on process " + std::to_string(rank) + " of " + union_name(call) + "]";
   return text;
 }
@@ -223,6 +261,11 @@ std::string message(const LocalCall& call, const ArgumentError& e, int rank) {
 Report make_report(const LocalCall& call) {
   Report r{};
   Checker c{call, r};
+  if (call.type < MR2D_S || call.type > MR2D_I)
+    c.fail(MR2D_ERR_ARGUMENT, call.type_position, 0, Reason::bad_type, call.type);
+  if (call.plan_out_null) c.fail(MR2D_ERR_ARGUMENT, 1, 0, Reason::null_plan_out, 0);
+  if (call.bad_option >= 0)
+    c.fail(MR2D_ERR_ARGUMENT, 0, 0, Reason::bad_option, call.bad_option, call.bad_option_value);
   if (call.trapezoidal && call.letters == Letters::strict) {
     char u = call.uplo, d = call.diag;
     if (u != 'U' && u != 'u' && u != 'L' && u != 'l')
@@ -240,18 +283,16 @@ Report make_report(const LocalCall& call) {
            call.fault.limit);
   if (call.m < 0) c.fail(MR2D_ERR_ARGUMENT, at(call, "M"), 0, Reason::negative, call.m);
   if (call.n < 0) c.fail(MR2D_ERR_ARGUMENT, at(call, "N"), 0, Reason::negative, call.n);
+  // Every byte count of the call is at most M x N elements.
+  if (!c.failed() && !checked_mul(call.m, call.n, std::max<Index>(call.elem_size, 1)))
+    c.fail(MR2D_ERR_ARGUMENT, at(call, "M"), 0, Reason::too_large, call.m, call.elem_size);
   if (call.strided) {
     const std::pair<const char*, Index> strides[] = {{"SA", call.sa}, {"TA", call.ta}, {"SB", call.sb}, {"TB", call.tb}};
     for (const auto& [name, value] : strides)
       if (value < 1) c.fail(MR2D_ERR_ARGUMENT, at(call, name), 0, Reason::not_positive, value);
   }
-  // A window of m positions at stride s spans (m - 1) * s + 1 rows; nothing
-  // when that exceeds 64 bits (only ILP64 arguments can).
-  auto span = [](Index count, Index stride) -> std::optional<Index> {
-    if (count <= 0) return 0;
-    const std::optional<Index> steps = checked_mul(count - 1, stride);
-    return steps ? checked_add(*steps, 1) : std::nullopt;
-  };
+  // Windows beyond 64 bits (only ILP64 arguments can) span nothing.
+  const auto span = window_span;
   // A transposing call reads an n x m window of A.
   const bool transposed = is_transposed(call.op);
   const Index a_rows = transposed ? call.n : call.m, a_cols = transposed ? call.m : call.n;
@@ -261,6 +302,13 @@ Report make_report(const LocalCall& call) {
   if (!c.failed() && call.grid_b.member())
     c.matrix(call.descb, call.grid_b, call.ib, call.jb, span(call.m, call.sb), span(call.n, call.tb),
              call.b_null, at(call, "DESCB"), at(call, "IB"), at(call, "JB"), at(call, "B"));
+  if (!c.failed() && call.a_addr != 0 && call.b_addr != 0) {
+    LocalWindow wa, wb;
+    call_windows(call, wa, wb);
+    const Index lda = call.grid_a.member() ? call.desca[LLD] : 0, ldb = call.grid_b.member() ? call.descb[LLD] : 0;
+    if (windows_overlap(call.a_addr, lda, wa, call.b_addr, ldb, wb, call.elem_size))
+      c.fail(MR2D_ERR_ARGUMENT, at(call, "B"), 0, Reason::overlaps_a, 0);
+  }
   r.a = matrix_report(call.desca, call.grid_a, call.ia, call.ja);
   r.b = matrix_report(call.descb, call.grid_b, call.ib, call.jb);
   r.sub_m = call.m;
@@ -283,12 +331,16 @@ Report make_report(const LocalCall& call) {
   r.sb = call.sb;
   r.tb = call.tb;
   r.transposed = transposed ? 1 : 0;
-  r.conjugated = call.op == 'C' || call.op == 'c' ? 1 : 0;
+  // For real and integer elements op C is op T.
+  const bool complex = call.type == MR2D_C || call.type == MR2D_Z;
+  r.conjugated = complex && (call.op == 'C' || call.op == 'c') ? 1 : 0;
+  r.type = call.type;
   return r;
 }
 
 Status local_error(const LocalCall& call, const Report& report, int rank) {
-  return {static_cast<int>(report.error.code), message(call, report.error, rank)};
+  return {static_cast<int>(report.error.code), message(call, report.error, rank), report.error.arg,
+          report.error.entry};
 }
 
 namespace {
@@ -405,6 +457,13 @@ Status agree(const std::vector<Report>& reports, const LocalCall& call, model::P
     if (reports[k].error.code != 0) return local_error(call, reports[k], static_cast<int>(k));
   Report err{};
   const Report& first = reports[0];
+  for (std::size_t k = 1; k < reports.size(); ++k) {
+    if (reports[k].type != first.type || reports[k].elem_size != first.elem_size) {
+      err.error = {MR2D_ERR_INCONSISTENT, 0, 0, static_cast<std::int64_t>(Reason::type_differs),
+                   reports[k].type, first.type};
+      return local_error(call, err, static_cast<int>(k));
+    }
+  }
   for (const ScalarField& f : kScalarFields) {
     for (std::size_t k = 1; k < reports.size(); ++k) {
       if (reports[k].*f.field != first.*f.field) {

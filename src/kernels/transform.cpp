@@ -46,6 +46,7 @@ struct Arith {
   }
   static T conj(T x) { return x; }
   static bool is(T x, int v) { return x == static_cast<T>(v); }
+  static constexpr bool complex = false;
 };
 
 template <class R>
@@ -55,11 +56,15 @@ struct Arith<Complex<R>> {
   static T add(T a, T b) { return {a.re + b.re, a.im + b.im}; }
   static T conj(T x) { return {x.re, -x.im}; }
   static bool is(T x, int v) { return x.re == static_cast<R>(v) && x.im == R(0); }
+  static constexpr bool complex = true;
 };
 
-// How alpha or beta enters: a zero drops its term (A or B is not read), a one
-// drops the multiplication (as PBLAS does, so signed zeros and infinities
-// come out as there).
+// How alpha or beta enters, as in PBLAS, so that signed zeros, infinities and
+// NaNs come out as there: a zero drops its term (A or B is not read; both
+// zero: B takes beta's value), a one drops the multiplication, except for
+// complex elements with both one and op N or T, where PBLAS adds (1, 0) * x
+// in the BLAS axpy way (an infinite part of x makes the other part NaN);
+// with op C it adds conj(x) as it is.
 enum Factor { kZero = 0, kOne = 1, kOther = 2 };
 
 template <class T>
@@ -69,17 +74,25 @@ Factor factor_of(const T& v) {
 
 template <class T, int A, int B, bool Conj>
 struct Combine {
+  static T one() {
+    T v{};
+    if constexpr (Arith<T>::complex) v.re = 1;
+    else v = 1;
+    return v;
+  }
   /// y = x: elements move bit for bit (transpose_copy serves it).
   static constexpr bool copies = A == kOne && B == kZero && !Conj;
   T alpha, beta;
   void operator()(const T& x, T& y) const {
     using M = Arith<T>;
     if constexpr (A == kZero) {
-      if constexpr (B == kZero) y = T{};
+      if constexpr (B == kZero) y = beta;
       else if constexpr (B == kOther) y = M::mul(beta, y);
     } else {
       const T v = Conj ? M::conj(x) : x;
-      const T ax = A == kOne ? v : M::mul(alpha, v);
+      T ax = v;
+      if constexpr (A == kOther) ax = M::mul(alpha, v);
+      else if constexpr (B == kOne && M::complex && !Conj) ax = M::mul(one(), v);
       if constexpr (B == kZero) y = ax;
       else if constexpr (B == kOne) y = M::add(ax, y);
       else y = M::add(ax, M::mul(beta, y));

@@ -38,6 +38,7 @@ LocalCall call_from(mr2d::fuzz::Bytes& in) {
   for (auto* d : {&call.desca, &call.descb})
     for (Index& v : *d) v = in.value();
   call.elem_size = 8;
+  call.type = MR2D_D;
   return call;
 }
 

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// How the drop-in's ScaLAPACK and PBLAS names fail (the library is loaded
+// with dlopen beside ScaLAPACK, so both libraries' routines run here):
+//   test_dropin_errors gemr2d DROPIN   PDGEMR2D with M = -1 on every process,
+//       then "continued" and exit 0 if B is untouched: with MR2D_ON_ERROR
+//       unset the job must stop first (dropin_abort.cmake checks both).
+//   test_dropin_errors pblas DROPIN    bad arguments to p?tran*: this program
+//       defines PB_Cabort, as PBLAS's testers do, so errors return; the
+//       drop-in must report each through it with the same routine and INFO as
+//       ScaLAPACK's PBLAS on every process, and leave C untouched.
+#include <dlfcn.h>
+#include <mpi.h>
+
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "../mpi/grids.hpp"
+#include "../mpi/local_matrix.hpp"
+
+using namespace mr2d_test;
+
+namespace {
+
+int g_info = 0;
+std::string g_routine;
+
+}  // namespace
+
+// PBLAS's error entry, replaced as its testers do: record, do not stop.
+extern "C" void PB_Cabort(int ictxt, char* routine, int info) {
+  (void)ictxt;
+  g_info = info;
+  g_routine = routine;
+}
+
+namespace {
+
+using Gemr2d = void (*)(const int*, const int*, const double*, const int*, const int*, const int*, double*,
+                        const int*, const int*, const int*, const int*);
+using Tran = void (*)(const int*, const int*, const double*, const double*, const int*, const int*, const int*,
+                      const double*, double*, const int*, const int*, const int*);
+
+struct Setup {
+  int m = 6, n = 5, ia = 1, ja = 1, ic = 1, jc = 1;
+  int desca[9], descc[9];
+};
+
+int run_gemr2d(void* dropin, const Grid& g) {
+  auto gemr2d = reinterpret_cast<Gemr2d>(dlsym(dropin, "pdgemr2d_"));
+  if (gemr2d == nullptr) return 2;
+  const int m = -1, n = 4, one = 1;
+  const int lld = std::max(1, numroc(8, 2, g.myrow, 0, g.nprow));
+  const int desc[9] = {1, g.ctxt, 8, 8, 2, 2, 0, 0, lld};
+  std::vector<double> a(static_cast<std::size_t>(lld * 8), 1.0), b(a.size(), -7.0);
+  const std::vector<double> before = b;
+  gemr2d(&m, &n, a.data(), &one, &one, desc, b.data(), &one, &one, desc, &g.ctxt);
+  std::printf("continued after PDGEMR2D, B %s\n", b == before ? "untouched" : "CHANGED");
+  return b == before ? 0 : 1;
+}
+
+int run_pblas(void* dropin, const Grid& g, int rank) {
+  auto mine = reinterpret_cast<Tran>(dlsym(dropin, "pdtran_"));
+  auto theirs = reinterpret_cast<Tran>(dlsym(RTLD_DEFAULT, "pdtran_"));
+  if (mine == nullptr || theirs == nullptr || mine == theirs) {
+    std::fprintf(stderr, "cannot tell ScaLAPACK's pdtran_ from the drop-in's\n");
+    return 2;
+  }
+  const int M = 8, N = 8, mb = 2;
+  const int lld = std::max(1, numroc(M, mb, g.myrow, 0, g.nprow));
+  const int cols = numroc(N, mb, g.mycol, 0, g.npcol);
+  const std::vector<std::pair<const char*, std::function<void(Setup&)>>> cases = {
+      {"DESCA(CTXT_) = 12345", [](Setup& s) { s.desca[1] = 12345; }},
+      {"DESCA(CTXT_) = -1", [](Setup& s) { s.desca[1] = -1; }},
+      {"M = -1", [](Setup& s) { s.m = -1; }},
+      {"N = -2", [](Setup& s) { s.n = -2; }},
+      {"IA = 0", [](Setup& s) { s.ia = 0; }},
+      {"JC beyond C", [](Setup& s) { s.jc = 6; }},
+      {"DESCA(M_) = -1", [](Setup& s) { s.desca[2] = -1; }},
+      {"DESCA(MB_) = 0", [](Setup& s) { s.desca[4] = 0; }},
+      {"DESCC(RSRC_) = 7", [](Setup& s) { s.descc[6] = 7; }},
+      {"DESCC(LLD_) = 0", [](Setup& s) { s.descc[8] = 0; }},
+  };
+  int failures = 0;
+  for (const auto& [name, breaks] : cases) {
+    Setup s;
+    const int d[9] = {1, g.ctxt, M, N, mb, mb, 0, 0, lld};
+    std::memcpy(s.desca, d, sizeof d);
+    std::memcpy(s.descc, d, sizeof d);
+    breaks(s);
+    std::vector<double> a(static_cast<std::size_t>(lld * cols), 1.5), c(a.size(), -2.0);
+    const std::vector<double> before = c;
+    const double alpha = 1, beta = 0;
+    g_info = 0;
+    g_routine.clear();
+    theirs(&s.m, &s.n, &alpha, a.data(), &s.ia, &s.ja, s.desca, &beta, c.data(), &s.ic, &s.jc, s.descc);
+    const int want = g_info;
+    const std::string want_routine = g_routine;
+    c = before;
+    g_info = 0;
+    g_routine.clear();
+    mine(&s.m, &s.n, &alpha, a.data(), &s.ia, &s.ja, s.desca, &beta, c.data(), &s.ic, &s.jc, s.descc);
+    const bool ok = want != 0 && g_info == want && g_routine == want_routine && c == before;
+    int bad = ok ? 0 : 1, total = 0;
+    MPI_Allreduce(&bad, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    if (bad)
+      std::fprintf(stderr, "rank %d: %s: drop-in INFO %d from %s, PBLAS INFO %d from %s, C %s\n", rank, name,
+                   g_info, g_routine.c_str(), want, want_routine.c_str(), c == before ? "untouched" : "CHANGED");
+    if (rank == 0) std::printf("%-24s %s  PBLAS INFO %d\n", name, total ? "FAILED" : "ok", want);
+    failures += total > 0;
+  }
+  if (rank == 0) std::printf("drop-in PBLAS errors: %d failed\n", failures);
+  return failures == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  if (argc < 3) {
+    std::fprintf(stderr, "usage: test_dropin_errors gemr2d|pblas DROPIN\n");
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  }
+  void* dropin = dlopen(argv[2], RTLD_NOW | RTLD_LOCAL);
+  if (dropin == nullptr) {
+    std::fprintf(stderr, "cannot load %s: %s\n", argv[2], dlerror());
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  }
+  int rank = 0, size = 1;
+  Cblacs_pinfo(&rank, &size);
+  const Grid g = make_grid(1, size, "R", {});
+  const int rc = std::strcmp(argv[1], "gemr2d") == 0 ? run_gemr2d(dropin, g) : run_pblas(dropin, g, rank);
+  MPI_Finalize();
+  return rc;
+}
