@@ -54,8 +54,11 @@
  *  - an execution (mr2d_plan_execute*) exchanges nothing before moving data,
  *    so the arrays it is given are checked by each process on its own: NULL
  *    A or B where the process holds data, or sub(A) and sub(B) sharing
- *    memory, is MR2D_ERR_ARGUMENT on the processes that passed them, and
- *    their peers wait for them (up to MR2D_TIMEOUT where it is set).
+ *    memory, is MR2D_ERR_ARGUMENT on the processes that passed them. They
+ *    give up their node-local messages of the execution, so node peers
+ *    return the same status (their B may be partly written) instead of
+ *    waiting; peers on other nodes wait for them (up to MR2D_TIMEOUT where
+ *    it is set).
  *
  * The drop-in library's ScaLAPACK and PBLAS names stop the job on an error,
  * as ScaLAPACK and PBLAS do (mr2d/scalapack.h); the environment variable

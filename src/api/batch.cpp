@@ -202,7 +202,11 @@ Status execute_batch(const char* routine, const Batch& batch, const void* const*
             "mr2d: a grid of A or B of this batch was exited (blacs_gridexit) or its communicator freed"};
   for (std::size_t k = 0; k < batch.parts.size(); ++k) {
     Status arrays = check_arrays(batch.parts[k].arrays, a[k], b[k], routine, static_cast<int>(k));
-    if (!arrays.ok()) return arrays;
+    if (arrays.ok()) continue;
+    transport::Parts planned;
+    for (const BatchPart& part : batch.parts)
+      if (!part.empty) planned.push_back(transport::Part{&part.plan});
+    return transport::abandon(*batch.channel, planned, batch.route, 2 * batch.serial, batch.node_local, arrays);
   }
   std::vector<kernels::Update> updates(batch.parts.size());
   Index into_b = 0;  // bytes the batch writes into its B's here

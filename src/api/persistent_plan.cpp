@@ -78,7 +78,7 @@ int execute_plan(mr2d_plan plan, const void* a, void* b, const void* alpha, cons
       return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine +
                                      ": the plan was not created by mr2d_plan_create_transform or _trtransform"};
     Status arrays = check_arrays(plan->prepared.arrays, a, b, routine);
-    if (!arrays.ok()) return arrays;
+    if (!arrays.ok()) return abandon_prepared(plan->prepared, arrays);
     return execute_prepared(plan->prepared, a, b, alpha, beta);
   });
 }

@@ -282,6 +282,13 @@ Status check_arrays(const Footprint& arrays, const void* a, const void* b, const
   return {};
 }
 
+Status abandon_prepared(const Prepared& prepared, const Status& why) {
+  if (prepared.empty || !prepared.channel) return why;
+  const Pass& first = prepared.passes.front();
+  return transport::abandon(*prepared.channel, {transport::Part{&first.plan}}, first.route, 2 * prepared.serial,
+                            prepared.node_local, why);
+}
+
 Status execute_prepared(const Prepared& prepared, const void* a, void* b, const void* alpha,
                         const void* beta) {
   count_call(prepared.trapezoidal);

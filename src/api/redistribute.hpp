@@ -128,6 +128,9 @@ Status execute_prepared(const Prepared& prepared, const void* a, void* b,
 /// sub(A), is an argument error of `routine` (on this process alone: an
 /// execution exchanges nothing before moving data). `part`: the batch
 /// part's index, or -1.
+/// Gives up an execution of `prepared` that this process cannot run (`why`):
+/// node peers get the same status instead of waiting (transport::abandon).
+Status abandon_prepared(const Prepared& prepared, const Status& why);
 Status check_arrays(const Footprint& arrays, const void* a, const void* b, const char* routine, int part = -1);
 
 /// Records `status` as the last error, prints it if asked, returns its code.

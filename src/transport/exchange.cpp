@@ -129,6 +129,29 @@ Status execute(Channel& channel, const Parts& parts, const route::Route& route,
   return st;
 }
 
+Status abandon(Channel& channel, const Parts& parts, const route::Route& route, std::uint64_t plan_id,
+               bool node_local, const Status& why) {
+  if (!channel.alive || channel.broken) return why;
+  bool in_sync = node_local && channel.shm;
+  if (in_sync) {
+    Traffic traffic;
+    SelfCopies self(parts, traffic);
+    ShmExchange shm(*channel.shm, parts, route, plan_id, self, channel.lease.comm);
+    in_sync = shm.start().ok();
+    if (in_sync) shm.give_up(why);
+  }
+  // Node-local links stay in step (both sides counted the execution); MPI
+  // peers may have sent messages this process never receives, which a later
+  // execution of the same plan would match.
+  for (const auto* side : {&route.sends, &route.recvs})
+    for (const route::Message& m : *side) in_sync = in_sync && m.node_local;
+  if (!in_sync) {
+    channel.broken = true;
+    if (channel.shm) channel.shm->mark_failed();
+  }
+  return why;
+}
+
 route::NodeLocal node_routing(const Channel& channel, bool node_local, Index chunk_bytes) {
   route::NodeLocal node;
   if (!node_local || !channel.shm) return node;

@@ -32,6 +32,15 @@ struct Traffic {
 Status execute(Channel& channel, const Parts& parts, const route::Route& route,
                std::uint64_t plan_id, bool node_local, Traffic& traffic);
 
+/// Gives up an execution this process cannot run (`why`: an argument only it
+/// can check, such as a NULL array): its node-local messages are published as
+/// given up with that status, so node peers return it too instead of waiting.
+/// Where the route has MPI messages the channel is marked broken, as after
+/// any failed execution (MPI peers, which cannot be told, wait up to
+/// MR2D_TIMEOUT). Returns `why`.
+Status abandon(Channel& channel, const Parts& parts, const route::Route& route, std::uint64_t plan_id,
+               bool node_local, const Status& why);
+
 /// How a route over `channel` carries messages between node peers: through
 /// its shared-memory pools where `node_local` allows and the channel has
 /// them, in chunks of at most `chunk_bytes` (0: no limit but the pool's).

@@ -18,6 +18,7 @@
 //             MR2D_TEST_EPOCH_START, across the wrap of the 32-bit epochs)
 //   fork      a forked child that calls exit() leaves the parent's links intact
 //             (3 processes or more)
+//   local-fault  rank 0 alone executes with a NULL A: every process reports it
 //   timeout   (MR2D_TIMEOUT=2) a peer that arrives 6 s late: the waiting
 //             process returns MR2D_ERR_TIMEOUT naming it, the late one an error
 #include <dirent.h>
@@ -339,6 +340,27 @@ int forked(const Grid& u) {
   return 0;
 }
 
+// Rank 0 executes a plan with a NULL A, which only it can see: it reports
+// the argument, and its node peers, instead of waiting for its data, report
+// that it gave up, with the same status; the next execution fails everywhere
+// at once (the peers' union context broke), never hangs.
+int local_fault(const Grid& u) {
+  const Grid ga = make_grid(1, g_world, "R", {});
+  const Grid gb = make_grid(g_world, 1, "C", {});
+  Case c(500, 400, ga, 36, 36, gb, 128, 128, u.ctxt);
+  mr2d_plan plan = plan_of(c, shm_options(0), u.ctxt, "local fault: plan");
+  const int got = mr2d_plan_execute(plan, g_rank == 0 ? nullptr : c.a.ptr(), c.b.ptr());
+  check_status(got, MR2D_ERR_ARGUMENT, "local fault: the execution");
+  const char* expect = g_rank == 0 ? "A is NULL" : "node peer rank 0 gave up";
+  if (std::strstr(mr2d_last_error(), expect) == nullptr) fail("local fault: the message does not say", expect);
+  if (mr2d_plan_execute(plan, c.a.ptr(), c.b.ptr()) == MR2D_SUCCESS)
+    fail("local fault: the next execution succeeded over a broken union context");
+  mr2d_plan_destroy(&plan);
+  Cblacs_gridexit(ga.ctxt);
+  Cblacs_gridexit(gb.ctxt);
+  return 0;
+}
+
 int timeout(const Grid& u) {
   const Grid ga = make_grid(1, g_world, "R", {});
   const Grid gb = make_grid(g_world, 1, "C", {});
@@ -384,6 +406,7 @@ int main(int argc, char** argv) {
   else if (scenario == "repeat") repeat(argc, argv, u);
   else if (scenario == "fork" && g_world >= 3) forked(u);
   else if (scenario == "timeout") timeout(u);
+  else if (scenario == "local-fault") local_fault(u);
   else fail("unknown scenario", scenario);
   alarm(0);
   int all = 0;
