@@ -81,9 +81,13 @@ std::uint64_t epoch_start() {
 }  // namespace
 
 int node_ranks_override() {
-  const char* env = std::getenv("MR2D_NODE_RANKS");
-  const int k = env != nullptr ? std::atoi(env) : 0;
-  return k > 0 ? k : 0;
+  // Read once: every call reports it to the agreement.
+  static const int k = [] {
+    const char* env = std::getenv("MR2D_NODE_RANKS");
+    const int v = env != nullptr ? std::atoi(env) : 0;
+    return v > 0 ? v : 0;
+  }();
+  return k;
 }
 
 Index shm_bytes_held() { return g_bytes_held.load(std::memory_order_relaxed); }
