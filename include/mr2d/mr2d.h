@@ -251,11 +251,13 @@ typedef struct {
   int indexing;          /**< an mr2d_indexing */
   int phases;            /**< an mr2d_phases */
   int transport;         /**< an mr2d_transport */
-  long long shm_budget;  /**< bytes of shared memory each process may hold for node-local
-                              messages (MR2D_SHM_BUDGET); 0 = default: 4 MiB, lowered so
-                              that the node's processes together take at most half of
-                              the free space of /dev/shm. Fixed per union context by its
-                              first call that sets up shared memory. */
+  long long shm_budget;  /**< bytes of shared memory each process may hold for the
+                              node-local messages of a union context (MR2D_SHM_BUDGET);
+                              0 = default: 4 MiB, lowered so that the node's processes
+                              together, over all union contexts, hold at most half of
+                              what /dev/shm has beside other users' segments. Fixed per
+                              union context by its first call that sets up shared
+                              memory. */
 } mr2d_options;
 
 /** The process-wide options: all AUTO and 256 KiB chunks unless the environment

@@ -200,7 +200,7 @@ std::unique_ptr<ShmLinks> ShmLinks::open(MPI_Comm union_comm, Index budget, Stat
     afford = std::numeric_limits<Index>::max();
   } else {
     afford = affordable_pool(budget, shm_free_bytes(), static_cast<Index>(members.size()),
-                             static_cast<Index>(sizeof(ShmSlot) * un));
+                             static_cast<Index>(sizeof(ShmSlot) * un), shm_bytes_held());
     if (afford == 0) {
       why_not = "/dev/shm has too little free space for a budget of at least " +
                 std::to_string(kMinShmPool) + " bytes per process";

@@ -36,13 +36,18 @@ constexpr Index kDefaultShmBudget = Index{4} << 20;
 constexpr Index kMinShmPool = Index{64} << 10;
 constexpr Index kShmPage = 4096;
 
-/// The pool one process can afford: its budget, `request` (0: the default)
-/// at most and at most its share of half of `free_bytes` among
-/// `node_processes`, less `header` bytes for its links, in whole pages; 0
-/// where that is below kMinShmPool.
-inline Index affordable_pool(Index request, Index free_bytes, Index node_processes, Index header) {
+/// The pool one process can afford for a new union context: its budget,
+/// `request` (0: the default), at most, less `header` bytes for its links, in
+/// whole pages; 0 where that is below kMinShmPool. The node's processes
+/// together keep mr2d's shared memory, all union contexts, within half of
+/// what is not used by others: with `held` bytes already held by this process
+/// and `free_bytes` free, a process's share is (free + n * held) / 2n in all,
+/// so however many contexts a program opens, MPI's own segments and other
+/// programs keep the other half of /dev/shm.
+inline Index affordable_pool(Index request, Index free_bytes, Index node_processes, Index header, Index held = 0) {
   const Index want = request > 0 ? request : kDefaultShmBudget;
-  const Index share = free_bytes / (2 * std::max<Index>(node_processes, 1));
+  const Index n = std::max<Index>(node_processes, 1);
+  const Index share = free_bytes / (2 * n) - held / 2;
   const Index pool = (std::min(want, share) - (header + kShmPage - 1) / kShmPage * kShmPage) / kShmPage * kShmPage;
   return pool >= kMinShmPool ? pool : 0;
 }

@@ -8,7 +8,8 @@
 //             memory every process holds stays within the budget, the
 //             node's within --max-node-shm, /dev/shm keeps no mr2d names,
 //             and (--statvfs, in a private /dev/shm) what /dev/shm used grew
-//             by no more than --max-node-shm
+//             by no more than --max-node-shm nor half its size, also with
+//             --contexts K union contexts alive at once
 //   tall      2 processes, columns taller than the pool (they go through MPI)
 //   mismatch  processes whose options differ: MR2D_ERR_INCONSISTENT
 //             everywhere, for direct calls, plans and batches, B untouched
@@ -70,10 +71,10 @@ bool has_flag(int argc, char** argv, const char* name) {
   return false;
 }
 
-long long shm_used() {
+long long shm_used(bool total = false) {
   struct statvfs fs {};
   if (statvfs("/dev/shm", &fs) != 0) return 0;
-  return static_cast<long long>(fs.f_blocks - fs.f_bfree) * static_cast<long long>(fs.f_frsize);
+  return static_cast<long long>(total ? fs.f_blocks : fs.f_blocks - fs.f_bfree) * static_cast<long long>(fs.f_frsize);
 }
 
 // Names this process left in /dev/shm.
@@ -152,6 +153,7 @@ int alltoall(int argc, char** argv, const Grid& u) {
   const int m = static_cast<int>(arg_value(argc, argv, "--m", 1000));
   const int n = static_cast<int>(arg_value(argc, argv, "--n", 1000));
   const long long max_node = arg_value(argc, argv, "--max-node-shm", 64LL << 20);
+  const int contexts = static_cast<int>(arg_value(argc, argv, "--contexts", 1));
   const long long before = shm_used();
   int pr = 1, pc = 1;
   square(g_world, pr, pc);
@@ -164,11 +166,20 @@ int alltoall(int argc, char** argv, const Grid& u) {
                  MR2D_SUCCESS, "alltoall: mr2d_gemr2d");
     if (!c.right()) fail("alltoall: B differs from ScaLAPACK's");
   }
+  // More union contexts, all alive at once: each may set up its own pools.
+  std::vector<Grid> unions;
+  for (int k = 1; k < contexts; ++k) {
+    unions.push_back(make_grid(1, g_world, "R", {}));
+    c.reset();
+    check_status(mr2d_gemr2d(MR2D_D, m, n, c.a.ptr(), 1, 1, c.desca, c.b.ptr(), 1, 1, c.descb, unions.back().ctxt),
+                 MR2D_SUCCESS, "alltoall: mr2d_gemr2d over another union context");
+    if (!c.right()) fail("alltoall: B differs from ScaLAPACK's over another union context");
+  }
   mr2d_stats stats{};
   mr2d_get_stats(&stats);
   long long node = 0;
   MPI_Allreduce(&stats.shm_bytes, &node, 1, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
-  const long long bound = (4LL << 20) + 64LL * 192 * g_world;  // the default budget and the links
+  const long long bound = contexts * ((4LL << 20) + 64LL * 192 * g_world);  // the default budget and the links
   if (stats.shm_bytes > bound) fail("alltoall: shared memory above the budget:", std::to_string(stats.shm_bytes));
   if (node > max_node) fail("alltoall: the node's shared memory above the limit:", std::to_string(node));
   if (leftover_names() != 0) fail("alltoall: names left in /dev/shm");
@@ -176,6 +187,10 @@ int alltoall(int argc, char** argv, const Grid& u) {
   const long long grown = shm_used() - before;
   if (has_flag(argc, argv, "--statvfs") && grown > max_node)
     fail("alltoall: /dev/shm grew by", std::to_string(grown));
+  // Whatever the number of contexts, half of /dev/shm stays for others.
+  if (has_flag(argc, argv, "--statvfs") && grown > shm_used(true) / 2)
+    fail("alltoall: /dev/shm grew by more than half its size:", std::to_string(grown));
+  for (const Grid& g : unions) Cblacs_gridexit(g.ctxt);
   if (g_rank == 0)
     std::printf("alltoall %d x %d on %d processes: shared memory %lld bytes on process 0, %lld on the node, "
                 "/dev/shm grew by %lld\n", m, n, g_world, stats.shm_bytes, node, grown);

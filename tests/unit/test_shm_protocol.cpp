@@ -45,6 +45,11 @@ TEST(ShmProtocol, PoolFitsTheBudgetAndTheFreeSpace) {
   const Index small = affordable_pool(0, Index{64} << 20, 16, 3072);
   EXPECT_EQ(small, (Index{2} << 20) - kShmPage);
   EXPECT_LE(16 * (small + kShmPage), Index{32} << 20);
+  // A second union context in the same 64 MiB: the node's processes already
+  // hold half of what is not used by others, so none; with a large /dev/shm
+  // every context gets the budget.
+  EXPECT_EQ(affordable_pool(0, Index{32} << 20, 16, 3072, Index{2} << 20), 0);
+  EXPECT_EQ(affordable_pool(0, 32 * gib, 16, 3072, Index{40} << 20), kDefaultShmBudget - kShmPage);
   // Too little: none.
   EXPECT_EQ(affordable_pool(0, Index{1} << 20, 16, 3072), 0);
   EXPECT_EQ(affordable_pool(Index{16} << 10, 32 * gib, 2, 512), 0);
