@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// ScaLAPACK's 40 redistribution entry points (semantics document section 1),
+// ScaLAPACK's 40 redistribution entry points (p?gemr2d, p?trmr2d, their C
+// forms and the `o` forms, for s d c z i),
 // expanded from the type table: Fortran-callable forms take every argument by
 // address (gfortran may append hidden string lengths for UPLO/DIAG; they are
 // not read), C forms take scalars by value, `o` forms use all processes of

@@ -316,7 +316,7 @@ Report make_report(const LocalCall& call) {
   index::Shape shape = index::Shape::full;
   bool unit = false;
   if (call.trapezoidal) {
-    // ScaLAPACK's decoding (semantics document 5.1): 'U'/'u' is upper, anything
+    // ScaLAPACK's decoding (its p?trmr2d): 'U'/'u' is upper, anything
     // else lower; upper copies the diagonal only for 'N'/'n', lower skips it
     // only for 'U'/'u'.
     bool upper = call.uplo == 'U' || call.uplo == 'u';

@@ -87,8 +87,6 @@ class StallReport {
     return false;
   }
   void progress() { start_ = 0; }
-  /// How long the current wait has lasted.
-  double waited() const { return start_ == 0 ? 0 : monotonic_seconds() - start_; }
 
  private:
   static constexpr double kSeconds = 60;

@@ -14,6 +14,7 @@
 #include <limits>
 #include <random>
 
+#include "common/env.hpp"
 #include "mr2d/mr2d.h"
 #include "transport/errors_return.hpp"
 
@@ -82,11 +83,7 @@ std::uint64_t epoch_start() {
 
 int node_ranks_override() {
   // Read once: every call reports it to the agreement.
-  static const int k = [] {
-    const char* env = std::getenv("MR2D_NODE_RANKS");
-    const int v = env != nullptr ? std::atoi(env) : 0;
-    return v > 0 ? v : 0;
-  }();
+  static const int k = static_cast<int>(positive_env("MR2D_NODE_RANKS"));
   return k;
 }
 

@@ -118,7 +118,6 @@ class ShmLinks {
   /// After a failure that may leave peers mid-message: tells every node peer,
   /// through the dead flags of my slots, that I will not send or read again.
   void mark_failed();
-  bool failed() const { return failed_; }
 
   /// Per-pair execution counters (epochs), kept identically by both sides.
   std::vector<std::uint64_t> epoch_out, epoch_in;

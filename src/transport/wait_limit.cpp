@@ -1,17 +1,12 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // MR2D_TIMEOUT; see backoff.hpp.
-#include <cstdlib>
-
+#include "common/env.hpp"
 #include "transport/backoff.hpp"
 
 namespace mr2d::transport {
 
 double wait_limit_seconds() {
-  static const double limit = [] {
-    const char* env = std::getenv("MR2D_TIMEOUT");
-    const double v = env != nullptr ? std::atof(env) : 0;
-    return v > 0 ? v : 0;
-  }();
+  static const double limit = positive_env("MR2D_TIMEOUT");
   return limit;
 }
 

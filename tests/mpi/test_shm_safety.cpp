@@ -114,6 +114,10 @@ struct Case {
     b = fresh;
   }
   void reset() { b = fresh; }
+  void exit_grids() const {
+    for (const Grid* g : {&ga, &gb})
+      if (g->member()) Cblacs_gridexit(g->ctxt);
+  }
   bool right() const { return same(b, ref); }
   bool untouched() const { return same(b, fresh); }
   // Bit for bit (processes outside B's grid hold empty arrays).
@@ -122,6 +126,14 @@ struct Case {
            (x.data.empty() || std::memcmp(x.data.data(), y.data.data(), x.data.size() * sizeof(double)) == 0);
   }
 };
+
+// m x n in 36 x 36 blocks on a 1 x P grid to 128 x 128 blocks on a P x 1
+// grid: every process exchanges with every other.
+Case row_to_column(int m, int n, int union_ctxt) {
+  const Grid ga = make_grid(1, g_world, "R", {});
+  const Grid gb = make_grid(g_world, 1, "C", {});
+  return Case(m, n, ga, 36, 36, gb, 128, 128, union_ctxt);
+}
 
 // The closest to square pr x pc grid of `world` processes.
 void square(int world, int& pr, int& pc) {
@@ -194,8 +206,7 @@ int alltoall(int argc, char** argv, const Grid& u) {
   if (g_rank == 0)
     std::printf("alltoall %d x %d on %d processes: shared memory %lld bytes on process 0, %lld on the node, "
                 "/dev/shm grew by %lld\n", m, n, g_world, stats.shm_bytes, node, grown);
-  Cblacs_gridexit(ga.ctxt);
-  if (gb.member()) Cblacs_gridexit(gb.ctxt);
+  c.exit_grids();
   return 0;
 }
 
@@ -212,8 +223,7 @@ int tall(int argc, char** argv, const Grid& u) {
   mr2d_get_stats(&stats);
   if (stats.shm_bytes > (4LL << 20) + 4096) fail("tall: shared memory above the budget:", std::to_string(stats.shm_bytes));
   if (g_rank == 0) std::printf("tall %d x %d: shared memory %lld bytes on process 0\n", m, n, stats.shm_bytes);
-  Cblacs_gridexit(ga.ctxt);
-  Cblacs_gridexit(gb.ctxt);
+  c.exit_grids();
   return 0;
 }
 
@@ -238,9 +248,7 @@ int mismatch(const Grid& u) {
   add("shm_budget", [](mr2d_options&) {}, [](mr2d_options& o) { o.shm_budget = 1 << 20; });
   add("schedule", [](mr2d_options&) {}, [](mr2d_options& o) { o.schedule = MR2D_SCHEDULE_CATERPILLAR; });
   add("phases", [](mr2d_options&) {}, [](mr2d_options& o) { o.phases = MR2D_PHASES_ONE; });
-  const Grid ga = make_grid(1, g_world, "R", {});
-  const Grid gb = make_grid(g_world, 1, "C", {});
-  Case c(1500, 1400, ga, 36, 36, gb, 128, 128, u.ctxt);
+  Case c = row_to_column(1500, 1400, u.ctxt);
   mr2d_options saved{};
   mr2d_get_options(&saved);
   for (const Disagreement& d : cases) {
@@ -274,8 +282,7 @@ int mismatch(const Grid& u) {
   check_status(mr2d_gemr2d(MR2D_D, c.m, c.n, c.a.ptr(), 1, 1, c.desca, c.b.ptr(), 1, 1, c.descb, u.ctxt),
                MR2D_SUCCESS, "mismatch: agreeing call");
   if (!c.right()) fail("mismatch: B differs from ScaLAPACK's after the disagreements");
-  Cblacs_gridexit(ga.ctxt);
-  Cblacs_gridexit(gb.ctxt);
+  c.exit_grids();
   return 0;
 }
 
@@ -299,16 +306,13 @@ int order(int argc, char** argv, const Grid& u) {
   if (!cf.untouched() && involved && g_rank != 0) fail("order: the mismatched execution wrote B");
   mr2d_plan_destroy(&p1);
   mr2d_plan_destroy(&p2);
-  if (ga.member()) Cblacs_gridexit(ga.ctxt);
-  if (gb.member()) Cblacs_gridexit(gb.ctxt);
+  c1.exit_grids();  // c2 is on the same grids
   return 0;
 }
 
 int repeat(int argc, char** argv, const Grid& u) {
   const int count = static_cast<int>(arg_value(argc, argv, "--count", 12));
-  const Grid ga = make_grid(1, g_world, "R", {});
-  const Grid gb = make_grid(g_world, 1, "C", {});
-  Case c(600, 500, ga, 36, 36, gb, 128, 128, u.ctxt);
+  Case c = row_to_column(600, 500, u.ctxt);
   mr2d_plan plan = plan_of(c, shm_options(4096), u.ctxt, "repeat: plan");
   for (int k = 0; k < count && g_failures == 0; ++k) {
     c.reset();
@@ -320,8 +324,7 @@ int repeat(int argc, char** argv, const Grid& u) {
     if (!c.right()) fail("repeat: B differs from ScaLAPACK's at call", std::to_string(k));
   }
   mr2d_plan_destroy(&plan);
-  Cblacs_gridexit(ga.ctxt);
-  Cblacs_gridexit(gb.ctxt);
+  c.exit_grids();
   return 0;
 }
 
@@ -365,9 +368,7 @@ int forked(const Grid& u) {
 // that it gave up, with the same status; the next execution fails everywhere
 // at once (the peers' union context broke), never hangs.
 int local_fault(const Grid& u) {
-  const Grid ga = make_grid(1, g_world, "R", {});
-  const Grid gb = make_grid(g_world, 1, "C", {});
-  Case c(500, 400, ga, 36, 36, gb, 128, 128, u.ctxt);
+  Case c = row_to_column(500, 400, u.ctxt);
   mr2d_plan plan = plan_of(c, shm_options(0), u.ctxt, "local fault: plan");
   const int got = mr2d_plan_execute(plan, g_rank == 0 ? nullptr : c.a.ptr(), c.b.ptr());
   check_status(got, MR2D_ERR_ARGUMENT, "local fault: the execution");
@@ -376,15 +377,12 @@ int local_fault(const Grid& u) {
   if (mr2d_plan_execute(plan, c.a.ptr(), c.b.ptr()) == MR2D_SUCCESS)
     fail("local fault: the next execution succeeded over a broken union context");
   mr2d_plan_destroy(&plan);
-  Cblacs_gridexit(ga.ctxt);
-  Cblacs_gridexit(gb.ctxt);
+  c.exit_grids();
   return 0;
 }
 
 int timeout(const Grid& u) {
-  const Grid ga = make_grid(1, g_world, "R", {});
-  const Grid gb = make_grid(g_world, 1, "C", {});
-  Case c(300, 300, ga, 36, 36, gb, 128, 128, u.ctxt);
+  Case c = row_to_column(300, 300, u.ctxt);
   mr2d_plan plan = plan_of(c, shm_options(0), u.ctxt, "timeout: plan");
   if (g_rank == 1) std::this_thread::sleep_for(std::chrono::seconds(6));
   const auto t0 = std::chrono::steady_clock::now();
@@ -400,8 +398,7 @@ int timeout(const Grid& u) {
   }
   mr2d_plan_destroy(&plan);
   MPI_Barrier(MPI_COMM_WORLD);
-  Cblacs_gridexit(ga.ctxt);
-  Cblacs_gridexit(gb.ctxt);
+  c.exit_grids();
   return 0;
 }
 

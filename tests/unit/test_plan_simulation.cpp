@@ -159,7 +159,7 @@ TEST(PlanSimulation, RandomProblemsOnOverlappingAndDisjointGrids) {
 }
 
 TEST(PlanSimulation, TrapezoidCountsOfTheSemanticsExamples) {
-  // semantics document 5.3: upper 'N' of a 7x5 window copies 3+4+5+6+7 = 25.
+  // As ScaLAPACK's p?trmr2d counts: upper 'N' of a 7x5 window copies 3+4+5+6+7 = 25.
   index::Trapezoid t{index::Shape::upper, false, 7, 5};
   Index total = 0;
   for (Index j = 0; j < 5; ++j) total += t.rows_of_column(j).second - t.rows_of_column(j).first;
