@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # Runs the mr2d benchmark (bench/README.md):
-#   bench/run.sh [--quick] [--reps N] [--cases FILE] [--out DIR]
+#   bench/run.sh [--quick] [--reps N] [--cases FILE] [--out DIR] [--launches N]
+#                [--variants LIST] [--yield]
 # installs missing Debian packages (.ci/deps.sh), builds mr2d_bench in
 # ${MR2D_BUILD_DIR:-<repo>/build} (Release) if needed, configured with
 # $MR2D_BENCH_CMAKE_ARGS too when set (e.g. -DMR2D_BENCH_COSTA=ON -Dcosta_DIR=...),
 # runs every case in its own mpirun with the case's process count, and writes
 # results.csv, results.md and plot.png to DIR (default bench/results/<date>).
+# --launches N starts every case N times (round-robin over the cases), for the
+# distribution over launches; --variants limits mr2d's variants (mr2d_bench);
+# MPI runs with its default settings (busy polling) unless --yield sets
+# OpenMPI's mpi_yield_when_idle.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(dirname "$here")
@@ -14,13 +19,19 @@ build=${MR2D_BUILD_DIR:-$repo/build}
 cases=$here/cases.txt
 reps=9
 out=
+launches=1
+variants=()
+yield=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) cases=$here/cases_quick.txt; reps=3 ;;
     --reps) reps=$2; shift ;;
     --cases) cases=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); shift ;;
     --out) out=$2; shift ;;
-    -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
+    --launches) launches=$2; shift ;;
+    --variants) variants=(--variants "$2"); shift ;;
+    --yield) yield=1 ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
     *) echo "run.sh: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
@@ -50,7 +61,8 @@ export OMP_NUM_THREADS=1
 mpi_flags=()
 if "$mpirun" --version 2>&1 | grep -Eq "Open MPI|OpenRTE"; then
   mpi_flags+=(--oversubscribe)
-  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_mpi_yield_when_idle=1
+  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+  if [ "$yield" = 1 ]; then export OMPI_MCA_mpi_yield_when_idle=1; fi
 fi
 
 mkdir -p "$out"
@@ -58,17 +70,20 @@ rm -f "$out/results.csv" "$out/results.md" "$out/plot.png" "$out/plot.dat"
 start=$(date +%s)
 load_start=$(cut -d' ' -f1 /proc/loadavg)
 status=0
-while read -r name procs _; do
-  "$mpirun" -n "$procs" "${mpi_flags[@]}" "$build/bin/mr2d_bench" --cases "$cases" --case "$name" \
-    --reps "$reps" --csv "$out/results.csv" < /dev/null || status=1
-done < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$cases")
+for ((launch = 1; launch <= launches; ++launch)); do
+  while read -r name procs _; do
+    "$mpirun" -n "$procs" "${mpi_flags[@]}" "$build/bin/mr2d_bench" --cases "$cases" --case "$name" \
+      --reps "$reps" "${variants[@]}" --csv "$out/results.csv" < /dev/null || status=1
+  done < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$cases")
+done
 seconds=$(( $(date +%s) - start ))
 load_end=$(cut -d' ' -f1 /proc/loadavg)
 
 {
   echo "# mr2d benchmark, $(date -u '+%Y-%m-%d %H:%M UTC')"
   echo
-  echo "Command: \`bench/run.sh $( [ "$cases" = "$here/cases.txt" ] || echo "--cases ${cases#$repo/} ")--reps $reps\`" \
+  echo "Command: \`bench/run.sh $( [ "$cases" = "$here/cases.txt" ] || echo "--cases ${cases#$repo/} ")--reps $reps" \
+       "--launches $launches${variants[*]:+ ${variants[*]}}$( [ "$yield" = 0 ] || echo " --yield")\`" \
        "(commit $(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown), $seconds s)."
   echo "Machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(env -u OMP_NUM_THREADS nproc) cores," \
        "$(free -g | awk '/Mem:/ {print $2}') GiB, $(uname -sr); $("$mpirun" --version 2>&1 | head -1);" \
@@ -77,6 +92,7 @@ load_end=$(cut -d' ' -f1 /proc/loadavg)
     echo "COSTA $(sed -n 's/^set(PACKAGE_VERSION "\(.*\)")/\1/p' "$(cached costa_DIR)/costaConfigVersion.cmake")" \
          "from $(cached costa_DIR), OMP_NUM_THREADS=$OMP_NUM_THREADS."
   fi
+  echo "MPI settings: $( [ "$yield" = 1 ] && echo "mpi_yield_when_idle=1" || echo "defaults (waits poll busily)")."
   echo "Load average (1 min) at the start $load_start, at the end $load_end;" \
        "processes beyond the cores are oversubscribed (the P (cores) column)."
   echo

@@ -46,6 +46,16 @@ std::string format(const char* pattern, double value) {
   return text;
 }
 
+// The q-quantile of `values` (linear between neighbours), -1 for none.
+double quantile(std::vector<double> values, double q) {
+  if (values.empty()) return -1;
+  std::sort(values.begin(), values.end());
+  const double at = q * static_cast<double>(values.size() - 1);
+  const std::size_t lo = static_cast<std::size_t>(at);
+  const std::size_t hi = std::min(lo + 1, values.size() - 1);
+  return values[lo] + (at - static_cast<double>(lo)) * (values[hi] - values[lo]);
+}
+
 std::string ms(double seconds) { return seconds < 0 ? "-" : format("%.3g", seconds * 1e3); }
 std::string ratio(double value) { return value < 0 ? "-" : format(value < 10 ? "%.2f" : "%.0f", value); }
 
@@ -63,11 +73,23 @@ class CaseRows {
       if (r.at("allocator") == allocator && r.at("variant") == variant && r.at("schedule") == schedule) return &r;
     return nullptr;
   }
-  /// -1 when the variant has no row or did not run.
-  double median(const std::string& allocator, const std::string& variant, const std::string& schedule = "") const {
-    const Record* r = find(allocator, variant, schedule);
-    return r && !r->at("median_s").empty() ? std::stod(r->at("median_s")) : -1;
+  /// The variant's median of each launch (a run with --launches N has N rows
+  /// per variant, in launch order); empty when it has no row or did not run.
+  std::vector<double> launches(const std::string& allocator, const std::string& variant,
+                               const std::string& schedule = "") const {
+    std::vector<double> times;
+    for (const Record& r : rows_)
+      if (r.at("allocator") == allocator && r.at("variant") == variant && r.at("schedule") == schedule &&
+          !r.at("median_s").empty())
+        times.push_back(std::stod(r.at("median_s")));
+    return times;
   }
+  /// Median over the launches of the variant's median; -1 when it has no row or did not run.
+  double median(const std::string& allocator, const std::string& variant, const std::string& schedule = "") const {
+    return quantile(launches(allocator, variant, schedule), 0.5);
+  }
+  /// Launches of the case (rows of ScaLAPACK with the default allocator).
+  std::size_t launch_count() const { return launches("default", "scalapack").size(); }
   /// "median (min)"; "-" without a row; for a variant that did not run the case
   /// the first word of its reason ("n/a", "failed").
   std::string timing(const std::string& allocator, const std::string& variant,
@@ -78,7 +100,12 @@ class CaseRows {
       const std::string& why = r->at("resolved");
       return why.empty() ? "n/a" : why.substr(0, why.find(':'));
     }
-    return ms(std::stod(r->at("median_s"))) + " (" + ms(std::stod(r->at("min_s"))) + ")";
+    double fastest = -1;
+    for (const Record& x : rows_)
+      if (x.at("allocator") == allocator && x.at("variant") == variant && x.at("schedule") == schedule &&
+          !x.at("min_s").empty() && (fastest < 0 || std::stod(x.at("min_s")) < fastest))
+        fastest = std::stod(x.at("min_s"));
+    return ms(median(allocator, variant, schedule)) + " (" + ms(fastest) + ")";
   }
   /// "yes" when every compared variant matched ScaLAPACK, else the mismatches.
   std::string verified() const {
@@ -183,6 +210,37 @@ void print_schedules(const std::vector<CaseRows>& cases) {
   }
 }
 
+// Variant of mr2d with A and B in mr2d_alloc memory (node-local messages
+// copied once, straight from the sender's A).
+const char* const kAllocVariant = "mr2d-alloc";
+
+// "median [p10, p90]" over the launches, ms.
+std::string spread(const std::vector<double>& times) {
+  if (times.empty()) return "-";
+  return ms(quantile(times, 0.5)) + " [" + ms(quantile(times, 0.1)) + ", " + ms(quantile(times, 0.9)) + "]";
+}
+
+// Each case's times as distributions over the launches of the run: a median
+// within one launch hides a library whose launches fall into two modes.
+void print_launches(const std::vector<CaseRows>& cases) {
+  std::printf("| case | launches | ScaLAPACK | ScaLAPACK, reuse | mr2d | mr2d p90 / median | alltoallv | COSTA | "
+              "mr2d, mr2d_alloc | mr2d x alltoallv | mr2d_alloc x alltoallv | mr2d x ScaLAPACK, reuse |\n"
+              "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+  for (const CaseRows& c : cases) {
+    const std::vector<double> mr2d = c.launches("default", "mr2d", "auto");
+    const double alltoallv = c.median("default", "alltoallv");
+    std::printf("| %s | %zu | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", c.get("case").c_str(),
+                c.launch_count(), spread(c.launches("default", "scalapack")).c_str(),
+                spread(c.launches("reuse", "scalapack")).c_str(), spread(mr2d).c_str(),
+                ratio(quantile(mr2d, 0.9) / quantile(mr2d, 0.5)).c_str(),
+                spread(c.launches("default", "alltoallv")).c_str(), spread(c.launches("default", "costa")).c_str(),
+                spread(c.launches("default", kAllocVariant, "auto")).c_str(),
+                ratio(c.mr2d() / alltoallv).c_str(),
+                ratio(c.median("default", kAllocVariant, "auto") / alltoallv).c_str(),
+                ratio(c.mr2d() / c.median("reuse", "scalapack")).c_str());
+  }
+}
+
 // One target: the cases it applies to, the number it judges and the limit.
 struct Target {
   const char* text;
@@ -198,6 +256,12 @@ void print_targets(const std::vector<CaseRows>& cases) {
   auto large_on_more = [](const CaseRows& c) { return c.get("class") == "large" && c.get("procs") != "2"; };
   auto small = [](const CaseRows& c) { return c.get("class") == "small"; };
   auto every = [](const CaseRows&) { return true; };
+  auto on_2 = [](const CaseRows& c) { return c.get("procs") == "2"; };
+  auto on_2_launched = [](const CaseRows& c) { return c.get("procs") == "2" && c.launch_count() >= 10; };
+  auto on_2_alloc = [](const CaseRows& c) {
+    return c.get("procs") == "2" && c.median("default", kAllocVariant, "auto") > 0;
+  };
+  auto on_more = [](const CaseRows& c) { return c.get("procs") != "2" && c.get("procs") != "1"; };
   auto costa_ran = [](const CaseRows& c) {
     return c.median("default", "costa") > 0 && c.median("reuse", "costa") > 0;
   };
@@ -223,6 +287,21 @@ void print_targets(const std::vector<CaseRows>& cases) {
        },
        false, 0.5},
       {"every case: mr2d / ScaLAPACK, same allocator setting (worse of the two)", every, slowest_vs_scalapack, false, 1},
+      {"2 processes: mr2d / pre-packed MPI_Alltoallv, medians over launches", on_2,
+       [](const CaseRows& c) { return c.mr2d() / c.median("default", "alltoallv"); }, false, 1.3},
+      {"2 processes: mr2d / ScaLAPACK with memory reuse, medians over launches", on_2,
+       [](const CaseRows& c) { return c.mr2d() / c.median("reuse", "scalapack"); }, false, 0.4},
+      {"2 processes, 10 launches or more: mr2d p90 / median over launches", on_2_launched,
+       [](const CaseRows& c) {
+         const std::vector<double> t = c.launches("default", "mr2d", "auto");
+         return quantile(t, 0.9) / quantile(t, 0.5);
+       },
+       false, 1.25},
+      {"2 processes, A and B from mr2d_alloc: mr2d / pre-packed MPI_Alltoallv", on_2_alloc,
+       [](const CaseRows& c) { return c.median("default", kAllocVariant, "auto") / c.median("default", "alltoallv"); },
+       false, 1.0},
+      {"4 and 8 processes: mr2d / ScaLAPACK (default allocator)", on_more,
+       [](const CaseRows& c) { return c.mr2d() / c.median("default", "scalapack"); }, false, 1},
       {"faster than COSTA on every case COSTA can run: COSTA / mr2d, same allocator setting (worse of the two)",
        costa_ran,
        [](const CaseRows& c) {
@@ -280,7 +359,9 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "mr2d_bench_table: %s holds no results\n", argv[1]);
     return 1;
   }
-  std::printf("Times in ms: median (min) over the repetitions, of the slowest process; ratios of medians.\n\n");
+  std::printf("Times in ms: median (min) over the repetitions, of the slowest process (with several launches: "
+              "the median over launches of each launch's median, and the fastest repetition of all); ratios of "
+              "medians.\n\n");
   print_summary(cases);
   std::printf("\nmr2d by schedule (ms, median, default allocator; in brackets the schedule a plan used "
               "when it differs):\n\n");
@@ -291,6 +372,13 @@ int main(int argc, char** argv) {
   std::printf("\nmr2d by pipelining chunk size (ms, median, default allocator; in brackets the extra "
               "memory of the busiest process in MiB)\n\n");
   print_pipelining(cases);
+  bool launched = false;
+  for (const CaseRows& c : cases) launched = launched || c.launch_count() > 1;
+  if (launched) {
+    std::printf("\nLaunch to launch (ms: median [p10, p90] over the launches of each launch's median; "
+                "ratios of those medians):\n\n");
+    print_launches(cases);
+  }
   std::printf("\nPerformance targets:\n\n");
   print_targets(cases);
   if (argc > 2) write_plot_data(cases, argv[2]);

@@ -48,7 +48,8 @@ int run_script(const Options& opt) {
   const std::string script = std::string(MR2D_SOURCE_DIR) + "/bench/run.sh";
   std::vector<std::string> words{script};
   if (opt.flag("--quick")) words.push_back("--quick");
-  for (const char* name : {"--reps", "--cases", "--out"})
+  if (opt.flag("--yield")) words.push_back("--yield");
+  for (const char* name : {"--reps", "--cases", "--out", "--launches", "--variants"})
     if (opt.values.count(name)) words.insert(words.end(), {name, opt.values.at(name)});
   std::vector<char*> args;
   for (std::string& w : words) args.push_back(w.data());
@@ -67,9 +68,11 @@ std::string command_line(int argc, char** argv, int first) {
 }  // namespace
 
 int bench_command(int argc, char** argv, int first) {
-  const Options opt = parse_options(argc, argv, first, {"--reps", "--cases", "--out"}, {"--quick"});
+  const Options opt = parse_options(argc, argv, first, {"--reps", "--cases", "--out", "--launches", "--variants"},
+                                    {"--quick", "--yield"});
   const bool quick = opt.flag("--quick");
   const long reps = static_cast<long>(opt.number("--reps", quick ? 3 : 9, 1, 1000000));
+  const long launches = static_cast<long>(opt.number("--launches", 1, 1, 1000));
   const fs::path self = executable_dir();
   if (in_build_tree(self)) return run_script(opt);
   if (std::string(MR2D_BENCH_PROGRAMS).empty())
@@ -83,6 +86,9 @@ int bench_command(int argc, char** argv, int first) {
   const fs::path default_cases = install.data / (quick ? "cases_quick.txt" : "cases.txt");
   settings.cases = fs::absolute(opt.text("--cases", default_cases.string()));
   settings.reps = reps;
+  settings.launches = launches;
+  settings.variants = opt.text("--variants", "");
+  settings.yield = opt.flag("--yield");
   settings.out = opt.text("--out", "");
   settings.command = command_line(argc, argv, first);
   return run_installed_bench(install, settings);

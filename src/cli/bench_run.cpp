@@ -51,7 +51,8 @@ void write_header(const fs::path& md, const BenchSettings& settings, const Launc
       << seconds << " s).\n"
       << "Machine: " << cpu_model() << ", " << available_cores() << " cores, " << kernel()
       << "; " << launcher.version_line << ".\n"
-      << "Processes beyond the cores are oversubscribed (the P (cores) column).\n\n";
+      << "MPI settings: " << (settings.yield ? "mpi_yield_when_idle=1" : "defaults (waits poll busily)")
+      << ".\nProcesses beyond the cores are oversubscribed (the P (cores) column).\n\n";
   if (!out) throw std::runtime_error("cannot write " + md.string());
 }
 
@@ -59,7 +60,7 @@ void write_header(const fs::path& md, const BenchSettings& settings, const Launc
 
 int run_installed_bench(const BenchInstall& install, const BenchSettings& settings) {
   const std::vector<BenchCase> cases = read_bench_cases(settings.cases.string());
-  const Launcher launcher = prepare_launcher();
+  const Launcher launcher = prepare_launcher(settings.yield);
   if (launcher.version_line.empty())
     throw std::runtime_error("cannot run " + launcher.program +
                              " (MR2D_MPIEXEC names the MPI launcher to use)");
@@ -72,15 +73,17 @@ int run_installed_bench(const BenchInstall& install, const BenchSettings& settin
   const auto start = std::chrono::steady_clock::now();
   int status = 0;
   const std::string driver = (install.programs / "mr2d_bench").string();
-  for (const BenchCase& c : cases) {
-    const int rc = run_process(launcher.command(
-        c.procs, {driver, "--cases", settings.cases.string(), "--case", c.name, "--reps",
-                  std::to_string(settings.reps), "--csv", csv.string()}));
-    if (rc != 0) {
-      std::cerr << "mr2d bench: case " << c.name << " failed (exit status " << rc << ")\n";
-      status = 1;
+  for (long launch = 0; launch < settings.launches; ++launch)
+    for (const BenchCase& c : cases) {
+      std::vector<std::string> args{driver, "--cases", settings.cases.string(), "--case", c.name, "--reps",
+                                    std::to_string(settings.reps), "--csv", csv.string()};
+      if (!settings.variants.empty()) args.insert(args.end(), {"--variants", settings.variants});
+      const int rc = run_process(launcher.command(c.procs, args));
+      if (rc != 0) {
+        std::cerr << "mr2d bench: case " << c.name << " failed (exit status " << rc << ")\n";
+        status = 1;
+      }
     }
-  }
   const auto seconds =
       std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - start);
 

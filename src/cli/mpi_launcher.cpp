@@ -34,7 +34,7 @@ std::vector<std::string> Launcher::command(long procs, const std::vector<std::st
   return line;
 }
 
-Launcher prepare_launcher() {
+Launcher prepare_launcher(bool yield) {
   Launcher launcher;
   launcher.program = find_program();
   const std::string version = process_output({launcher.program, "--version"});
@@ -47,7 +47,9 @@ Launcher prepare_launcher() {
   if (launcher.open_mpi) {
     setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 0);
     setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 0);
-    setenv("OMPI_MCA_mpi_yield_when_idle", "1", 0);
+    // MPI's default waits poll busily, as users' jobs run; --yield asks for
+    // yielding waits instead.
+    if (yield) setenv("OMPI_MCA_mpi_yield_when_idle", "1", 0);
   }
   return launcher;
 }

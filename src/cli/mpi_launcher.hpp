@@ -19,9 +19,9 @@ struct Launcher {
 };
 
 /// Finds the launcher and sets the environment of the runs: one OpenMP thread
-/// per process and, for Open MPI, running as root and yielding when idle
-/// (unless already set).
-Launcher prepare_launcher();
+/// per process and, for Open MPI, running as root and, with `yield`,
+/// yielding when idle (unless already set; else MPI's default busy polling).
+Launcher prepare_launcher(bool yield = false);
 
 /// Processors this process may run on.
 int available_cores();

@@ -38,10 +38,14 @@ const CommandText kCommands[] = {
      "  LAYOUT=SECONDS ...' per phase in program order, and 'loop' if the phases repeat;\n"
      "  prints the layout per phase with the least compute plus redistribution time\n"
      "  (examples/advise).\n"},
-    {"bench", "mr2d bench [--quick] [--reps N] [--cases FILE] [--out DIR]\n",
+    {"bench",
+     "mr2d bench [--quick] [--reps N] [--cases FILE] [--out DIR] [--launches N]\n"
+     "                  [--variants LIST] [--yield]\n",
      "  runs each case of FILE (default: the benchmark's cases.txt, 9 repetitions;\n"
      "  --quick: cases_quick.txt, 3 repetitions) in its own mpirun, against ScaLAPACK,\n"
-     "  and writes results.csv and results.md to DIR. Installed, it runs the installed\n"
+     "  N times with --launches N (times as distributions over the launches), under\n"
+     "  MPI's default settings (--yield: OpenMPI's mpi_yield_when_idle), and writes\n"
+     "  results.csv and results.md to DIR. Installed, it runs the installed\n"
      "  benchmark (DIR defaults to mr2d-bench-<date> in the current directory); in the\n"
      "  build tree, bench/run.sh, which builds it first (DIR defaults to\n"
      "  bench/results/<date>; bench/README.md).\n"},
