@@ -75,7 +75,7 @@ void reuse_freed_memory() {
     throw std::runtime_error("mallopt refused the reuse settings");
 }
 
-void print_summary(const Case& c, const std::vector<Row>& rows) {
+void print_summary(const Case& c, const std::vector<Row>& rows, const Placement& placement) {
   auto median_of = [&](const std::string& allocator, const std::string& variant, const std::string& schedule) {
     for (const Row& r : rows)
       if (r.allocator == allocator && r.variant == variant && r.schedule == schedule) return r.timing.median_s;
@@ -91,10 +91,12 @@ void print_summary(const Case& c, const std::vector<Row>& rows) {
       costa = ", COSTA " + (r.timing.median_s > 0 ? std::string(text) : r.resolved);
     }
   }
-  std::printf("%-8s ScaLAPACK %.4g s (default) %.4g s (reuse), mr2d auto %.4g s, copy limit %.4g s%s: %s\n",
+  std::printf("%-8s ScaLAPACK %.4g s (default) %.4g s (reuse), mr2d auto %.4g s, alltoallv %.4g s, copy limit %.4g s%s: "
+              "%s (cpus %s, ping-pong %.0f ns)\n",
               c.name.c_str(), median_of("default", "scalapack", ""), median_of("reuse", "scalapack", ""),
-              median_of("default", "mr2d", "auto"), median_of("default", "copy-limit", ""), costa.c_str(),
-              wrong == 0 ? "verified" : "MISMATCH");
+              median_of("default", "mr2d", "auto"), median_of("default", "alltoallv", ""),
+              median_of("default", "copy-limit", ""), costa.c_str(), wrong == 0 ? "verified" : "MISMATCH",
+              placement.cpus.c_str(), placement.pingpong_ns);
   std::fflush(stdout);
 }
 
@@ -116,6 +118,7 @@ int main(int argc, char** argv) {
   int status = 0;
   try {
     const std::vector<Case> cases = select_cases(s, size);
+    const Placement placement = probe_placement(MPI_COMM_WORLD);
     // The default settings cannot be restored once changed, so every case is
     // measured with them before any is measured with reuse.
     std::vector<std::unique_ptr<CaseRun>> runs;
@@ -131,8 +134,10 @@ int main(int argc, char** argv) {
       rows[k].insert(rows[k].end(), more.begin(), more.end());
       failures += runs[k]->failures();
       if (rank == 0) {
-        print_summary(cases[k], rows[k]);
-        if (!s.csv_path.empty()) append_csv(s.csv_path, cases[k], runs[k]->facts(), s.run.reps, rows[k]);
+        print_summary(cases[k], rows[k], placement);
+        CaseFacts facts = runs[k]->facts();
+        facts.placement = placement;
+        if (!s.csv_path.empty()) append_csv(s.csv_path, cases[k], facts, s.run.reps, rows[k]);
       }
     }
     runs.clear();

@@ -12,7 +12,8 @@ namespace {
 
 const char* const kHeader =
     "case,procs,cores,routine,type,m,n,a,b,class,volume_bytes,local_bytes,allocator,variant,"
-    "schedule,resolved,reps,calls_per_rep,min_s,median_s,gbps,extra_bytes,mismatches";
+    "schedule,resolved,reps,calls_per_rep,min_s,median_s,gbps,extra_bytes,mismatches,cpus,shared_cache,"
+    "pingpong_ns";
 
 std::string optional(long long value) { return value < 0 ? std::string() : std::to_string(value); }
 
@@ -34,7 +35,9 @@ void append_csv(const std::string& path, const Case& c, const CaseFacts& facts, 
         << facts.size_class << ',' << facts.volume_bytes << ',' << facts.local_bytes << ','
         << r.allocator << ',' << r.variant << ',' << r.schedule << ',' << r.resolved << ',' << reps
         << ',' << r.timing.calls_per_rep << ',' << times << ',' << optional(r.extra_bytes) << ','
-        << optional(r.mismatches) << '\n';
+        << optional(r.mismatches) << ',' << facts.placement.cpus << ',' << optional(facts.placement.shared_cache)
+        << ',' << (facts.placement.pingpong_ns < 0 ? std::string() : std::to_string(facts.placement.pingpong_ns))
+        << '\n';
   }
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "case_file.hpp"
+#include "placement_probe.hpp"
 #include "timing.hpp"
 
 namespace mr2d::bench {
@@ -17,6 +18,7 @@ struct CaseFacts {
   long long volume_bytes = 0;  ///< bytes of sub(A) copied (the trapezoid for trmr2d)
   long long local_bytes = 0;   ///< largest local array of A or B on any process
   std::string size_class;      ///< large (>= 32 MiB local), small (<= 1 MiB moved) or medium
+  Placement placement;         ///< of the launch (placement_probe.hpp)
 };
 
 struct Row {

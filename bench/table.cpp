@@ -88,6 +88,26 @@ class CaseRows {
   double median(const std::string& allocator, const std::string& variant, const std::string& schedule = "") const {
     return quantile(launches(allocator, variant, schedule), 0.5);
   }
+  /// Per launch of mr2d auto (default allocator): its median and the
+  /// launch's placement (placement_probe.hpp), in launch order.
+  struct Launch {
+    double seconds;
+    std::string cpus;
+    double pingpong_ns;  ///< -1: not probed
+  };
+  std::vector<Launch> mr2d_launches() const {
+    std::vector<Launch> out;
+    for (const Record& r : rows_) {
+      if (r.at("allocator") != "default" || r.at("variant") != "mr2d" || r.at("schedule") != "auto" ||
+          r.at("median_s").empty())
+        continue;
+      const auto pingpong = r.find("pingpong_ns");
+      const auto cpus = r.find("cpus");
+      out.push_back({std::stod(r.at("median_s")), cpus == r.end() ? "" : cpus->second,
+                     pingpong == r.end() || pingpong->second.empty() ? -1 : std::stod(pingpong->second)});
+    }
+    return out;
+  }
   /// Launches of the case (rows of ScaLAPACK with the default allocator).
   std::size_t launch_count() const { return launches("default", "scalapack").size(); }
   /// "median (min)"; "-" without a row; for a variant that did not run the case
@@ -241,6 +261,32 @@ void print_launches(const std::vector<CaseRows>& cases) {
   }
 }
 
+// Launches of mr2d more than 1.25x its median over launches, with their
+// placement against that of the others: what separates a slow mode.
+void print_slow_launches(const std::vector<CaseRows>& cases) {
+  std::printf("| case | launches | ping-pong ns, all launches [min, max] | slow launches: ms, cpus, ping-pong ns |\n"
+              "|---|---|---|---|\n");
+  for (const CaseRows& c : cases) {
+    const std::vector<CaseRows::Launch> all = c.mr2d_launches();
+    if (all.size() < 2) continue;
+    std::vector<double> times, pings;
+    for (const auto& l : all) {
+      times.push_back(l.seconds);
+      if (l.pingpong_ns >= 0) pings.push_back(l.pingpong_ns);
+    }
+    const double middle = quantile(times, 0.5);
+    std::string slow;
+    for (const auto& l : all)
+      if (l.seconds > 1.25 * middle)
+        slow += (slow.empty() ? "" : "; ") + ms(l.seconds) + ", " + l.cpus + ", " + format("%.0f", l.pingpong_ns);
+    const std::string range = pings.empty() ? "-"
+                                            : "[" + format("%.0f", *std::min_element(pings.begin(), pings.end())) +
+                                                  ", " + format("%.0f", *std::max_element(pings.begin(), pings.end())) + "]";
+    std::printf("| %s | %zu | %s | %s |\n", c.get("case").c_str(), all.size(), range.c_str(),
+                slow.empty() ? "none" : slow.c_str());
+  }
+}
+
 // One target: the cases it applies to, the number it judges and the limit.
 struct Target {
   const char* text;
@@ -378,6 +424,10 @@ int main(int argc, char** argv) {
     std::printf("\nLaunch to launch (ms: median [p10, p90] over the launches of each launch's median; "
                 "ratios of those medians):\n\n");
     print_launches(cases);
+    std::printf("\nSlow launches of mr2d (more than 1.25x its median over launches) and where the processes ran "
+                "(cores of each rank; one round trip of a cache line between ranks 0 and 1 at the start of the "
+                "launch):\n\n");
+    print_slow_launches(cases);
   }
   std::printf("\nPerformance targets:\n\n");
   print_targets(cases);
