@@ -35,7 +35,7 @@ void stop_on_error(const Arguments& args, const Status& status) {
       // PBLAS numbers descriptor entries in its 11-entry form, where the
       // initial block sizes IMB_, INB_ (5, 6) follow N_: RSRC_, CSRC_ and
       // LLD_ are 9, 10, 11. It checks IMB_ and INB_ first, which in a
-      // ScaLAPACK descriptor are MB_ and NB_; in a 502 one those are 7, 8.
+      // ScaLAPACK descriptor are MB_ and NB_; in a type 2 one those are 7, 8.
       static const long long kPblasEntry[2][12] = {{0, 1, 2, 3, 4, 5, 6, 9, 10, 11, 5, 6},
                                                    {0, 1, 2, 3, 4, 7, 8, 9, 10, 11, 5, 6}};
       desc::LocalCall call;

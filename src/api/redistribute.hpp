@@ -64,7 +64,7 @@ struct Arguments {
   const void* alpha = nullptr;            ///< null: 1
   const void* beta = nullptr;             ///< null: 0
   /// PBLAS names: a fault found in a descriptor before the checks (reported
-  /// with theirs), and whether DESCA / DESCB were PBLAS's 502 descriptors.
+  /// with theirs), and whether DESCA / DESCB were PBLAS's type 2 descriptors (IMB_, INB_).
   desc::Fault fault = {};
   bool inb_a = false, inb_b = false;
   /// Union::comm: the union and the grids of A and B within it.

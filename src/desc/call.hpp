@@ -14,7 +14,7 @@ namespace mr2d::desc {
 
 /// Descriptor entries, 0-based (ScaLAPACK's DTYPE_ .. LLD_ minus one).
 enum DescEntry { DTYPE = 0, CTXT, M_, N_, MB, NB, RSRC, CSRC, LLD, DESC_LEN };
-/// Entries of PBLAS's 502 descriptors that ScaLAPACK's have not, as messages
+/// Entries of PBLAS's type 2 descriptors that ScaLAPACK's have not, as messages
 /// number them (1-based, after LLD_): IMB_ and INB_.
 enum PblasEntry { IMB_ENTRY = DESC_LEN + 1, INB_ENTRY, ENTRY_NAMES = INB_ENTRY };
 

@@ -11,7 +11,7 @@ Fault read_pblas_desc(const mr2d_int* d, const char* name, std::array<mr2d_int, 
     if (d[DTYPE] != kBlockCyclic2d) return {name, Reason::bad_dtype, d[DTYPE], 0, DTYPE + 1};
     return {};
   }
-  // 502: DTYPE_ CTXT_ M_ N_ IMB_ INB_ MB_ NB_ RSRC_ CSRC_ LLD_.
+  // Type 2: DTYPE_ CTXT_ M_ N_ IMB_ INB_ MB_ NB_ RSRC_ CSRC_ LLD_.
   const mr2d_int imb = d[4], inb_size = d[5];
   out = {kBlockCyclic2d, d[1], d[2], d[3], d[6], d[7], d[8], d[9], d[10]};
   if (imb < 1) return {name, Reason::not_positive, imb, 0, IMB_ENTRY};

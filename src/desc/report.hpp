@@ -40,7 +40,7 @@ enum class Reason : std::int64_t {
   not_a_grid,        ///< the context value is no grid this process is in
   null_plan_out,     ///< the plan argument (where the new plan goes) is NULL
   overlaps_a,        ///< B's window shares memory with A's on this process
-  bad_dtype,         ///< a PBLAS descriptor's DTYPE_ is value, neither 1 nor 502
+  bad_dtype,         ///< a PBLAS descriptor's DTYPE_ is value, neither 1 nor 2
   other_context,     ///< PBLAS: C's context is value, A's is limit
   first_block,       ///< PBLAS: a first block of value, not the block size limit
 };

@@ -144,7 +144,7 @@ std::string reason_text(const LocalCall& call, Reason reason, std::int64_t value
     case Reason::overlaps_a:
       return "shares memory with A on this process (sub(A) and sub(B) must not overlap)";
     case Reason::not_a_grid: return "is " + s(value) + ", not the context of a grid this process is in";
-    case Reason::bad_dtype: return "is " + s(value) + ", not a descriptor type PBLAS accepts (1, or 502 with IMB_ and INB_)";
+    case Reason::bad_dtype: return "is " + s(value) + ", not a descriptor type PBLAS accepts (1, or 2 with IMB_ and INB_)";
     case Reason::other_context:
       return "is " + s(value) + ", not A's context " + s(limit) + " (PBLAS works within one context)";
     case Reason::first_block:
