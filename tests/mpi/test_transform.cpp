@@ -87,15 +87,16 @@ struct Case {
   int alpha_kind = 2, beta_kind = 2;  // 0, 1 or another value
   bool pblas = false;                 // p?tran* on one grid (A's), union = that grid
   int add = 0;                        // with pblas: p?tran* (0), p?geadd (1) or p?tradd (2)
+  bool inb = false;                   // p?geadd/p?tradd: PBLAS's 11-entry descriptors (type 2)
   bool special = false;               // signed zeros, infinities and NaNs in A, B and the factors
   Side a, b;
   std::string text() const {
     char buf[512];
     std::snprintf(buf, sizeof buf,
-                  "type=%d op=%c tr=%d uplo=%c diag=%c m=%d n=%d alpha=%d beta=%d pblas=%d add=%d special=%d union=%d | "
+                  "type=%d op=%c tr=%d uplo=%c diag=%c m=%d n=%d alpha=%d beta=%d pblas=%d add=%d inb=%d special=%d union=%d | "
                   "A grid=%d M=%d N=%d mb=%d nb=%d src=%d,%d ij=%d,%d pad=%d | B grid=%d M=%d N=%d "
                   "mb=%d nb=%d src=%d,%d ij=%d,%d pad=%d lld_unit=%d",
-                  type, op, trapezoidal, uplo, diag, m, n, alpha_kind, beta_kind, pblas, add, special, union_grid,
+                  type, op, trapezoidal, uplo, diag, m, n, alpha_kind, beta_kind, pblas, add, inb, special, union_grid,
                   a.grid, a.M, a.N, a.mb, a.nb, a.rsrc, a.csrc, a.i, a.j, a.pad, b.grid, b.M, b.N,
                   b.mb, b.nb, b.rsrc, b.csrc, b.i, b.j, b.pad, b.lld_unit);
     return buf;
@@ -231,6 +232,7 @@ Case make_add_case(std::mt19937_64& rng, const std::vector<Grid>& unions) {
   }
   c.alpha_kind = uniform(rng, 0, 3);
   c.beta_kind = uniform(rng, 0, 3);
+  c.inb = uniform(rng, 0, 2) == 0;
   c.union_grid = uniform(rng, 0, static_cast<int>(unions.size()) - 1);
   const Grid& g = unions[static_cast<std::size_t>(c.union_grid)];
   const bool t = c.op != 'N' && c.op != 'n';
@@ -447,9 +449,16 @@ int run_add_case(const Case& c, const Env& env, int salt, bool verbose) {
   LocalArray<T> c0 = coded<T>(c.b, g, &b_code<T>);
   // p?tradd's op C is deterministic: no factors to avoid there.
   if (c.special) put_special(salt, conj && c.add == 1, verbose, alpha, beta, a, c0);
-  int desca[9], descc[9];
+  int desca[11], descc[11];
   make_desc(c.a, g, a.lld, desca);
   make_desc(c.b, g, c0.lld, descc);
+  if (c.inb) {
+    // Type 2: the first block's sizes (here whole blocks) after N_.
+    for (int* d : {desca, descc}) {
+      const int t[11] = {2, d[1], d[2], d[3], d[4], d[5], d[4], d[5], d[6], d[7], d[8]};
+      std::memcpy(d, t, sizeof t);
+    }
+  }
   const char* name = kAddNames[c.type][c.add - 1];
   void* theirs = dlsym(RTLD_DEFAULT, name);
   void* mine = dlsym(env.dropin, name);
