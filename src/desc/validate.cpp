@@ -144,7 +144,8 @@ std::string reason_text(const LocalCall& call, Reason reason, std::int64_t value
     case Reason::overlaps_a:
       return "shares memory with A on this process (sub(A) and sub(B) must not overlap)";
     case Reason::not_a_grid: return "is " + s(value) + ", not the context of a grid this process is in";
-    case Reason::bad_dtype: return "is " + s(value) + ", not a descriptor type PBLAS accepts (1, or 2 with IMB_ and INB_)";
+    case Reason::bad_dtype:
+      return "is " + s(value) + ", not a descriptor type PBLAS accepts (1, or 2 with IMB_ and INB_)";
     case Reason::other_context:
       return "is " + s(value) + ", not A's context " + s(limit) + " (PBLAS works within one context)";
     case Reason::first_block:
@@ -286,7 +287,9 @@ Report make_report(const LocalCall& call) {
     if (d != 'U' && d != 'u' && d != 'N' && d != 'n')
       c.fail(MR2D_ERR_ARGUMENT, at(call, "DIAG"), 0, Reason::bad_letter, d);
   }
-  if (call.entry == Entry::transform || call.entry == Entry::pblas_geadd || call.entry == Entry::pblas_tradd) {
+  const bool has_trans =
+      call.entry == Entry::transform || call.entry == Entry::pblas_geadd || call.entry == Entry::pblas_tradd;
+  if (has_trans) {
     const char t = call.op;
     if (t != 'N' && t != 'n' && t != 'T' && t != 't' && t != 'C' && t != 'c')
       c.fail(MR2D_ERR_ARGUMENT, at(call, "TRANS"), 0, Reason::bad_letter, t);
