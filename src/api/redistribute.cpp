@@ -252,11 +252,19 @@ void mark_transform(const Arguments& args, Prepared& out) {
 
 // ScaLAPACK returns before looking at anything else for an empty window; a
 // type code that is none is still an error (found here alone: nothing is
-// exchanged).
+// exchanged). PBLAS checks its arguments first, each process its own, as
+// here.
 Status empty_call(const Arguments& args) {
-  if (args.elem_size != 0) return {};
-  const desc::LocalCall call = to_local_call(args);
-  return desc::local_error(call, desc::make_report(call), -1);
+  const bool pblas = desc::is_pblas(args.entry);
+  if (args.elem_size != 0 && !pblas) return {};
+  desc::LocalCall call = to_local_call(args);
+  if (pblas) {
+    call.grid_a = grid::grid_info(call.desca[desc::CTXT]);
+    call.grid_b = grid::grid_info(call.descb[desc::CTXT]);
+  }
+  const desc::Report report = desc::make_report(call);
+  if (report.error.code == 0) return {};
+  return desc::local_error(call, report, -1);
 }
 
 }  // namespace

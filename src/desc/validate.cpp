@@ -172,10 +172,11 @@ struct Checker {
 
   // Checks one matrix on one of its members: descriptor, window start (i, j)
   // and the rows and columns the window spans (nothing: more than 64 bits
-  // hold, so beyond any matrix); positions of DESC, I, J, array.
+  // hold, so beyond any matrix); positions of DESC, I, J, array. `degenerate`:
+  // PBLAS's checks of an empty operation, no bounds and LLD_ >= 1.
   void matrix(const std::array<Index, DESC_LEN>& d, const GridInfo& g, Index i, Index j,
               std::optional<Index> m, std::optional<Index> n, bool null_array, std::int64_t pd,
-              std::int64_t a_i, std::int64_t a_j, std::int64_t a_arr) {
+              std::int64_t a_i, std::int64_t a_j, std::int64_t a_arr, bool degenerate = false) {
     if (d[M_] < 0) fail(MR2D_ERR_ARGUMENT, pd, M_ + 1, Reason::negative, d[M_]);
     if (d[N_] < 0) fail(MR2D_ERR_ARGUMENT, pd, N_ + 1, Reason::negative, d[N_]);
     if (d[MB] < 1) fail(MR2D_ERR_ARGUMENT, pd, MB + 1, Reason::not_positive, d[MB]);
@@ -186,7 +187,8 @@ struct Checker {
       fail(MR2D_ERR_ARGUMENT, pd, CSRC + 1, Reason::src_out_of_grid, d[CSRC], g.npcol);
     if (i < 1) fail(MR2D_ERR_ARGUMENT, a_i, 0, Reason::start_below_one, i);
     if (j < 1) fail(MR2D_ERR_ARGUMENT, a_j, 0, Reason::start_below_one, j);
-    if (failed()) return;
+    if (degenerate && d[LLD] < 1) fail(MR2D_ERR_ARGUMENT, pd, LLD + 1, Reason::not_positive, d[LLD]);
+    if (failed() || degenerate) return;
     // Window ends; one that overflows is reported as the largest Index.
     const std::optional<Index> end_i = m ? checked_add(i - 1, *m) : std::nullopt;
     const std::optional<Index> end_j = n ? checked_add(j - 1, *n) : std::nullopt;
@@ -312,12 +314,14 @@ Report make_report(const LocalCall& call) {
   // A transposing call reads an n x m window of A.
   const bool transposed = is_transposed(call.op);
   const Index a_rows = transposed ? call.n : call.m, a_cols = transposed ? call.m : call.n;
+  // PBLAS checks the descriptors of an empty operation too, fewer entries.
+  const bool degenerate = is_pblas(call.entry) && (call.m == 0 || call.n == 0);
   if (!c.failed() && call.grid_a.member())
     c.matrix(call.desca, call.grid_a, call.ia, call.ja, span(a_rows, call.sa), span(a_cols, call.ta),
-             call.a_null, at(call, "DESCA"), at(call, "IA"), at(call, "JA"), at(call, "A"));
+             call.a_null, at(call, "DESCA"), at(call, "IA"), at(call, "JA"), at(call, "A"), degenerate);
   if (!c.failed() && call.grid_b.member())
     c.matrix(call.descb, call.grid_b, call.ib, call.jb, span(call.m, call.sb), span(call.n, call.tb),
-             call.b_null, at(call, "DESCB"), at(call, "IB"), at(call, "JB"), at(call, "B"));
+             call.b_null, at(call, "DESCB"), at(call, "IB"), at(call, "JB"), at(call, "B"), degenerate);
   if (!c.failed() && call.a_addr != 0 && call.b_addr != 0) {
     LocalWindow wa, wb;
     call_windows(call, wa, wb);

@@ -94,6 +94,7 @@ int run_pblas(void* dropin, const Grid& g, int rank) {
     const char* name;
     int needs;  // letters the routine must have (TRANS 1, UPLO 2)
     std::function<void(Setup&)> breaks;
+    bool error = true;  // PBLAS reports one (else: none, and C untouched)
   };
   const std::vector<Break> cases = {
       {"DESCA(CTXT_) = 12345", 0, [](Setup& s) { s.desca[1] = 12345; }},
@@ -106,12 +107,24 @@ int run_pblas(void* dropin, const Grid& g, int rank) {
       {"DESCA(MB_) = 0", 0, [](Setup& s) { s.desca[4] = 0; }},
       {"DESCC(RSRC_) = 7", 0, [](Setup& s) { s.descc[6] = 7; }},
       {"DESCC(LLD_) = 0", 0, [](Setup& s) { s.descc[8] = 0; }},
+      {"DESCC(CTXT_) other", 0, [](Setup& s) { s.descc[1] = s.desca[1] + 1000; }},
+      {"DESCA(DTYPE_) = 3", 0, [](Setup& s) { s.desca[0] = 3; }},
       {"TRANS = 'X'", 1, [](Setup& s) { s.trans[0] = 'X'; }},
       {"TRANS = 'X', M = -1", 1, [](Setup& s) { s.trans[0] = 'X'; s.m = -1; }},
       {"TRANS = 'N', IA beyond A", 1, [](Setup& s) { s.trans[0] = 'N'; s.ia = 4; }},
       {"UPLO = 'X'", 2, [](Setup& s) { s.uplo[0] = 'X'; }},
       {"UPLO = 'X', TRANS = 'X'", 2, [](Setup& s) { s.uplo[0] = 'X'; s.trans[0] = 'X'; }},
       {"UPLO = 'l', N = -2", 2, [](Setup& s) { s.uplo[0] = 'l'; s.n = -2; }},
+      // An empty operation: PBLAS still checks the letters and descriptors,
+      // without bounds and with LLD_ >= 1 only.
+      {"M = 0, TRANS = 'X'", 1, [](Setup& s) { s.m = 0; s.trans[0] = 'X'; }},
+      {"N = 0, UPLO = 'X'", 2, [](Setup& s) { s.n = 0; s.uplo[0] = 'X'; }},
+      {"M = 0, IA = 0", 0, [](Setup& s) { s.m = 0; s.ia = 0; }},
+      {"N = 0, DESCC(MB_) = 0", 0, [](Setup& s) { s.n = 0; s.descc[4] = 0; }},
+      {"M = 0, DESCA(LLD_) = 0", 0, [](Setup& s) { s.m = 0; s.desca[8] = 0; }},
+      {"M = 0, DESCC(CTXT_) other", 0, [](Setup& s) { s.m = 0; s.descc[1] = s.desca[1] + 1000; }},
+      {"M = 0, IA beyond A", 0, [](Setup& s) { s.m = 0; s.ia = 40; }, false},
+      {"N = 0, DESCA(LLD_) = 1", 0, [](Setup& s) { s.n = 0; s.desca[8] = 1; }, false},
   };
   int failures = 0;
   for (const Routine& r : kRoutines) {
@@ -139,7 +152,7 @@ int run_pblas(void* dropin, const Grid& g, int rank) {
       g_info = 0;
       g_routine.clear();
       call(r, mine, s, a.data(), c.data());
-      const bool ok = want != 0 && g_info == want && g_routine == want_routine && c == before;
+      const bool ok = (want != 0) == b.error && g_info == want && g_routine == want_routine && c == before;
       int bad = ok ? 0 : 1, total = 0;
       MPI_Allreduce(&bad, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
       if (bad)
