@@ -5,7 +5,8 @@
 # HEADERS: the public C headers, separated by colons (mr2d.h:mr2d_comm.h).
 # Allowed: every mr2d_ function declared in HEADERS (the typed mr2d_p?gemr2d /
 # mr2d_p?trmr2d expanded for s d c z i), plus, with `scalapack`, ScaLAPACK's
-# 40 redistribution entry points and PBLAS's six transposes. Anything else defined and exported fails
+# 40 redistribution entry points, PBLAS's six transposes and its adds p?geadd_
+# and p?tradd_ (s d c z). Anything else defined and exported fails
 # the test: a drop-in must never shadow ScaLAPACK's helpers (localsize, ppcm,
 # changeorigin, mr2d_malloc, ...).
 set -euo pipefail
@@ -28,6 +29,7 @@ trap 'rm -f "$allowed" "$exported"' EXIT
   done
   if [ "$with_scalapack" = scalapack ]; then
     printf '%s\n' pstran_ pdtran_ pctranu_ pctranc_ pztranu_ pztranc_
+    for x in s d c z; do echo "p${x}geadd_"; echo "p${x}tradd_"; done
   fi
 } | sort -u > "$allowed"
 

@@ -3,7 +3,9 @@
 # Runs one of ScaLAPACK's own test programs (Debian's scalapack-mpi-test) on 4
 # processes with the drop-in preloaded, and passes only if
 #   - the program exits 0 and reports passed tests and no failed ones, in any
-#     of the three formats ScaLAPACK's drivers print, and
+#     of the three formats ScaLAPACK's drivers print or in the summary table
+#     of PBLAS's testers (p?pb3tst: every routine's tests all passed, none
+#     failed or skipped, no wrong error code in the error-exit tests), and
 #   - every process prints its mr2d statistics line (MR2D_STATS=1) and the
 #     p?gemr2d plus p?trmr2d calls that reached mr2d add up to more than 0.
 #   run_scalapack_program.sh PROGRAM_DIR PROGRAM DROPIN_LIBRARY MPIEXEC WORK_DIR
@@ -25,7 +27,15 @@ for attempt in $(seq 1 $attempts); do
   rc=$?
 
   sum_of() { grep -oE "$1" "$out" | grep -oE '^ *[0-9]+' | awk '{s += $1} END {print s + 0}'; }
-  if grep -qE 'tests completed and passed' "$out"; then  # the summary of the eigensolver drivers
+  if grep -qE '^ *Testing Summary' "$out"; then  # PBLAS: "|  PDGEADD  16  16  0  0" (total passed failed skipped)
+    rows='^ *\| +P[SDCZ][A-Z0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ *$'
+    passed=$(grep -E "$rows" "$out" | awk '{s += $4} END {print s + 0}')
+    # A routine counts as failed for every test it did not pass.
+    failed=$(( $(grep -E "$rows" "$out" | awk '{s += $3 - $4} END {print s + 0}') +
+               $(grep -c 'ERROR CODE RETURNED' "$out") ))
+    # The adds the drop-in exports must be among the routines tested.
+    [ "$(grep -E "$rows" "$out" | grep -cE 'P[SDCZ](GEADD|TRADD) +[1-9]')" -eq 2 ] || failed=$((failed + 1))
+  elif grep -qE 'tests completed and passed' "$out"; then  # the summary of the eigensolver drivers
     passed=$(sum_of '^ *[0-9]+ tests completed and passed')
     failed=$(sum_of '^ *[0-9]+ tests completed and failed')
   else  # one line per test: "Passed ..." (SVD) or "... PASSED" (HSEQR)
@@ -42,7 +52,7 @@ for attempt in $(seq 1 $attempts); do
      [ $((gemr2d + trmr2d)) -gt 0 ]; then
     exit 0
   fi
-  grep -E ' FAILED *$|^Failed ' "$out" | head -5
+  grep -E ' FAILED *$|^Failed |ERROR CODE RETURNED' "$out" | head -5
   # Only a failed residual check is worth repeating.
   if [ $rc -ne 0 ] || [ "$passed" -eq 0 ] || [ "$lines" -ne $procs ] || [ $((gemr2d + trmr2d)) -eq 0 ]; then
     break

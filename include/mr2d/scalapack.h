@@ -7,7 +7,7 @@
  * takes part. These routines return nothing: on an error (found on every
  * process, B left unchanged) each process prints the message on stderr and,
  * as ScaLAPACK and PBLAS do, the job stops (MPI_Abort). PBLAS's transposes
- * p?tran* follow; they report argument errors as PBLAS does, through
+ * p?tran*, p?geadd and p?tradd follow; they report argument errors as PBLAS does, through
  * PB_Cabort(ictxt, routine, info) with PBLAS's INFO (-702 for a DESCA(CTXT_)
  * that is no grid of this process, -1 for M, ...), so a program that defines
  * its own PB_Cabort (as PBLAS's testers do) gets the call back and the routine
@@ -71,6 +71,36 @@ MR2D_DECLARE_PBLAS_TRAN(pctranc_, mr2d_scomplex)
 MR2D_DECLARE_PBLAS_TRAN(pztranu_, mr2d_dcomplex)
 MR2D_DECLARE_PBLAS_TRAN(pztranc_, mr2d_dcomplex)
 #undef MR2D_DECLARE_PBLAS_TRAN
+
+/* The element types of PBLAS's adds: X(letter, LETTER, C type, mr2d_type). */
+#define MR2D_PBLAS_TYPE_TABLE(X)       \
+  X(s, S, float, MR2D_S)               \
+  X(d, D, double, MR2D_D)              \
+  X(c, C, mr2d_scomplex, MR2D_C)       \
+  X(z, Z, mr2d_dcomplex, MR2D_Z)
+
+/* PBLAS's adds for ? in s d c z, A and C in one context:
+ *   p?geadd_  sub(C) := beta * sub(C) + alpha * op(sub(A)), op by TRANS
+ *             ('N', 'T', or 'C': conjugate transpose, 'T' for s and d),
+ *             sub(C) m x n;
+ *   p?tradd_  the same on the trapezoid of sub(C) that UPLO names ('U':
+ *             i <= j, 'L': i >= j, counted from sub(C)'s first element).
+ * Results are bit for bit PBLAS's, including its special cases (alpha 0
+ * reads no A; alpha 0 with beta 1 returns at once; p?tradd's own
+ * arithmetic); bad arguments are reported as for p?tran*, with p?geadd's and
+ * p?tradd's argument positions (TRANS is argument 1 of p?geadd, UPLO and
+ * TRANS arguments 1 and 2 of p?tradd). */
+#define MR2D_DECLARE_PBLAS_ADD(x, X, T, code)                                                     \
+  MR2D_API void p##x##geadd_(const char *trans, const mr2d_int *m, const mr2d_int *n,           \
+                             const T *alpha, const T *a, const mr2d_int *ia, const mr2d_int *ja,  \
+                             const mr2d_int *desca, const T *beta, T *c, const mr2d_int *ic,      \
+                             const mr2d_int *jc, const mr2d_int *descc);                          \
+  MR2D_API void p##x##tradd_(const char *uplo, const char *trans, const mr2d_int *m,             \
+                             const mr2d_int *n, const T *alpha, const T *a, const mr2d_int *ia,   \
+                             const mr2d_int *ja, const mr2d_int *desca, const T *beta, T *c,      \
+                             const mr2d_int *ic, const mr2d_int *jc, const mr2d_int *descc);
+MR2D_PBLAS_TYPE_TABLE(MR2D_DECLARE_PBLAS_ADD)
+#undef MR2D_DECLARE_PBLAS_ADD
 
 #ifdef __cplusplus
 }

@@ -9,6 +9,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "desc/validate.hpp"
+
 namespace mr2d::api {
 
 bool stop_on_errors() {
@@ -31,9 +33,18 @@ void stop_on_error(const Arguments& args, const Status& status) {
     void* symbol = dlsym(RTLD_DEFAULT, "PB_Cabort");
     if (symbol != nullptr) {
       // PBLAS numbers descriptor entries in its 11-entry form, where the
-      // initial block sizes follow N_: RSRC_, CSRC_ and LLD_ are 9, 10, 11.
-      static const long long kPblasEntry[] = {0, 1, 2, 3, 4, 5, 6, 9, 10, 11};
-      const long long entry = status.entry >= 1 && status.entry <= 9 ? kPblasEntry[status.entry] : 0;
+      // initial block sizes IMB_, INB_ (5, 6) follow N_: RSRC_, CSRC_ and
+      // LLD_ are 9, 10, 11. It checks IMB_ and INB_ first, which in a
+      // ScaLAPACK descriptor are MB_ and NB_; in a type 2 one those are 7, 8.
+      static const long long kPblasEntry[2][12] = {{0, 1, 2, 3, 4, 5, 6, 9, 10, 11, 5, 6},
+                                                   {0, 1, 2, 3, 4, 7, 8, 9, 10, 11, 5, 6}};
+      desc::LocalCall call;
+      call.entry = args.entry;
+      call.trapezoidal = args.trapezoidal;
+      const bool inb = (status.arg == desc::arg_position(call, "DESCA") && args.inb_a) ||
+                       (status.arg == desc::arg_position(call, "DESCB") && args.inb_b);
+      const long long entry = status.entry >= 1 && status.entry <= desc::ENTRY_NAMES
+                                  ? kPblasEntry[inb ? 1 : 0][status.entry] : 0;
       const long long info = entry > 0 ? 100 * status.arg + entry : status.arg;
       Abort abort_entry;
       std::memcpy(&abort_entry, &symbol, sizeof symbol);

@@ -50,6 +50,7 @@ desc::LocalCall to_local_call(const Arguments& args) {
     call.diag = args.diag != nullptr ? args.diag[0] : '\0';
   }
   call.letters = args.letters;
+  call.fault = args.fault;
   call.m = args.m;
   call.n = args.n;
   call.ia = args.ia;
@@ -246,15 +247,24 @@ void mark_transform(const Arguments& args, Prepared& out) {
   out.transform = args.entry != desc::Entry::redistribute;
   out.type = args.type;
   out.op = args.op;
+  out.tradd = args.entry == desc::Entry::pblas_tradd;
 }
 
 // ScaLAPACK returns before looking at anything else for an empty window; a
 // type code that is none is still an error (found here alone: nothing is
-// exchanged).
+// exchanged). PBLAS checks its arguments first, each process its own, as
+// here.
 Status empty_call(const Arguments& args) {
-  if (args.elem_size != 0) return {};
-  const desc::LocalCall call = to_local_call(args);
-  return desc::local_error(call, desc::make_report(call), -1);
+  const bool pblas = desc::is_pblas(args.entry);
+  if (args.elem_size != 0 && !pblas) return {};
+  desc::LocalCall call = to_local_call(args);
+  if (pblas) {
+    call.grid_a = grid::grid_info(call.desca[desc::CTXT]);
+    call.grid_b = grid::grid_info(call.descb[desc::CTXT]);
+  }
+  const desc::Report report = desc::make_report(call);
+  if (report.error.code == 0) return {};
+  return desc::local_error(call, report, -1);
 }
 
 }  // namespace
@@ -294,7 +304,7 @@ Status execute_prepared(const Prepared& prepared, const void* a, void* b, const 
   count_call(prepared.trapezoidal);
   if (prepared.empty) return {};
   kernels::Update update;
-  if (prepared.transform) update = kernels::make_update(prepared.type, prepared.op, alpha, beta);
+  if (prepared.transform) update = kernels::make_update(prepared.type, prepared.op, alpha, beta, prepared.tradd);
   // The pass into B; one into the intermediate matrix is read again at once.
   const bool stream = kernels::streaming_pays(prepared.passes.back().plan.bytes_into_b());
   const kernels::Update* how = prepared.transform && !update.plain() ? &update : nullptr;
@@ -385,7 +395,7 @@ const char* last_error() { return g_last_error.c_str(); }
 int redistribute(const Arguments& args, bool print_errors) noexcept {
   Status status = caught(args.routine, [&]() -> Status {
     // PBLAS checks A's context first: a process outside its grid has none.
-    if (args.entry == desc::Entry::pblas_tran && !grid::grid_info(args.ictxt).member()) {
+    if (desc::is_pblas(args.entry) && !grid::grid_info(args.ictxt).member()) {
       const desc::LocalCall call = to_local_call(args);
       desc::Report r{};
       r.error = {MR2D_ERR_CONTEXT, desc::arg_position(call, "DESCA"), desc::CTXT + 1,

@@ -53,7 +53,7 @@ struct Arguments {
   const mr2d_options* options = nullptr;  ///< null: the process-wide options
   bool strided = false;                   ///< mr2d_gemr2d_strided
   mr2d_int sa = 1, ta = 1, sb = 1, tb = 1;
-  /// Transforms B := alpha * op(A) + beta * B (entry transform or pblas_tran).
+  /// Transforms B := alpha * op(A) + beta * B (entry transform or a PBLAS one).
   desc::Entry entry = desc::Entry::redistribute;
   char op = 'N';
   int type = -1;                          ///< mr2d_type of the elements (arithmetic of a transform)
@@ -63,6 +63,10 @@ struct Arguments {
   bool deferred_arrays = false;           ///< plan creation: A and B come at execution
   const void* alpha = nullptr;            ///< null: 1
   const void* beta = nullptr;             ///< null: 0
+  /// PBLAS names: a fault found in a descriptor before the checks (reported
+  /// with theirs), and whether DESCA / DESCB were PBLAS's type 2 descriptors (IMB_, INB_).
+  desc::Fault fault = {};
+  bool inb_a = false, inb_b = false;
   /// Union::comm: the union and the grids of A and B within it.
   MPI_Comm comm = MPI_COMM_NULL;
   const mr2d_grid* grida = nullptr;
@@ -110,6 +114,7 @@ struct Prepared {
   bool transform = false;         ///< alpha, beta and op apply (a transform entry)
   int type = -1;                  ///< mr2d_type of a transform
   char op = 'N';                  ///< op of a transform
+  bool tradd = false;             ///< PBLAS's p?tradd arithmetic (kernels::Update::tradd)
   Footprint arrays;               ///< for the checks of the arrays given at execution
 };
 

@@ -14,6 +14,9 @@ namespace mr2d::desc {
 
 /// Descriptor entries, 0-based (ScaLAPACK's DTYPE_ .. LLD_ minus one).
 enum DescEntry { DTYPE = 0, CTXT, M_, N_, MB, NB, RSRC, CSRC, LLD, DESC_LEN };
+/// Entries of PBLAS's type 2 descriptors that ScaLAPACK's have not, as messages
+/// number them (1-based, after LLD_): IMB_ and INB_.
+enum PblasEntry { IMB_ENTRY = DESC_LEN + 1, INB_ENTRY, ENTRY_NAMES = INB_ENTRY };
 
 /// A process's place in one BLACS grid, as Cblacs_gridinfo reports it.
 struct GridInfo {
@@ -31,7 +34,14 @@ enum class Entry {
   redistribute,  ///< p?gemr2d, p?trmr2d, mr2d_gemr2d_strided
   transform,     ///< mr2d_transform, mr2d_trtransform (TRANS, ALPHA, BETA)
   pblas_tran,    ///< PBLAS p?tran*: B is C, A's context is the union
+  pblas_geadd,   ///< PBLAS p?geadd: as p?tran*, TRANS first
+  pblas_tradd,   ///< PBLAS p?tradd: as p?geadd, UPLO first, PBLAS's trapezoid and arithmetic
 };
+
+/// Whether the entry is one of PBLAS's (C's names, A's context the union).
+inline bool is_pblas(Entry entry) {
+  return entry == Entry::pblas_tran || entry == Entry::pblas_geadd || entry == Entry::pblas_tradd;
+}
 
 /// Whether an op letter transposes ('T', 'C', either case).
 inline bool is_transposed(char op) { return op == 'T' || op == 't' || op == 'C' || op == 'c'; }
@@ -43,6 +53,7 @@ struct Fault {
   const char* arg = nullptr;
   Reason reason = Reason::none;
   Index value = 0, limit = 0;
+  Index entry = 0;  ///< 1-based descriptor entry (IMB_ENTRY, INB_ENTRY too), 0 for none
 };
 
 /// The fields of mr2d_options in order, as messages name them.

@@ -40,6 +40,9 @@ enum class Reason : std::int64_t {
   not_a_grid,        ///< the context value is no grid this process is in
   null_plan_out,     ///< the plan argument (where the new plan goes) is NULL
   overlaps_a,        ///< B's window shares memory with A's on this process
+  bad_dtype,         ///< a PBLAS descriptor's DTYPE_ is value, neither 1 nor 2
+  other_context,     ///< PBLAS: C's context is value, A's is limit
+  first_block,       ///< PBLAS: a first block of value, not the block size limit
 };
 
 /// An illegal argument as its message names it; code 0 means none.
@@ -74,7 +77,8 @@ struct Report {
   ArgumentError error;
   MatrixReport a, b;
   std::int64_t sub_m = 0, sub_n = 0;  ///< M, N
-  std::int64_t shape = 0, unit = 0;   ///< index::Shape and unit diagonal, decoded from UPLO, DIAG
+  std::int64_t shape = 0, unit = 0;   ///< index::Shape and unit diagonal (bit 0), decoded from UPLO, DIAG;
+                                      ///< bit 1: the diagonal starts at the corner (p?tradd)
   std::int64_t elem_size = 0;
   std::int64_t type = -1;             ///< mr2d_type of the elements
   std::int64_t sa = 0, ta = 0, sb = 0, tb = 0;  ///< strides

@@ -23,7 +23,8 @@ namespace {
 // prefixed entries is not counted): p?gemr2d, p?trmr2d (UPLO and DIAG first)
 // and mr2d_gemr2d_strided (strides after each start).
 // mr2d_transform and mr2d_trtransform add TRANS, ALPHA and BETA; PBLAS's
-// p?tran* name B's arguments after C and have no union context argument.
+// p?tran*, p?geadd and p?tradd name B's arguments after C and have no union
+// context argument.
 const std::vector<std::string>& arg_list(const LocalCall& call) {
   static const std::vector<std::string> gemr{"M", "N", "A", "IA", "JA", "DESCA", "B", "IB", "JB", "DESCB", "ICTXT"};
   static const std::vector<std::string> trmr{"UPLO", "DIAG", "M", "N", "A", "IA", "JA", "DESCA",
@@ -36,6 +37,10 @@ const std::vector<std::string>& arg_list(const LocalCall& call) {
                                                     "JA", "DESCA", "BETA", "B", "IB", "JB", "DESCB", "ICTXT"};
   static const std::vector<std::string> tran{"M", "N", "ALPHA", "A", "IA", "JA", "DESCA",
                                              "BETA", "C", "IC", "JC", "DESCC"};
+  static const std::vector<std::string> geadd{"TRANS", "M", "N", "ALPHA", "A", "IA", "JA", "DESCA",
+                                              "BETA", "C", "IC", "JC", "DESCC"};
+  static const std::vector<std::string> tradd{"UPLO", "TRANS", "M", "N", "ALPHA", "A", "IA", "JA", "DESCA",
+                                              "BETA", "C", "IC", "JC", "DESCC"};
   // Grids described within a communicator (mr2d_comm.h).
   static const std::vector<std::string> comm_gemr{"COMM", "M", "N", "A", "IA", "JA", "DESCA", "GRIDA",
                                                   "B", "IB", "JB", "DESCB", "GRIDB"};
@@ -45,6 +50,8 @@ const std::vector<std::string>& arg_list(const LocalCall& call) {
   switch (call.entry) {
     case Entry::transform: return call.trapezoidal ? trtransform : transform;
     case Entry::pblas_tran: return tran;
+    case Entry::pblas_geadd: return geadd;
+    case Entry::pblas_tradd: return tradd;
     case Entry::redistribute: break;
   }
   return call.strided ? strided : call.trapezoidal ? trmr : gemr;
@@ -52,7 +59,7 @@ const std::vector<std::string>& arg_list(const LocalCall& call) {
 
 // PBLAS's names of B's arguments.
 std::string entry_name(const LocalCall& call, const char* name) {
-  if (call.entry != Entry::pblas_tran) return name;
+  if (!is_pblas(call.entry)) return name;
   const std::string n = name;
   if (n == "B") return "C";
   if (n == "IB") return "IC";
@@ -75,14 +82,14 @@ namespace {
 
 std::int64_t at(const LocalCall& call, const char* name) { return arg_position(call, name); }
 
-const char* const kEntryNames[DESC_LEN] = {"DTYPE_", "CTXT_", "M_",   "N_",  "MB_",
-                                           "NB_",    "RSRC_", "CSRC_", "LLD_"};
+const char* const kEntryNames[ENTRY_NAMES] = {"DTYPE_", "CTXT_", "M_",   "N_",   "MB_", "NB_",
+                                              "RSRC_",  "CSRC_", "LLD_", "IMB_", "INB_"};
 
 std::string arg_name(const LocalCall& call, std::int64_t arg, std::int64_t entry) {
   const auto& list = arg_list(call);
   std::string name = arg >= 1 && arg <= static_cast<std::int64_t>(list.size())
                          ? list[static_cast<std::size_t>(arg - 1)] : "?";
-  if (entry > 0 && entry <= DESC_LEN) name += std::string("(") + kEntryNames[entry - 1] + ")";
+  if (entry > 0 && entry <= ENTRY_NAMES) name += std::string("(") + kEntryNames[entry - 1] + ")";
   return name;
 }
 
@@ -137,6 +144,13 @@ std::string reason_text(const LocalCall& call, Reason reason, std::int64_t value
     case Reason::overlaps_a:
       return "shares memory with A on this process (sub(A) and sub(B) must not overlap)";
     case Reason::not_a_grid: return "is " + s(value) + ", not the context of a grid this process is in";
+    case Reason::bad_dtype:
+      return "is " + s(value) + ", not a descriptor type PBLAS accepts (1, or 2 with IMB_ and INB_)";
+    case Reason::other_context:
+      return "is " + s(value) + ", not A's context " + s(limit) + " (PBLAS works within one context)";
+    case Reason::first_block:
+      return "is " + s(value) + ", not the block size " + s(limit) +
+             ": mr2d supports first blocks of whole block size only";
     case Reason::type_differs:
     case Reason::bad_option:
     case Reason::null_plan_out:
@@ -158,10 +172,11 @@ struct Checker {
 
   // Checks one matrix on one of its members: descriptor, window start (i, j)
   // and the rows and columns the window spans (nothing: more than 64 bits
-  // hold, so beyond any matrix); positions of DESC, I, J, array.
+  // hold, so beyond any matrix); positions of DESC, I, J, array. `degenerate`:
+  // PBLAS's checks of an empty operation, no bounds and LLD_ >= 1.
   void matrix(const std::array<Index, DESC_LEN>& d, const GridInfo& g, Index i, Index j,
               std::optional<Index> m, std::optional<Index> n, bool null_array, std::int64_t pd,
-              std::int64_t a_i, std::int64_t a_j, std::int64_t a_arr) {
+              std::int64_t a_i, std::int64_t a_j, std::int64_t a_arr, bool degenerate = false) {
     if (d[M_] < 0) fail(MR2D_ERR_ARGUMENT, pd, M_ + 1, Reason::negative, d[M_]);
     if (d[N_] < 0) fail(MR2D_ERR_ARGUMENT, pd, N_ + 1, Reason::negative, d[N_]);
     if (d[MB] < 1) fail(MR2D_ERR_ARGUMENT, pd, MB + 1, Reason::not_positive, d[MB]);
@@ -172,7 +187,8 @@ struct Checker {
       fail(MR2D_ERR_ARGUMENT, pd, CSRC + 1, Reason::src_out_of_grid, d[CSRC], g.npcol);
     if (i < 1) fail(MR2D_ERR_ARGUMENT, a_i, 0, Reason::start_below_one, i);
     if (j < 1) fail(MR2D_ERR_ARGUMENT, a_j, 0, Reason::start_below_one, j);
-    if (failed()) return;
+    if (degenerate && d[LLD] < 1) fail(MR2D_ERR_ARGUMENT, pd, LLD + 1, Reason::not_positive, d[LLD]);
+    if (failed() || degenerate) return;
     // Window ends; one that overflows is reported as the largest Index.
     const std::optional<Index> end_i = m ? checked_add(i - 1, *m) : std::nullopt;
     const std::optional<Index> end_j = n ? checked_add(j - 1, *n) : std::nullopt;
@@ -273,13 +289,15 @@ Report make_report(const LocalCall& call) {
     if (d != 'U' && d != 'u' && d != 'N' && d != 'n')
       c.fail(MR2D_ERR_ARGUMENT, at(call, "DIAG"), 0, Reason::bad_letter, d);
   }
-  if (call.entry == Entry::transform) {
+  const bool has_trans =
+      call.entry == Entry::transform || call.entry == Entry::pblas_geadd || call.entry == Entry::pblas_tradd;
+  if (has_trans) {
     const char t = call.op;
     if (t != 'N' && t != 'n' && t != 'T' && t != 't' && t != 'C' && t != 'c')
       c.fail(MR2D_ERR_ARGUMENT, at(call, "TRANS"), 0, Reason::bad_letter, t);
   }
   if (call.fault.arg != nullptr)
-    c.fail(MR2D_ERR_ARGUMENT, at(call, call.fault.arg), 0, call.fault.reason, call.fault.value,
+    c.fail(MR2D_ERR_ARGUMENT, at(call, call.fault.arg), call.fault.entry, call.fault.reason, call.fault.value,
            call.fault.limit);
   if (call.m < 0) c.fail(MR2D_ERR_ARGUMENT, at(call, "M"), 0, Reason::negative, call.m);
   if (call.n < 0) c.fail(MR2D_ERR_ARGUMENT, at(call, "N"), 0, Reason::negative, call.n);
@@ -296,12 +314,14 @@ Report make_report(const LocalCall& call) {
   // A transposing call reads an n x m window of A.
   const bool transposed = is_transposed(call.op);
   const Index a_rows = transposed ? call.n : call.m, a_cols = transposed ? call.m : call.n;
+  // PBLAS checks the descriptors of an empty operation too, fewer entries.
+  const bool degenerate = is_pblas(call.entry) && (call.m == 0 || call.n == 0);
   if (!c.failed() && call.grid_a.member())
     c.matrix(call.desca, call.grid_a, call.ia, call.ja, span(a_rows, call.sa), span(a_cols, call.ta),
-             call.a_null, at(call, "DESCA"), at(call, "IA"), at(call, "JA"), at(call, "A"));
+             call.a_null, at(call, "DESCA"), at(call, "IA"), at(call, "JA"), at(call, "A"), degenerate);
   if (!c.failed() && call.grid_b.member())
     c.matrix(call.descb, call.grid_b, call.ib, call.jb, span(call.m, call.sb), span(call.n, call.tb),
-             call.b_null, at(call, "DESCB"), at(call, "IB"), at(call, "JB"), at(call, "B"));
+             call.b_null, at(call, "DESCB"), at(call, "IB"), at(call, "JB"), at(call, "B"), degenerate);
   if (!c.failed() && call.a_addr != 0 && call.b_addr != 0) {
     LocalWindow wa, wb;
     call_windows(call, wa, wb);
@@ -324,7 +344,8 @@ Report make_report(const LocalCall& call) {
     unit = upper ? !(call.diag == 'N' || call.diag == 'n') : (call.diag == 'U' || call.diag == 'u');
   }
   r.shape = static_cast<std::int64_t>(shape);
-  r.unit = unit ? 1 : 0;
+  // Bit 1: p?tradd's trapezoid, whose diagonal starts at the corner.
+  r.unit = (unit ? 1 : 0) | (call.entry == Entry::pblas_tradd ? 2 : 0);
   r.elem_size = call.elem_size;
   r.sa = call.sa;
   r.ta = call.ta;
@@ -480,7 +501,8 @@ Status agree(const std::vector<Report>& reports, const LocalCall& call, model::P
   problem.m = first.sub_m;
   problem.n = first.sub_n;
   problem.shape = static_cast<index::Shape>(first.shape);
-  problem.unit_diag = first.unit != 0;
+  problem.unit_diag = (first.unit & 1) != 0;
+  problem.corner = (first.unit & 2) != 0;
   problem.elem_size = first.elem_size;
   problem.a.row_stride = first.sa;
   problem.a.col_stride = first.ta;

@@ -72,7 +72,7 @@ Factor factor_of(const T& v) {
   return Arith<T>::is(v, 0) ? kZero : Arith<T>::is(v, 1) ? kOne : kOther;
 }
 
-template <class T, int A, int B, bool Conj>
+template <class T, int A, int B, bool Conj, bool Tradd = false>
 struct Combine {
   static T one() {
     T v{};
@@ -81,13 +81,24 @@ struct Combine {
     return v;
   }
   /// y = x: elements move bit for bit (transpose_copy serves it).
-  static constexpr bool copies = A == kOne && B == kZero && !Conj;
+  static constexpr bool copies = A == kOne && B == kZero && !Conj && !Tradd;
   T alpha, beta;
   void operator()(const T& x, T& y) const {
     using M = Arith<T>;
     if constexpr (A == kZero) {
       if constexpr (B == kZero) y = beta;
       else if constexpr (B == kOther) y = M::mul(beta, y);
+    } else if constexpr (Tradd) {
+      // p?tradd: C := beta * C over the trapezoid first, alpha * op(A) in a
+      // buffer, then C += buffer through axpy with 1.
+      const T v = Conj ? M::conj(x) : x;
+      T s = v;
+      if constexpr (A == kOther) s = M::mul(alpha, v);
+      T t{};
+      if constexpr (B == kOne) t = y;
+      else if constexpr (B == kOther) t = M::mul(beta, y);
+      if constexpr (M::complex) y = M::add(M::mul(one(), s), t);
+      else y = M::add(s, t);
     } else {
       const T v = Conj ? M::conj(x) : x;
       T ax = v;
@@ -297,6 +308,13 @@ Index with_combine(const Update& u, Body&& body) {
   const bool conj = u.op == 'C' || u.op == 'c';
   auto go = [&](auto ai, auto bi) -> Index {
     constexpr int A = decltype(ai)::value, B = decltype(bi)::value;
+    if constexpr (A != kZero && !std::is_integral_v<T>) {
+      // Alpha 0 does the same in p?tradd as in p?geadd.
+      if (u.tradd) {
+        if (conj) return body(Combine<T, A, B, true, true>{alpha, beta});
+        return body(Combine<T, A, B, false, true>{alpha, beta});
+      }
+    }
     if (conj) return body(Combine<T, A, B, true>{alpha, beta});
     return body(Combine<T, A, B, false>{alpha, beta});
   };
@@ -348,15 +366,17 @@ Index run(Walk walk_kind, const RunSet& rows, const RunSet& cols, const Trapezoi
 
 bool Update::plain() const {
   if (op != 'N' && op != 'n') return false;
+  if (tradd) return false;  // y = x + 0 turns -0 into +0
   return with_type(type, [&](auto tag) -> Index {
     using T = decltype(tag);
     return factor_of(value_of<T>(alpha)) == kOne && factor_of(value_of<T>(beta)) == kZero;
   }) != 0;
 }
 
-Update make_update(int type, char op, const void* alpha, const void* beta) {
+Update make_update(int type, char op, const void* alpha, const void* beta, bool tradd) {
   Update u;
   u.type = type;
+  u.tradd = tradd;
   u.op = op == 'n' ? 'N' : op == 't' ? 'T' : op == 'c' ? 'C' : op;
   with_type(type, [&](auto tag) -> Index {
     using T = decltype(tag);

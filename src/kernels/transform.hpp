@@ -24,6 +24,10 @@ struct Update {
   char op = 'N';        ///< 'N', 'T' or 'C' (conjugate transpose; 'T' for real and integer)
   alignas(16) unsigned char alpha[16] = {};  ///< a value of the type
   alignas(16) unsigned char beta[16] = {};
+  /// PBLAS's p?tradd arithmetic (with alpha not 0): y scaled by beta first (a
+  /// beta of 0 gives +0), x scaled by alpha apart, the two summed as BLAS's
+  /// axpy with 1 sums them (complex: (1, 0) * s + t).
+  bool tradd = false;
 
   bool transposed() const { return op != 'N'; }
   /// Copying is all it does: op N, alpha 1, beta 0 (the plain kernels serve it).
@@ -31,8 +35,8 @@ struct Update {
 };
 
 /// Builds an Update for `type` and `op` from values of the type (null alpha
-/// means 1, null beta 0).
-Update make_update(int type, char op, const void* alpha, const void* beta);
+/// means 1, null beta 0), with p?tradd's arithmetic where `tradd`.
+Update make_update(int type, char op, const void* alpha, const void* beta, bool tradd = false);
 
 /// unpack with the update applied (see pack.hpp for the other arguments;
 /// with op T or C, `stream` only serves copies: alpha 1, beta 0, op T).

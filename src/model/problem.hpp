@@ -60,6 +60,7 @@ struct Problem {
   bool transposed = false;
   index::Shape shape = index::Shape::full;
   bool unit_diag = false;
+  bool corner = false;          ///< the trapezoid's diagonal starts at (0, 0) (PBLAS's p?tradd)
   Index elem_size = 8;          ///< bytes per element
 };
 
@@ -85,6 +86,6 @@ inline index::AxisPair col_axes(const Problem& p) {
 }
 
 /// The trapezoid of the problem's submatrix (full for gemr2d).
-inline index::Trapezoid trapezoid_of(const Problem& p) { return {p.shape, p.unit_diag, p.m, p.n}; }
+inline index::Trapezoid trapezoid_of(const Problem& p) { return {p.shape, p.unit_diag, p.m, p.n, p.corner}; }
 
 }  // namespace mr2d::model

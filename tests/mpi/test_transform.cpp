@@ -8,7 +8,10 @@
 //    for all types, against the values the element codes imply;
 //  - the same through a persistent plan executed with two alpha/beta pairs;
 //  - the drop-in's PBLAS entries p?tran* (from libmr2d_scalapack, loaded with
-//    dlopen beside ScaLAPACK's own) against ScaLAPACK's p?tran*.
+//    dlopen beside ScaLAPACK's own) against ScaLAPACK's p?tran*;
+//  - with --adds D, D cases of the drop-in's p?geadd and p?tradd (op N, T, C
+//    in either case, UPLO U or L, alpha and beta 0, 1, -1 or other, every
+//    other case with special values) against ScaLAPACK's own.
 // alpha and beta are drawn from 0, 1 and other values. With --special S,
 // S more p?tran* cases put signed zeros, infinities and NaNs into A, B and the
 // factors (alpha, beta of 0, -0, 1, -1, Inf, NaN, (1, -0), ...): the drop-in's
@@ -19,7 +22,7 @@
 // the caches, with B's rows on 64-byte lines in most transposes (local rows
 // a multiple of 8) and off them in the others, sub(B) starting anywhere in
 // a line, and long row blocks for op N.
-//   test_transform [--seed S] [--cases N] [--special S] [--large L] [--only K] [--dropin PATH]
+//   test_transform [--seed S] [--cases N] [--special S] [--large L] [--adds D] [--only K] [--dropin PATH]
 #include <dlfcn.h>
 #include <mpi.h>
 
@@ -62,6 +65,11 @@ const Geadd kGeadd[] = {reinterpret_cast<Geadd>(&psgeadd_), reinterpret_cast<Gea
 // ScaLAPACK's own p?tran*, by name (the program links ScaLAPACK).
 const char* const kTranNames[4][2] = {
     {"pstran_", "pstran_"}, {"pdtran_", "pdtran_"}, {"pctranu_", "pctranc_"}, {"pztranu_", "pztranc_"}};
+// PBLAS's adds, by name: p?geadd and p?tradd (UPLO before TRANS).
+using Tradd = void (*)(const char*, const char*, const int*, const int*, const void*, const void*, const int*,
+                       const int*, const int*, const void*, void*, const int*, const int*, const int*);
+const char* const kAddNames[4][2] = {
+    {"psgeadd_", "pstradd_"}, {"pdgeadd_", "pdtradd_"}, {"pcgeadd_", "pctradd_"}, {"pzgeadd_", "pztradd_"}};
 
 struct Side {
   int grid = 0;
@@ -78,15 +86,17 @@ struct Case {
   int union_grid = 0;
   int alpha_kind = 2, beta_kind = 2;  // 0, 1 or another value
   bool pblas = false;                 // p?tran* on one grid (A's), union = that grid
+  int add = 0;                        // with pblas: p?tran* (0), p?geadd (1) or p?tradd (2)
+  bool inb = false;                   // p?geadd/p?tradd: PBLAS's 11-entry descriptors (type 2)
   bool special = false;               // signed zeros, infinities and NaNs in A, B and the factors
   Side a, b;
   std::string text() const {
     char buf[512];
     std::snprintf(buf, sizeof buf,
-                  "type=%d op=%c tr=%d uplo=%c diag=%c m=%d n=%d alpha=%d beta=%d pblas=%d special=%d union=%d | "
+                  "type=%d op=%c tr=%d uplo=%c diag=%c m=%d n=%d alpha=%d beta=%d pblas=%d add=%d inb=%d special=%d union=%d | "
                   "A grid=%d M=%d N=%d mb=%d nb=%d src=%d,%d ij=%d,%d pad=%d | B grid=%d M=%d N=%d "
                   "mb=%d nb=%d src=%d,%d ij=%d,%d pad=%d lld_unit=%d",
-                  type, op, trapezoidal, uplo, diag, m, n, alpha_kind, beta_kind, pblas, special, union_grid,
+                  type, op, trapezoidal, uplo, diag, m, n, alpha_kind, beta_kind, pblas, add, inb, special, union_grid,
                   a.grid, a.M, a.N, a.mb, a.nb, a.rsrc, a.csrc, a.i, a.j, a.pad, b.grid, b.M, b.N,
                   b.mb, b.nb, b.rsrc, b.csrc, b.i, b.j, b.pad, b.lld_unit);
     return buf;
@@ -203,6 +213,34 @@ Case make_large_case(std::mt19937_64& rng, const std::vector<Grid>& grids, const
   return c;
 }
 
+// A p?geadd or p?tradd case: A and C on one union grid (PBLAS's rule), any
+// op, often several of p?tradd's 32-wide panels, alpha and beta of kind 0, 1,
+// -1 (3) or other.
+Case make_add_case(std::mt19937_64& rng, const std::vector<Grid>& unions) {
+  Case c;
+  c.type = uniform(rng, MR2D_S, MR2D_Z);
+  c.pblas = true;
+  c.add = uniform(rng, 1, 2);
+  c.op = "NTCntc"[uniform(rng, 0, 5)];
+  c.uplo = "ULul"[uniform(rng, 0, 3)];
+  c.m = pick_extent(rng);
+  c.n = pick_extent(rng);
+  if (uniform(rng, 0, 2) == 0) {
+    c.m = uniform(rng, 1, 140);
+    c.n = uniform(rng, 33, 140);
+    if (uniform(rng, 0, 1)) std::swap(c.m, c.n);
+  }
+  c.alpha_kind = uniform(rng, 0, 3);
+  c.beta_kind = uniform(rng, 0, 3);
+  c.inb = uniform(rng, 0, 2) == 0;
+  c.union_grid = uniform(rng, 0, static_cast<int>(unions.size()) - 1);
+  const Grid& g = unions[static_cast<std::size_t>(c.union_grid)];
+  const bool t = c.op != 'N' && c.op != 'n';
+  c.a = pick_side(rng, -1, g, t ? c.n : c.m, t ? c.m : c.n);
+  c.b = pick_side(rng, -1, g, c.m, c.n);
+  return c;
+}
+
 template <class T> T scalar(int kind, int salt);
 template <> float scalar<float>(int kind, int salt) { return kind == 0 ? 0.f : kind == 1 ? 1.f : (salt % 2 ? -0.75f : 2.5f); }
 template <> double scalar<double>(int kind, int salt) { return kind == 0 ? 0. : kind == 1 ? 1. : (salt % 2 ? -1.5 : 0.3); }
@@ -215,6 +253,15 @@ template <> mr2d_dcomplex scalar<mr2d_dcomplex>(int kind, int salt) {
   return salt % 2 ? mr2d_dcomplex{0.1, -2.} : mr2d_dcomplex{-1., 0.7};
 }
 template <> int scalar<int>(int kind, int salt) { return kind < 2 ? kind : (salt % 2 ? -3 : 7); }
+// Kind 3 is -1 (complex: (-1, 0)), the others as scalar().
+template <class T>
+T factor_of_kind(int kind, int salt) {
+  T v = scalar<T>(kind == 3 ? 1 : kind, salt);
+  if (kind != 3) return v;
+  if constexpr (std::is_same_v<T, mr2d_scomplex> || std::is_same_v<T, mr2d_dcomplex>) v.re = -1;
+  else v = -v;
+  return v;
+}
 
 // Special values: signed zeros, infinities, NaN, and ordinary ones beside them.
 template <class R>
@@ -365,8 +412,77 @@ void reference(const Case& c, const Env& env, const Grid& ga, const Grid& gb, co
   (void)ga;
 }
 
+// Special factors (the same everywhere) and special elements (each process
+// its own) for case `salt`.
+template <class T>
+void put_special(int salt, bool conj, bool verbose, T& alpha, T& beta, LocalArray<T>& a, LocalArray<T>& b) {
+  std::mt19937_64 shared(static_cast<unsigned long long>(salt));
+  alpha = special_factor<T>(shared);
+  beta = special_factor<T>(shared);
+  // PBLAS's own result of conj(x) + y (op C of p?tran and p?geadd, alpha and
+  // beta one) with an infinite or NaN part depends on the layout: conj(x) + y
+  // where its local pieces line up, (1, 0) * conj(x) + y (axpy) through its
+  // buffers. mr2d gives the first; no layout-independent reference exists to
+  // compare with.
+  if constexpr (std::is_same_v<T, mr2d_scomplex> || std::is_same_v<T, mr2d_dcomplex>)
+    while (conj && alpha.re == 1 && alpha.im == 0 && beta.re == 1 && beta.im == 0)
+      beta = special_factor<T>(shared);
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  std::mt19937_64 own(static_cast<unsigned long long>(salt) * 1000003 + static_cast<unsigned long long>(rank));
+  for (auto* arr : {&a, &b})
+    for (T& v : arr->data)
+      if (uniform(own, 0, 2) == 0) v = special_value<T>(own);
+  if (verbose && rank == 0)
+    std::fprintf(stderr, "  alpha %s beta %s\n", describe(alpha).c_str(), describe(beta).c_str());
+}
+
+// The drop-in's p?geadd or p?tradd against ScaLAPACK's, whole local arrays of
+// C compared (padding included) on every process of the grid.
+template <class T>
+int run_add_case(const Case& c, const Env& env, int salt, bool verbose) {
+  const Grid& g = env.unions[static_cast<std::size_t>(c.union_grid)];
+  if (!g.member()) return 0;
+  const bool conj = c.op == 'C' || c.op == 'c';
+  T alpha = factor_of_kind<T>(c.alpha_kind, salt), beta = factor_of_kind<T>(c.beta_kind, salt + 1);
+  LocalArray<T> a = coded<T>(c.a, g, &code_of<T>);
+  LocalArray<T> c0 = coded<T>(c.b, g, &b_code<T>);
+  // p?tradd's op C is deterministic: no factors to avoid there.
+  if (c.special) put_special(salt, conj && c.add == 1, verbose, alpha, beta, a, c0);
+  int desca[11], descc[11];
+  make_desc(c.a, g, a.lld, desca);
+  make_desc(c.b, g, c0.lld, descc);
+  if (c.inb) {
+    // Type 2: the first block's sizes (here whole blocks) after N_.
+    for (int* d : {desca, descc}) {
+      const int t[11] = {2, d[1], d[2], d[3], d[4], d[5], d[4], d[5], d[6], d[7], d[8]};
+      std::memcpy(d, t, sizeof t);
+    }
+  }
+  const char* name = kAddNames[c.type][c.add - 1];
+  void* theirs = dlsym(RTLD_DEFAULT, name);
+  void* mine = dlsym(env.dropin, name);
+  if (theirs == nullptr || mine == nullptr || theirs == mine) {
+    std::fprintf(stderr, "  cannot tell ScaLAPACK's %s from the drop-in's\n", name);
+    return 1;
+  }
+  const char trans[2] = {c.op, 0}, uplo[2] = {c.uplo, 0};
+  LocalArray<T> ref = c0, dropin = c0;
+  for (auto [f, out] : {std::make_pair(theirs, &ref), std::make_pair(mine, &dropin)}) {
+    if (c.add == 1)
+      reinterpret_cast<Geadd>(f)(trans, &c.m, &c.n, &alpha, a.data.data(), &c.a.i, &c.a.j, desca, &beta,
+                                 out->ptr(), &c.b.i, &c.b.j, descc);
+    else
+      reinterpret_cast<Tradd>(f)(uplo, trans, &c.m, &c.n, &alpha, a.data.data(), &c.a.i, &c.a.j, desca, &beta,
+                                 out->ptr(), &c.b.i, &c.b.j, descc);
+  }
+  return compare(dropin, ref, c.add == 1 ? "drop-in p?geadd vs ScaLAPACK" : "drop-in p?tradd vs ScaLAPACK",
+                 verbose);
+}
+
 template <class T>
 int run_case(const Case& c, const Env& env, int salt, bool verbose) {
+  if (c.add != 0) return run_add_case<T>(c, env, salt, verbose);
   const Grid& gu = env.unions[static_cast<std::size_t>(c.union_grid)];
   const Grid& ga = c.pblas ? gu : env.grids[static_cast<std::size_t>(c.a.grid)];
   const Grid& gb = c.pblas ? gu : env.grids[static_cast<std::size_t>(c.b.grid)];
@@ -375,27 +491,7 @@ int run_case(const Case& c, const Env& env, int salt, bool verbose) {
   T alpha = scalar<T>(c.alpha_kind, salt), beta = scalar<T>(c.beta_kind, salt + 1);
   LocalArray<T> a = coded<T>(c.a, ga, &code_of<T>);
   LocalArray<T> b0 = coded<T>(c.b, gb, &b_code<T>);
-  if (c.special) {
-    // The same factors everywhere; each process its own special elements.
-    std::mt19937_64 shared(static_cast<unsigned long long>(salt));
-    alpha = special_factor<T>(shared);
-    beta = special_factor<T>(shared);
-    // PBLAS's own result of conj(x) + y (op C, alpha and beta one) with an
-    // infinite or NaN part depends on the layout: conj(x) + y where its local
-    // pieces line up, (1, 0) * conj(x) + y (axpy) through its buffers. mr2d
-    // gives the first; no layout-independent reference exists to compare with.
-    if constexpr (std::is_same_v<T, mr2d_scomplex> || std::is_same_v<T, mr2d_dcomplex>)
-      while (conj && alpha.re == 1 && alpha.im == 0 && beta.re == 1 && beta.im == 0)
-        beta = special_factor<T>(shared);
-    int rank = 0;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    std::mt19937_64 own(static_cast<unsigned long long>(salt) * 1000003 + static_cast<unsigned long long>(rank));
-    for (auto* arr : {&a, &b0})
-      for (T& v : arr->data)
-        if (uniform(own, 0, 2) == 0) v = special_value<T>(own);
-    if (verbose && rank == 0)
-      std::fprintf(stderr, "  alpha %s beta %s\n", describe(alpha).c_str(), describe(beta).c_str());
-  }
+  if (c.special) put_special(salt, conj, verbose, alpha, beta, a, b0);
   int desca[9], descb[9];
   make_desc(c.a, ga, a.lld, desca);
   make_desc(c.b, gb, b0.lld, descb);
@@ -481,13 +577,14 @@ int main(int argc, char** argv) {
   int rank = 0, world = 1;
   Cblacs_pinfo(&rank, &world);
   unsigned long long seed = 777;
-  int cases = 300, special = 0, large = 0, only = -1;
+  int cases = 300, special = 0, large = 0, adds = 0, only = -1;
   const char* dropin_path = nullptr;
   for (int k = 1; k + 1 < argc; k += 2) {
     if (!std::strcmp(argv[k], "--seed")) seed = std::strtoull(argv[k + 1], nullptr, 10);
     if (!std::strcmp(argv[k], "--cases")) cases = std::atoi(argv[k + 1]);
     if (!std::strcmp(argv[k], "--large")) large = std::atoi(argv[k + 1]);
     if (!std::strcmp(argv[k], "--special")) special = std::atoi(argv[k + 1]);
+    if (!std::strcmp(argv[k], "--adds")) adds = std::atoi(argv[k + 1]);
     if (!std::strcmp(argv[k], "--only")) only = std::atoi(argv[k + 1]);
     if (!std::strcmp(argv[k], "--dropin")) dropin_path = argv[k + 1];
   }
@@ -502,9 +599,9 @@ int main(int argc, char** argv) {
   std::mt19937_64 rng(seed + static_cast<unsigned long long>(world));
   env.grids = matrix_grids(world, rng);
   env.unions = union_grids(world, rng);
-  if (env.dropin == nullptr) special = 0;
-  int failed = 0, counts[4] = {0, 0, 0, 0};
-  for (int k = 0; k < cases + special + large; ++k) {
+  if (env.dropin == nullptr) special = adds = 0;
+  int failed = 0, counts[5] = {0, 0, 0, 0, 0};
+  for (int k = 0; k < cases + special + large + adds; ++k) {
     Case c;
     if (k < cases + special) {
       c = make_case(rng, env.grids, env.unions, env.dropin != nullptr);
@@ -513,11 +610,14 @@ int main(int argc, char** argv) {
         while (!c.pblas) c = make_case(rng, env.grids, env.unions, true);
         c.special = true;
       }
-    } else {
+    } else if (k < cases + special + large) {
       c = make_large_case(rng, env.grids, env.unions, env.dropin != nullptr);
+    } else {
+      c = make_add_case(rng, env.unions);
+      c.special = k % 2 == 1;
     }
     if (only >= 0 && k != only) continue;
-    counts[c.pblas ? 2 : c.trapezoidal ? 1 : 0] += 1;
+    counts[c.add != 0 ? 4 : c.pblas ? 2 : c.trapezoidal ? 1 : 0] += 1;
     counts[3] += c.special ? 1 : 0;
     const int bad = with_element_type(c.type, [&](auto zero) { return run_case<decltype(zero)>(c, env, k, true); });
     int total = 0;
@@ -528,12 +628,16 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "FAILED case %d (rerun: --seed %llu --only %d): %s\n", k, seed, k, c.text().c_str());
     }
   }
-  const int ran = only >= 0 ? 1 : cases + special + large;
+  const int ran = only >= 0 ? 1 : cases + special + large + adds;
   if (rank == 0)
-    std::printf("transform: %d processes, %d cases (%d general, %d trapezoidal, %d p?tran, %d of them with special "
-                "values; %d large): %d passed, %d failed\n",
-                world, ran, counts[0], counts[1], counts[2], counts[3],
-                only >= 0 ? (only >= cases + special ? 1 : 0) : large, ran - failed, failed);
+    std::printf("transform: %d processes, %d cases (%d general, %d trapezoidal, %d p?tran, %d p?geadd/p?tradd, %d "
+                "of them with special values; %d large): %d passed, %d failed\n",
+                world, ran, counts[0], counts[1], counts[2], counts[4], counts[3],
+                only >= 0 ? (only >= cases + special && only < cases + special + large ? 1 : 0) : large,
+                ran - failed, failed);
   MPI_Finalize();
-  return failed == 0 && (only >= 0 || env.dropin == nullptr || counts[2] > 0) ? 0 : 1;
+  // Every p?tran or p?geadd/p?tradd case asked for ran.
+  const bool all_kinds = only >= 0 || env.dropin == nullptr || ((cases + special + large == 0 || counts[2] > 0) &&
+                                                                 (adds == 0 || counts[4] == adds));
+  return failed == 0 && all_kinds ? 0 : 1;
 }
