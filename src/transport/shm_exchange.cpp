@@ -3,6 +3,7 @@
 #include "transport/shm_exchange.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <optional>
 #include <string>
@@ -45,6 +46,16 @@ std::optional<Index> array_extent(const index::RunSet& rows, const index::RunSet
   if (row_end > ld) return std::nullopt;
   const std::optional<Index> before = checked_mul(col_end - 1, ld);
   return before ? checked_add(*before, row_end) : std::nullopt;
+}
+
+// MR2D_TEST_REFUSE_DIRECT=r: union rank r cannot map its node peers' arrays
+// (as when they belong to another user), to test the fallback to the pool.
+bool refuses_direct(int rank) {
+  static const int refused = [] {
+    const char* text = std::getenv("MR2D_TEST_REFUSE_DIRECT");
+    return text != nullptr && *text != 0 ? std::atoi(text) : -1;
+  }();
+  return rank == refused;
 }
 
 }  // namespace
@@ -140,6 +151,7 @@ bool ShmExchange::map_offers(const In& in, const ShmSlot& slot) {
   const std::uint64_t bytes = sizeof(DirectOffer) * parts_.size();
   const auto pool = static_cast<std::uint64_t>(links_.pool_bytes());
   if (at % alignof(DirectOffer) != 0 || at > pool || pool - at < bytes) return false;
+  if (refuses_direct(links_.rank_of(links_.me()))) return false;
   const unsigned char* table = links_.inbox(in.link) + at;
   src_.assign(parts_.size(), nullptr);
   src_ld_.assign(parts_.size(), 0);

@@ -9,7 +9,10 @@
 // direct where every sender's A is shared, none where none is, some but not
 // all in mixed cases (bytes_direct against bytes_received).
 //
-//   test_direct [--rounds R]
+// With --refused R (and MR2D_TEST_REFUSE_DIRECT=R) rank R cannot map its
+// peers' arrays: its messages fall back to the pool, everyone else's not.
+//
+//   test_direct [--rounds R] [--refused R]
 #include <mpi.h>
 
 #include <cstdio>
@@ -132,12 +135,14 @@ struct Direct {
   long long direct = 0, received = 0;
 };
 
+int g_refused = -1;  // --refused: the rank that cannot map its peers' arrays
+
 int check_direct(Shared shared, const Direct& mine, bool shm, int rank, const std::string& name) {
-  long long in[2] = {mine.direct, mine.received}, sum[2];
-  MPI_Allreduce(in, sum, 2, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
-  bool ok = sum[1] > 0;
+  long long in[3] = {mine.direct, mine.received, rank == g_refused ? mine.direct : 0}, sum[3];
+  MPI_Allreduce(in, sum, 3, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
+  bool ok = sum[1] > 0 && sum[2] == 0;
   if (!shm || shared == Shared::none) ok = ok && sum[0] == 0;
-  else if (shared == Shared::all) ok = ok && sum[0] == sum[1];
+  else if (shared == Shared::all && g_refused < 0) ok = ok && sum[0] == sum[1];
   else ok = ok && sum[0] > 0 && sum[0] < sum[1];
   if (!ok && rank == 0)
     std::printf("FAIL %s: %lld of %lld bytes received directly (shared memory %s)\n", name.c_str(), sum[0],
@@ -315,6 +320,7 @@ int main(int argc, char** argv) {
   int rounds = 3;
   for (int k = 1; k + 1 < argc; k += 2)
     if (std::strcmp(argv[k], "--rounds") == 0) rounds = std::atoi(argv[k + 1]);
+    else if (std::strcmp(argv[k], "--refused") == 0) g_refused = std::atoi(argv[k + 1]);
   if (!world_fits(world >= 2, "at least 2", world, rank, "test_direct")) {
     MPI_Finalize();
     return 1;
