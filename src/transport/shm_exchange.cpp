@@ -120,13 +120,16 @@ Status ShmExchange::start() {
 
 Index ShmExchange::publish_offers() {
   offers_.assign(parts_.size(), DirectOffer{});
+  // One count for the whole table: a receiver drops its mappings when the
+  // count changes, which must not happen between two parts of one message.
+  const std::uint64_t frees = shared_array_frees();
   bool any = false;
   for (std::size_t p = 0; p < parts_.size(); ++p) {
     const Part& part = parts_[p];
     if (part.a == nullptr || part.plan->sends.empty()) continue;
     const ArrayHome home = shared_array_home(part.a);
     if (home.id == 0) continue;
-    offers_[p] = DirectOffer{home.id, home.fd, home.bytes, home.offset, part.plan->lda, shared_array_frees()};
+    offers_[p] = DirectOffer{home.id, home.fd, home.bytes, home.offset, part.plan->lda, frees};
     any = true;
   }
   const auto bytes = static_cast<Index>(sizeof(DirectOffer) * offers_.size());
@@ -155,13 +158,20 @@ bool ShmExchange::map_offers(const In& in, const ShmSlot& slot) {
   const unsigned char* table = links_.inbox(in.link) + at;
   src_.assign(parts_.size(), nullptr);
   src_ld_.assign(parts_.size(), 0);
+  // Every part of the table carries the same count of released arrays; a
+  // different one would drop mappings already taken for this message.
+  std::uint64_t frees = 0;
+  bool first = true;
   for (const route::Chunk& chunk : route_.recvs[in.k].chunks) {
     for (const route::Section& s : chunk.sections) {
       const auto p = static_cast<std::size_t>(s.part);
       if (src_[p] != nullptr) continue;
       DirectOffer o{};
       std::memcpy(&o, table + p * sizeof(DirectOffer), sizeof o);  // a copy: the sender's memory
-      if (o.id == 0 || o.ld <= 0 || o.offset < 0 || o.offset >= o.bytes) return false;
+      if (o.id == 0 || o.ld <= 0 || o.offset < 0 || o.offset >= o.bytes || (!first && o.frees != frees))
+        return false;
+      frees = o.frees;
+      first = false;
       const plan::Plan& plan = *parts_[p].plan;
       const plan::Transfer& t = plan.recvs[static_cast<std::size_t>(s.transfer)];
       // Every element read must lie inside the mapped file.
