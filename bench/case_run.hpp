@@ -12,6 +12,7 @@
 #include "case_file.hpp"
 #include "distributed_matrix.hpp"
 #include "mr2d/mr2d.h"
+#include "mr2d/shared_allocator.hpp"
 #include "results_csv.hpp"
 
 namespace mr2d::bench {
@@ -63,6 +64,8 @@ class CaseRun {
   int type_code_ = 0;
   DistributedMatrix a_, b_;
   std::vector<unsigned char> reference_b_;
+  // A and B again in mr2d_alloc memory (the mr2d-alloc row: node peers read A in place).
+  std::vector<unsigned char, mr2d::SharedAllocator<unsigned char>> shared_a_, shared_b_;
   std::vector<long long> send_bytes_;
   std::vector<int> send_counts_, send_displs_, recv_counts_, recv_displs_;
   std::vector<unsigned char> send_buffer_, recv_buffer_;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "blacs.hpp"
+#include "mr2d/shared_allocator.hpp"
 
 namespace examples {
 
@@ -51,13 +52,14 @@ inline int global_index(int l, int nb, int p, int np) { return (l / nb * np + p)
 
 /// An m x n matrix in mb x nb blocks on a grid; processes outside the grid
 /// hold nothing and carry a descriptor with CTXT = -1 (the other entries
-/// filled), as ScaLAPACK expects from non-members.
+/// filled), as ScaLAPACK expects from non-members. The local array lives in
+/// mr2d_alloc memory, so that node peers copy straight from it.
 template <class T>
 struct DistMatrix {
   Grid grid;
   int desc[9] = {};
   int rows = 0, cols = 0;  // local extent
-  std::vector<T> local;    // column-major, leading dimension desc[8]
+  std::vector<T, mr2d::SharedAllocator<T>> local;  // column-major, leading dimension desc[8]
 
   DistMatrix(const Grid& g, int m, int n, int mb, int nb) : grid(g) {
     int zero = 0, info = 0;

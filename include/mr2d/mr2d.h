@@ -69,6 +69,8 @@
 
 #include "mr2d/version.h" /* MR2D_VERSION_MAJOR/MINOR/PATCH/STRING, generated */
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -414,7 +416,30 @@ typedef struct {
   long long plans_reused;   /**< calls served by a cached plan (same arguments everywhere) */
   long long shm_bytes;      /**< shared memory this process holds now for node-local
                                  messages, all union contexts (a gauge, not reset) */
+  long long bytes_direct;   /**< of bytes_received: copied straight from node peers'
+                                 A in mr2d_alloc memory (no pool in between) */
 } mr2d_stats;
+
+/** Memory for matrices that node peers can read in place. Where A of a
+ *  redistribution lies in such memory, a process on the same node copies its
+ *  part straight from this process's A into its B (each byte read once and
+ *  written once), instead of through the shared-memory pool; the call
+ *  returns only after every such peer has finished reading A. Other memory,
+ *  peers on other nodes and peers that cannot map the array (another user,
+ *  a /proc that hides processes) use the usual paths, message by message.
+ *  The memory is a memory file (memfd) of its own, every page reserved at
+ *  once (a memory limit is an error here, never a SIGBUS later); it takes no
+ *  room in /dev/shm. Local, needs no MPI, thread-safe.
+ *  @param bytes size in bytes, > 0
+ *  @return page-aligned, zero-filled memory, or NULL (mr2d_last_error()
+ *          says why: bytes 0, or the system refused the memory) */
+MR2D_API void *mr2d_alloc(size_t bytes);
+/** Releases memory from mr2d_alloc (NULL is accepted). Node peers drop their
+ *  mappings of it at their next in-place read from this process, or when
+ *  the union context ends. Local.
+ *  @return MR2D_SUCCESS, or MR2D_ERR_ARGUMENT (nothing released) for a
+ *          pointer that is not the start of a live mr2d_alloc array */
+MR2D_API int mr2d_free(void *ptr);
 
 /** Fill *stats with this process's counters. */
 MR2D_API void mr2d_get_stats(mr2d_stats *stats);

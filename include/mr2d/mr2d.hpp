@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "mr2d/mr2d.h"
+#include "mr2d/shared_allocator.hpp"
 
 namespace mr2d {
 

@@ -101,6 +101,7 @@ void add_traffic(const transport::Traffic& traffic) {
   delta.bytes_sent = traffic.bytes_sent;
   delta.bytes_received = traffic.bytes_received;
   delta.bytes_local = traffic.bytes_local;
+  delta.bytes_direct = traffic.bytes_direct;
   add_stats(delta);
 }
 

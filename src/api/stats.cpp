@@ -41,6 +41,7 @@ void add_stats(const mr2d_stats& d) {
   g_stats.bytes_received += d.bytes_received;
   g_stats.bytes_local += d.bytes_local;
   g_stats.plans_reused += d.plans_reused;
+  g_stats.bytes_direct += d.bytes_direct;
 }
 
 namespace {
@@ -53,9 +54,10 @@ int report_at_finalize(MPI_Comm, int, void*, void*) {
   const mr2d_stats s = stats_snapshot();
   std::fprintf(stderr,
                "mr2d-stats: rank %d gemr2d_calls %lld trmr2d_calls %lld messages_sent %lld "
-               "bytes_sent %lld bytes_received %lld bytes_local %lld plans_reused %lld shm_bytes %lld\n",
+               "bytes_sent %lld bytes_received %lld bytes_local %lld plans_reused %lld shm_bytes %lld "
+               "bytes_direct %lld\n",
                rank, s.calls_gemr2d, s.calls_trmr2d, s.messages_sent, s.bytes_sent,
-               s.bytes_received, s.bytes_local, s.plans_reused, s.shm_bytes);
+               s.bytes_received, s.bytes_local, s.plans_reused, s.shm_bytes, s.bytes_direct);
   std::fflush(stderr);
   return MPI_SUCCESS;
 }

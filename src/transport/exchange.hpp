@@ -21,6 +21,7 @@ struct Traffic {
   long long bytes_sent = 0;
   long long bytes_received = 0;
   long long bytes_local = 0;
+  long long bytes_direct = 0;  ///< of bytes_received: read from node peers' A in place
 };
 
 /// Runs the plans of `parts` (one route for all: one message per peer) on

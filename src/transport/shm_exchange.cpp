@@ -3,12 +3,18 @@
 #include "transport/shm_exchange.hpp"
 
 #include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
 #include <string>
 
 #include "mr2d/mr2d.h"
 #include "transport/backoff.hpp"
 #include "transport/chunk_copy.hpp"
+#include "common/checked.hpp"
+#include "kernels/transform.hpp"
 #include "transport/exchange.hpp"
+#include "transport/shared_arrays.hpp"
 
 namespace mr2d::transport {
 
@@ -23,6 +29,33 @@ Status mismatch() {
 Status peer_failed(int rank) {
   return {MR2D_ERR_MPI, "mr2d: node peer rank " + std::to_string(rank) +
                             " failed an earlier redistribution over this union context and left its messages"};
+}
+
+// One past the largest source-side local index of a run set (0 if empty).
+Index src_end(const index::RunSet& runs) {
+  Index end = 0;
+  runs.for_each([&end](Index, Index len, Index src, Index) { end = std::max(end, src + len); });
+  return end;
+}
+
+// Elements a column-major array with leading dimension `ld` spans from its
+// start to the last element of rows x cols, or nothing on overflow.
+std::optional<Index> array_extent(const index::RunSet& rows, const index::RunSet& cols, Index ld) {
+  const Index row_end = src_end(rows), col_end = src_end(cols);
+  if (row_end == 0 || col_end == 0) return Index{0};
+  if (row_end > ld) return std::nullopt;
+  const std::optional<Index> before = checked_mul(col_end - 1, ld);
+  return before ? checked_add(*before, row_end) : std::nullopt;
+}
+
+// MR2D_TEST_REFUSE_DIRECT=r: union rank r cannot map its node peers' arrays
+// (as when they belong to another user), to test the fallback to the pool.
+bool refuses_direct(int rank) {
+  static const int refused = [] {
+    const char* text = std::getenv("MR2D_TEST_REFUSE_DIRECT");
+    return text != nullptr && *text != 0 ? std::atoi(text) : -1;
+  }();
+  return rank == refused;
 }
 
 }  // namespace
@@ -61,10 +94,12 @@ Status ShmExchange::start() {
     }
   }
   space_.reset(links_.pool_bytes());
+  const Index table = publish_offers();
   for (std::size_t k = 0; k < route_.sends.size(); ++k) {
     if (!send_on_node(k)) continue;
     const int link = links_.local_index(route_.sends[k].peer);
     outs_.push_back(Out{k, link, ++links_.epoch_out[static_cast<std::size_t>(link)]});
+    outs_.back().offered = table >= 0 && offerable(k);
   }
   for (std::size_t k = 0; k < route_.recvs.size(); ++k) {
     if (!recv_on_node(k)) continue;
@@ -77,9 +112,98 @@ Status ShmExchange::start() {
   for (const Out& o : outs_) {
     ShmSlot& slot = links_.out_slot(o.link);
     slot.plan.store(plan_id_, std::memory_order_relaxed);
-    slot.ready.store(link_word(o.epoch, 0), std::memory_order_release);
+    if (o.offered) slot.offers.store(static_cast<std::uint64_t>(table), std::memory_order_relaxed);
+    slot.ready.store(link_word(o.epoch, o.offered ? kDirect : 0), std::memory_order_release);
   }
   return {};
+}
+
+Index ShmExchange::publish_offers() {
+  offers_.assign(parts_.size(), DirectOffer{});
+  // One count for the whole table: a receiver drops its mappings when the
+  // count changes, which must not happen between two parts of one message.
+  const std::uint64_t frees = shared_array_frees();
+  bool any = false;
+  for (std::size_t p = 0; p < parts_.size(); ++p) {
+    const Part& part = parts_[p];
+    if (part.a == nullptr || part.plan->sends.empty()) continue;
+    const ArrayHome home = shared_array_home(part.a);
+    if (home.id == 0) continue;
+    offers_[p] = DirectOffer{home.id, home.fd, home.bytes, home.offset, part.plan->lda, frees};
+    any = true;
+  }
+  const auto bytes = static_cast<Index>(sizeof(DirectOffer) * offers_.size());
+  const Index at = any ? space_.take(bytes) : -1;
+  if (at < 0) {
+    offers_.clear();
+    return -1;
+  }
+  std::memcpy(links_.pool() + at, offers_.data(), static_cast<std::size_t>(bytes));
+  return at;
+}
+
+bool ShmExchange::offerable(std::size_t k) const {
+  for (const route::Chunk& chunk : route_.sends[k].chunks)
+    for (const route::Section& s : chunk.sections)
+      if (offers_[static_cast<std::size_t>(s.part)].id == 0) return false;
+  return true;
+}
+
+bool ShmExchange::map_offers(const In& in, const ShmSlot& slot) {
+  const std::uint64_t at = slot.offers.load(std::memory_order_relaxed);
+  const std::uint64_t bytes = sizeof(DirectOffer) * parts_.size();
+  const auto pool = static_cast<std::uint64_t>(links_.pool_bytes());
+  if (at % alignof(DirectOffer) != 0 || at > pool || pool - at < bytes) return false;
+  if (refuses_direct(links_.rank_of(links_.me()))) return false;
+  const unsigned char* table = links_.inbox(in.link) + at;
+  src_.assign(parts_.size(), nullptr);
+  src_ld_.assign(parts_.size(), 0);
+  // Every part of the table carries the same count of released arrays; a
+  // different one would drop mappings already taken for this message.
+  std::uint64_t frees = 0;
+  bool first = true;
+  for (const route::Chunk& chunk : route_.recvs[in.k].chunks) {
+    for (const route::Section& s : chunk.sections) {
+      const auto p = static_cast<std::size_t>(s.part);
+      if (src_[p] != nullptr) continue;
+      DirectOffer o{};
+      std::memcpy(&o, table + p * sizeof(DirectOffer), sizeof o);  // a copy: the sender's memory
+      if (o.id == 0 || o.ld <= 0 || o.offset < 0 || o.offset >= o.bytes || (!first && o.frees != frees))
+        return false;
+      frees = o.frees;
+      first = false;
+      const plan::Plan& plan = *parts_[p].plan;
+      const plan::Transfer& t = plan.recvs[static_cast<std::size_t>(s.transfer)];
+      // Every element read must lie inside the mapped file.
+      const std::optional<Index> extent = array_extent(plan.rows(t), plan.cols(t), o.ld);
+      const std::optional<Index> need = extent ? checked_mul(*extent, plan.elem_size) : std::nullopt;
+      if (!need || *need > o.bytes - o.offset) return false;
+      const unsigned char* base =
+          links_.arrays.map(in.link, links_.pid_of(in.link), o.frees, o.id, o.fd, o.bytes);
+      if (base == nullptr) return false;
+      src_[p] = base + o.offset;
+      src_ld_[p] = o.ld;
+    }
+  }
+  return true;
+}
+
+void ShmExchange::copy_direct(const In& in, Traffic& traffic) {
+  for (const route::Chunk& chunk : route_.recvs[in.k].chunks) {
+    self_.before(chunk);
+    for (const route::Section& s : chunk.sections) {
+      const auto p = static_cast<std::size_t>(s.part);
+      const Part& part = parts_[p];
+      const plan::Plan& plan = *part.plan;
+      const plan::Transfer& t = plan.recvs[static_cast<std::size_t>(s.transfer)];
+      const Index n = kernels::copy_with(src_[p], src_ld_[p], part.b, plan.ldb, plan.rows(t), plan.cols(t),
+                                         plan.trapezoid, plan.elem_size, part.update, {s.col_lo, s.col_hi},
+                                         part.stream);
+      MR2D_CHECK(n == s.count);
+    }
+    traffic.bytes_received += chunk.payload;
+    traffic.bytes_direct += chunk.payload;
+  }
 }
 
 Status ShmExchange::step(Traffic& traffic, bool& progressed) {
@@ -95,7 +219,7 @@ void ShmExchange::finish(Out& o) {
   --sends_left_;
 }
 
-void ShmExchange::watch_receiver(Out& o, bool& progressed) {
+void ShmExchange::watch_receiver(Out& o, Traffic& traffic, bool& progressed) {
   const ShmSlot& slot = links_.out_slot(o.link);
   const std::uint64_t word = slot.taken.load(std::memory_order_acquire);
   // Space of chunks the receiver has read goes back to the pool, also after
@@ -115,6 +239,17 @@ void ShmExchange::watch_receiver(Out& o, bool& progressed) {
       return;
     }
     o.accepted = true;
+    if (word_direct(word)) {
+      // The receiver reads A in place: done once it has read every chunk.
+      o.direct = true;
+      if (!o.done && word_chunks(word) == chunks.size()) {
+        for (const route::Chunk& c : chunks) traffic.bytes_sent += c.payload;
+        traffic.messages_sent += 1;
+        finish(o);
+        progressed = true;
+      }
+      return;
+    }
     if (o.freed < word_chunks(word)) give_back(word_chunks(word));
   } else if (!o.done && slot.receiver_dead.load(std::memory_order_acquire) != 0) {
     note(peer_failed(links_.rank_of(o.link)));
@@ -131,13 +266,16 @@ void ShmExchange::watch_receiver(Out& o, bool& progressed) {
 Status ShmExchange::pack_one(Traffic& traffic, bool& progressed) {
   if (sends_left_ == 0) return {};
   for (Out& o : outs_)
-    if (!o.done || o.freed < o.next) watch_receiver(o, progressed);
+    if (!o.done || o.freed < o.next) watch_receiver(o, traffic, progressed);
   // Round robin over the messages, one chunk at a time: every receiver gets
   // its first chunk early, and a full ring does not hold up the others.
   for (std::size_t tried = 0; tried < outs_.size(); ++tried, cursor_ = (cursor_ + 1) % outs_.size()) {
     Out& o = outs_[cursor_];
     const std::vector<route::Chunk>& chunks = route_.sends[o.k].chunks;
-    if (o.done || o.next == chunks.size() || o.next - o.freed >= kRingChunks) continue;
+    // An offered message waits for its receiver's answer; a direct one is never packed.
+    if (o.done || o.direct || (o.offered && !o.accepted) || o.next == chunks.size() ||
+        o.next - o.freed >= kRingChunks)
+      continue;
     const route::Chunk& chunk = chunks[o.next];
     const Index at = space_.take(chunk.bytes);
     if (at < 0) continue;
@@ -194,8 +332,25 @@ void ShmExchange::unpack_ready(Traffic& traffic, bool& progressed) {
     }
     if (!in.accepted) {
       in.accepted = true;
-      slot.taken.store(link_word(in.epoch, 0), std::memory_order_release);
+      in.direct = word_direct(word) && map_offers(in, slot);
+      slot.taken.store(link_word(in.epoch, in.direct ? kDirect : 0), std::memory_order_release);
       progressed = true;
+    }
+    if (in.direct) {
+      copy_direct(in, traffic);
+      // A sender that gave up meanwhile (MR2D_TIMEOUT) may have returned and
+      // changed A: what was read is not to be trusted.
+      const std::uint64_t now = slot.ready.load(std::memory_order_acquire);
+      if (epoch_order(now, in.epoch) == 0 && word_given_up(now)) {
+        abandon(in, peer_status(slot.sender_status.load(std::memory_order_relaxed), sender, true));
+        continue;
+      }
+      in.next = chunks.size();
+      slot.taken.store(link_word(in.epoch, kDirect | in.next), std::memory_order_release);
+      slot.consumed.store(in.epoch, std::memory_order_release);
+      in.done = true;
+      --recvs_left_;
+      continue;
     }
     const std::size_t packed = word_chunks(word);
     while (in.next < packed && in.next < chunks.size()) {

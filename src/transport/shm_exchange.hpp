@@ -72,6 +72,8 @@ class ShmExchange {
     std::size_t freed = 0;    // chunks read by the receiver, their space given back
     std::array<Index, kRingChunks> at{};  // pool offsets of chunks freed .. next - 1
     bool accepted = false;    // the receiver took the message as its own
+    bool offered = false;     // A offered in place: nothing packed before the receiver answers
+    bool direct = false;      // the receiver reads A in place
     bool done = false;
   };
   struct In {
@@ -80,12 +82,23 @@ class ShmExchange {
     std::uint64_t epoch;
     std::size_t next = 0;     // next chunk to unpack
     bool accepted = false;
+    bool direct = false;      // read from the sender's A in place
     bool done = false;
   };
   Status pack_one(Traffic& traffic, bool& progressed);
+  // Sender: writes the table of where each part's A lies in mr2d_alloc
+  // memory into the pool; its offset, or -1 where no part's A is there.
+  Index publish_offers();
+  // Whether every part of send message k has its A on offer.
+  bool offerable(std::size_t k) const;
+  // Receiver: maps the sender's arrays for message `in` (into src_ and
+  // src_ld_); false where some part cannot be read in place.
+  bool map_offers(const In& in, const ShmSlot& slot);
+  // Receiver: copies message `in` from the sender's A into B.
+  void copy_direct(const In& in, Traffic& traffic);
   // Reads the receiver's side of `o`: gives back space of chunks it read,
   // notes acceptance, and ends `o` if the receiver gave it up.
-  void watch_receiver(Out& o, bool& progressed);
+  void watch_receiver(Out& o, Traffic& traffic, bool& progressed);
   void finish(Out& o);
   // Gives up message `in`, publishing `why` to its sender.
   void abandon(In& in, const Status& why);
@@ -103,6 +116,9 @@ class ShmExchange {
   PoolSpace& space_;  // the pool's free space (kept by the links: no allocation per execution)
   std::vector<Out> outs_;
   std::vector<In> ins_;
+  std::vector<DirectOffer> offers_;        // sender: this execution's table (empty: none)
+  std::vector<const unsigned char*> src_;  // receiver: per part, the sender's A mapped here
+  std::vector<Index> src_ld_;              // receiver: per part, its leading dimension
   std::size_t cursor_ = 0;  // round robin over outs_
   std::size_t sends_left_ = 0, recvs_left_ = 0;
   Status failure_;

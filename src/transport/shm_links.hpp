@@ -27,6 +27,7 @@
 
 #include "common/index_types.hpp"
 #include "common/status.hpp"
+#include "transport/peer_arrays.hpp"
 #include "transport/pool_space.hpp"
 #include "transport/shm_protocol.hpp"
 
@@ -42,6 +43,7 @@ struct alignas(64) ShmSlot {
   std::atomic<std::uint64_t> sender_status{0};  ///< why the sender gave up
   std::atomic<std::uint64_t> sender_dead{0};    ///< the sender's links failed for good
   std::atomic<std::uint64_t> where[kRingChunks] = {};  ///< pool offset of chunk k at k % kRingChunks
+  std::atomic<std::uint64_t> offers{0};  ///< pool offset of the DirectOffer table (with kDirect in ready)
   // Receiver.
   alignas(64) std::atomic<std::uint64_t> taken{0};  ///< epoch | chunks unpacked (| given up)
   std::atomic<std::uint64_t> consumed{0};           ///< newest epoch fully read or given up (64-bit)
@@ -102,6 +104,8 @@ class ShmLinks {
   int me() const { return me_; }
   /// Union rank of node-local index `k`.
   int rank_of(int k) const { return peers_[static_cast<std::size_t>(k)]; }
+  /// Process id of node-local index `k`.
+  long long pid_of(int k) const { return pid_[static_cast<std::size_t>(k)]; }
   /// Bytes of every process's pool (the same everywhere).
   Index pool_bytes() const { return pool_bytes_; }
   /// Bytes of shared memory this process holds for these links.
@@ -123,6 +127,8 @@ class ShmLinks {
   std::vector<std::uint64_t> epoch_out, epoch_in;
   /// The free space of my pool during an execution.
   PoolSpace space;
+  /// Node peers' mr2d_alloc arrays mapped here, by local index.
+  PeerArrays arrays;
 
  private:
   ShmLinks() = default;

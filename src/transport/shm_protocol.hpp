@@ -19,6 +19,9 @@ constexpr std::size_t kRingChunks = 4;
 /// compared by their difference, so the count may wrap: the two sides of a
 /// link are never more than one execution apart.
 constexpr std::uint64_t kGivenUp = std::uint64_t{1} << 31;
+/// In a sender's word: A of this message may be read in place (an offer);
+/// in a receiver's: it reads A in place, and the count is of chunks copied.
+constexpr std::uint64_t kDirect = std::uint64_t{1} << 30;
 
 inline std::uint64_t link_word(std::uint64_t epoch, std::uint64_t chunks) {
   return (epoch & 0xffffffffu) << 32 | chunks;
@@ -27,8 +30,21 @@ inline std::uint64_t link_word(std::uint64_t epoch, std::uint64_t chunks) {
 inline std::int32_t epoch_order(std::uint64_t word, std::uint64_t epoch) {
   return static_cast<std::int32_t>(static_cast<std::uint32_t>(word >> 32) - static_cast<std::uint32_t>(epoch));
 }
-inline std::uint64_t word_chunks(std::uint64_t word) { return word & (kGivenUp - 1); }
+inline std::uint64_t word_chunks(std::uint64_t word) { return word & (kDirect - 1); }
+inline bool word_direct(std::uint64_t word) { return (word & kDirect) != 0; }
 inline bool word_given_up(std::uint64_t word) { return (word & kGivenUp) != 0; }
+
+/// Where one part's A lies in node-shared memory (mr2d_alloc), as a sender
+/// offers it to its node peers: a table of one entry per part, in the
+/// sender's pool, for the whole execution. id 0: that part's A is not there.
+struct DirectOffer {
+  std::uint64_t id;      ///< the allocation's serial in the sender
+  std::int64_t fd;       ///< its memory file in the sender
+  std::int64_t bytes;    ///< its size
+  std::int64_t offset;   ///< A's offset in it
+  std::int64_t ld;       ///< A's local leading dimension on the sender
+  std::uint64_t frees;   ///< the sender's count of released allocations
+};
 
 /// The default budget of shared memory per process for node-local messages.
 constexpr Index kDefaultShmBudget = Index{4} << 20;

@@ -1,8 +1,9 @@
 ! SPDX-License-Identifier: BSD-3-Clause
 ! A code that says `use mr2d`: typed prefixed routines of all five types
 ! against ScaLAPACK (full local arrays), a persistent plan with and without
-! options, statistics, a bad descriptor (clear message, B untouched), and the
-! library's version against the module's.
+! options, statistics, a bad descriptor (clear message, B untouched), A in
+! mr2d_alloc memory made an array with c_f_pointer (node peers read it in
+! place), and the library's version against the module's.
 ! Linked with libmr2d (prefixed names only) and ScaLAPACK.
 program test_module
   use mr2d
@@ -22,6 +23,7 @@ program test_module
   call check_z(ctxt_all, ctxt_a, ctxt_b, failures)
   call check_i(ctxt_all, ctxt_a, ctxt_b, failures)
   call check_plan_and_errors()
+  call check_shared_memory()
   call check_version()
   call igsum2d(ctxt_all, 'A', ' ', 1, 1, failures, 1, -1, -1)
   if (iam == 0) print '(a,i0,a)', 'fortran module: ', failures, ' failures'
@@ -38,6 +40,55 @@ contains
       failures = failures + 1
       print '(4a)', 'library version ', mr2d_version(), ', module version ', trim(expected)
     end if
+  end subroutine
+
+  ! A plan executed from and into mr2d_alloc memory, against ScaLAPACK; with
+  ! more than one process some bytes are read in place.
+  subroutine check_shared_memory()
+    integer, parameter :: m = 40, n = 33
+    integer :: desca(9), descb(9), la_r, la_c, lb_r, lb_c, lda, ldb, status, i, j, r, c, pr, pc, direct
+    double precision, allocatable :: b_ref(:,:)
+    real(c_double), pointer :: a(:,:), b(:,:)
+    type(c_ptr) :: pa, pb, plan
+    type(mr2d_stats) :: before, after
+    call make_desc(desca, m, n, 4, 3, ctxt_a, la_r, la_c, lda)
+    call make_desc(descb, m, n, 5, 2, ctxt_b, lb_r, lb_c, ldb)
+    pa = mr2d_alloc(int(lda, c_size_t) * max(1, la_c) * c_sizeof(0.0_c_double))
+    pb = mr2d_alloc(int(ldb, c_size_t) * max(1, lb_c) * c_sizeof(0.0_c_double))
+    if (.not. c_associated(pa) .or. .not. c_associated(pb)) then
+      failures = failures + 1
+      print '(a,a)', 'mr2d_alloc failed: ', mr2d_last_error()
+      return
+    end if
+    call c_f_pointer(pa, a, [lda, max(1, la_c)])
+    call c_f_pointer(pb, b, [ldb, max(1, lb_c)])
+    allocate(b_ref(ldb, max(1, lb_c)))
+    a = 0
+    if (ctxt_a >= 0) then
+      call blacs_gridinfo(ctxt_a, r, c, pr, pc)
+      do j = 1, la_c
+        do i = 1, la_r
+          a(i, j) = fill_d(global_index(i, 4, pr, 0, r), global_index(j, 3, pc, 0, c))
+        end do
+      end do
+    end if
+    b_ref = -1
+    call pdgemr2d(m, n, a, 1, 1, desca, b_ref, 1, 1, descb, ctxt_all)
+    call mr2d_get_stats(before)
+    status = mr2d_plan_create_gemr2d(plan, MR2D_D, m, n, 1, 1, desca, 1, 1, descb, ctxt_all)
+    b = -1
+    if (status == MR2D_SUCCESS) status = mr2d_plan_execute(plan, a, b)
+    if (status /= MR2D_SUCCESS .or. any(b /= b_ref)) failures = failures + 1
+    call mr2d_plan_destroy(plan)
+    call mr2d_get_stats(after)
+    direct = 0
+    if (after%bytes_direct > before%bytes_direct) direct = 1
+    call igsum2d(ctxt_all, 'A', ' ', 1, 1, direct, 1, -1, -1)
+    if (nprocs > 1 .and. direct == 0) then
+      failures = failures + 1
+      if (iam == 0) print '(a)', 'mr2d_alloc: no process read A in place'
+    end if
+    if (mr2d_free(pa) /= MR2D_SUCCESS .or. mr2d_free(pb) /= MR2D_SUCCESS) failures = failures + 1
   end subroutine
 
   subroutine check_plan_and_errors()

@@ -22,6 +22,9 @@
 //   local-fault  rank 0 alone executes with a NULL A: every process reports it
 //   timeout   (MR2D_TIMEOUT=2) a peer that arrives 6 s late: the waiting
 //             process returns MR2D_ERR_TIMEOUT naming it, the late one an error
+// With --shared-a every A lies in mr2d_alloc memory, so node peers read it in
+// place: the same outcomes, and the statistics must show in-place reads
+// (and none without the flag).
 #include <dirent.h>
 #include <mpi.h>
 #include <sys/statvfs.h>
@@ -33,6 +36,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -47,6 +51,7 @@ namespace {
 
 int g_rank = 0, g_world = 1;
 int g_failures = 0;
+bool g_shared_a = false;  // --shared-a: every A in mr2d_alloc memory, read in place by node peers
 
 void fail(const char* what, const std::string& detail = "") {
   std::fprintf(stderr, "rank %d: %s %s\n", g_rank, what, detail.c_str());
@@ -95,6 +100,10 @@ struct Case {
   Grid ga, gb;
   int desca[9] = {}, descb[9] = {};
   LocalArray<double> a, b, ref, fresh;
+  std::shared_ptr<double> shared;  // A again in mr2d_alloc memory (--shared-a)
+
+  // A as executions pass it.
+  double* pa() { return shared ? shared.get() : a.ptr(); }
 
   Case(int m_, int n_, const Grid& ga_, int mba, int nba, const Grid& gb_, int mbb, int nbb, int union_ctxt)
       : m(m_), n(n_), ga(ga_), gb(gb_) {
@@ -108,6 +117,12 @@ struct Case {
     if (gb.member()) {
       const int d[9] = {1, gb.ctxt, m, n, mbb, nbb, 0, 0, fresh.lld};
       std::memcpy(descb, d, sizeof d);
+    }
+    if (g_shared_a && !a.data.empty()) {
+      void* p = mr2d_alloc(a.data.size() * sizeof(double));
+      if (p == nullptr) fail("mr2d_alloc:", mr2d_last_error());
+      else std::memcpy(p, a.data.data(), a.data.size() * sizeof(double));
+      shared.reset(static_cast<double*>(p), [](double* q) { mr2d_free(q); });
     }
     ref = fresh;
     Cpdgemr2d(m, n, a.ptr(), 1, 1, desca, ref.ptr(), 1, 1, descb, union_ctxt);
@@ -174,7 +189,7 @@ int alltoall(int argc, char** argv, const Grid& u) {
   Case c(m, n, ga, 64, 64, gb, 1, n, u.ctxt);
   for (int rep = 0; rep < 3; ++rep) {
     c.reset();
-    check_status(mr2d_gemr2d(MR2D_D, m, n, c.a.ptr(), 1, 1, c.desca, c.b.ptr(), 1, 1, c.descb, u.ctxt),
+    check_status(mr2d_gemr2d(MR2D_D, m, n, c.pa(), 1, 1, c.desca, c.b.ptr(), 1, 1, c.descb, u.ctxt),
                  MR2D_SUCCESS, "alltoall: mr2d_gemr2d");
     if (!c.right()) fail("alltoall: B differs from ScaLAPACK's");
   }
@@ -183,7 +198,7 @@ int alltoall(int argc, char** argv, const Grid& u) {
   for (int k = 1; k < contexts; ++k) {
     unions.push_back(make_grid(1, g_world, "R", {}));
     c.reset();
-    check_status(mr2d_gemr2d(MR2D_D, m, n, c.a.ptr(), 1, 1, c.desca, c.b.ptr(), 1, 1, c.descb, unions.back().ctxt),
+    check_status(mr2d_gemr2d(MR2D_D, m, n, c.pa(), 1, 1, c.desca, c.b.ptr(), 1, 1, c.descb, unions.back().ctxt),
                  MR2D_SUCCESS, "alltoall: mr2d_gemr2d over another union context");
     if (!c.right()) fail("alltoall: B differs from ScaLAPACK's over another union context");
   }
@@ -216,7 +231,7 @@ int tall(int argc, char** argv, const Grid& u) {
   const Grid ga = make_grid(1, g_world, "R", {});
   const Grid gb = make_grid(g_world, 1, "C", {});
   Case c(m, n, ga, m, 1, gb, (m + g_world - 1) / g_world, n, u.ctxt);
-  check_status(mr2d_gemr2d(MR2D_D, m, n, c.a.ptr(), 1, 1, c.desca, c.b.ptr(), 1, 1, c.descb, u.ctxt),
+  check_status(mr2d_gemr2d(MR2D_D, m, n, c.pa(), 1, 1, c.desca, c.b.ptr(), 1, 1, c.descb, u.ctxt),
                MR2D_SUCCESS, "tall: mr2d_gemr2d");
   if (!c.right()) fail("tall: B differs from ScaLAPACK's");
   mr2d_stats stats{};
@@ -257,7 +272,7 @@ int mismatch(const Grid& u) {
     // Direct call (process-wide options).
     mr2d_set_options(&mine);
     c.reset();
-    check_status(mr2d_gemr2d(MR2D_D, c.m, c.n, c.a.ptr(), 1, 1, c.desca, c.b.ptr(), 1, 1, c.descb, u.ctxt),
+    check_status(mr2d_gemr2d(MR2D_D, c.m, c.n, c.pa(), 1, 1, c.desca, c.b.ptr(), 1, 1, c.descb, u.ctxt),
                  MR2D_ERR_INCONSISTENT, (what + " mr2d_gemr2d").c_str());
     if (!c.untouched()) fail((what + " mr2d_gemr2d changed B").c_str());
     mr2d_set_options(&saved);
@@ -279,7 +294,7 @@ int mismatch(const Grid& u) {
   }
   // And with the same options again: everything works.
   c.reset();
-  check_status(mr2d_gemr2d(MR2D_D, c.m, c.n, c.a.ptr(), 1, 1, c.desca, c.b.ptr(), 1, 1, c.descb, u.ctxt),
+  check_status(mr2d_gemr2d(MR2D_D, c.m, c.n, c.pa(), 1, 1, c.desca, c.b.ptr(), 1, 1, c.descb, u.ctxt),
                MR2D_SUCCESS, "mismatch: agreeing call");
   if (!c.right()) fail("mismatch: B differs from ScaLAPACK's after the disagreements");
   c.exit_grids();
@@ -299,9 +314,9 @@ int order(int argc, char** argv, const Grid& u) {
   Case& cf = g_rank == 0 ? c1 : c2;
   Case& cs = g_rank == 0 ? c2 : c1;
   const bool involved = g_rank == 0 || g_rank == g_world - 1;
-  check_status(mr2d_plan_execute(first, cf.a.ptr(), cf.b.ptr()), involved ? MR2D_ERR_INCONSISTENT : MR2D_SUCCESS,
+  check_status(mr2d_plan_execute(first, cf.pa(), cf.b.ptr()), involved ? MR2D_ERR_INCONSISTENT : MR2D_SUCCESS,
                "order: first execution");
-  const int again = mr2d_plan_execute(second, cs.a.ptr(), cs.b.ptr());
+  const int again = mr2d_plan_execute(second, cs.pa(), cs.b.ptr());
   if (involved && again == MR2D_SUCCESS) fail("order: the second execution succeeded after a mismatch");
   if (!cf.untouched() && involved && g_rank != 0) fail("order: the mismatched execution wrote B");
   mr2d_plan_destroy(&p1);
@@ -316,10 +331,10 @@ int repeat(int argc, char** argv, const Grid& u) {
   mr2d_plan plan = plan_of(c, shm_options(4096), u.ctxt, "repeat: plan");
   for (int k = 0; k < count && g_failures == 0; ++k) {
     c.reset();
-    check_status(mr2d_plan_execute(plan, c.a.ptr(), c.b.ptr()), MR2D_SUCCESS, "repeat: mr2d_plan_execute");
+    check_status(mr2d_plan_execute(plan, c.pa(), c.b.ptr()), MR2D_SUCCESS, "repeat: mr2d_plan_execute");
     if (!c.right()) fail("repeat: B differs from ScaLAPACK's at execution", std::to_string(k));
     c.reset();
-    check_status(mr2d_gemr2d(MR2D_D, c.m, c.n, c.a.ptr(), 1, 1, c.desca, c.b.ptr(), 1, 1, c.descb, u.ctxt),
+    check_status(mr2d_gemr2d(MR2D_D, c.m, c.n, c.pa(), 1, 1, c.desca, c.b.ptr(), 1, 1, c.descb, u.ctxt),
                  MR2D_SUCCESS, "repeat: mr2d_gemr2d");
     if (!c.right()) fail("repeat: B differs from ScaLAPACK's at call", std::to_string(k));
   }
@@ -339,7 +354,7 @@ int forked(const Grid& u) {
   Case c1(700, 600, ga, 36, 36, g1, 128, 128, u.ctxt);
   Case c2(300, 200, ga, 36, 36, g2, 128, 128, u.ctxt);
   mr2d_plan p1 = plan_of(c1, o, u.ctxt, "fork: plan 1"), p2 = plan_of(c2, o, u.ctxt, "fork: plan 2");
-  check_status(mr2d_plan_execute(p1, c1.a.ptr(), c1.b.ptr()), MR2D_SUCCESS, "fork: before the fork");
+  check_status(mr2d_plan_execute(p1, c1.pa(), c1.b.ptr()), MR2D_SUCCESS, "fork: before the fork");
   if (!c1.right()) fail("fork: B differs from ScaLAPACK's before the fork");
   if (g_rank == 0) {
     const pid_t child = fork();
@@ -351,9 +366,9 @@ int forked(const Grid& u) {
   for (int k = 0; k < 3; ++k) {
     c1.reset();
     c2.reset();
-    check_status(mr2d_plan_execute(p2, c2.a.ptr(), c2.b.ptr()), MR2D_SUCCESS, "fork: to rank 2 after the fork");
+    check_status(mr2d_plan_execute(p2, c2.pa(), c2.b.ptr()), MR2D_SUCCESS, "fork: to rank 2 after the fork");
     if (!c2.right()) fail("fork: B differs from ScaLAPACK's after the fork (rank 2)");
-    check_status(mr2d_plan_execute(p1, c1.a.ptr(), c1.b.ptr()), MR2D_SUCCESS, "fork: to rank 1 after the fork");
+    check_status(mr2d_plan_execute(p1, c1.pa(), c1.b.ptr()), MR2D_SUCCESS, "fork: to rank 1 after the fork");
     if (!c1.right()) fail("fork: B differs from ScaLAPACK's after the fork (rank 1)");
   }
   mr2d_plan_destroy(&p1);
@@ -370,11 +385,11 @@ int forked(const Grid& u) {
 int local_fault(const Grid& u) {
   Case c = row_to_column(500, 400, u.ctxt);
   mr2d_plan plan = plan_of(c, shm_options(0), u.ctxt, "local fault: plan");
-  const int got = mr2d_plan_execute(plan, g_rank == 0 ? nullptr : c.a.ptr(), c.b.ptr());
+  const int got = mr2d_plan_execute(plan, g_rank == 0 ? nullptr : c.pa(), c.b.ptr());
   check_status(got, MR2D_ERR_ARGUMENT, "local fault: the execution");
   const char* expect = g_rank == 0 ? "A is NULL" : "node peer rank 0 gave up";
   if (std::strstr(mr2d_last_error(), expect) == nullptr) fail("local fault: the message does not say", expect);
-  if (mr2d_plan_execute(plan, c.a.ptr(), c.b.ptr()) == MR2D_SUCCESS)
+  if (mr2d_plan_execute(plan, c.pa(), c.b.ptr()) == MR2D_SUCCESS)
     fail("local fault: the next execution succeeded over a broken union context");
   mr2d_plan_destroy(&plan);
   c.exit_grids();
@@ -386,7 +401,7 @@ int timeout(const Grid& u) {
   mr2d_plan plan = plan_of(c, shm_options(0), u.ctxt, "timeout: plan");
   if (g_rank == 1) std::this_thread::sleep_for(std::chrono::seconds(6));
   const auto t0 = std::chrono::steady_clock::now();
-  const int got = mr2d_plan_execute(plan, c.a.ptr(), c.b.ptr());
+  const int got = mr2d_plan_execute(plan, c.pa(), c.b.ptr());
   const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (g_rank == 0) {
     check_status(got, MR2D_ERR_TIMEOUT, "timeout: the waiting process");
@@ -413,6 +428,7 @@ int main(int argc, char** argv) {
     MPI_Finalize();
     return 1;
   }
+  g_shared_a = has_flag(argc, argv, "--shared-a");
   std::signal(SIGALRM, on_alarm);
   alarm(300);
   const Grid u = make_grid(1, g_world, "R", {});
@@ -426,6 +442,16 @@ int main(int argc, char** argv) {
   else if (scenario == "local-fault") local_fault(u);
   else fail("unknown scenario", scenario);
   alarm(0);
+  // With A in mr2d_alloc memory, node peers read it in place (some bytes at
+  // least), and never without; the timeout, fault and order scenarios
+  // complete no transfer.
+  mr2d_stats stats;
+  mr2d_get_stats(&stats);
+  long long direct = 0;
+  MPI_Allreduce(&stats.bytes_direct, &direct, 1, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
+  const bool completes = scenario != "timeout" && scenario != "local-fault" && scenario != "order";
+  if ((completes && g_shared_a != (direct > 0)) || (!g_shared_a && direct > 0))
+    fail("bytes read in place:", std::to_string(direct));
   int all = 0;
   MPI_Allreduce(&g_failures, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   if (g_rank == 0) std::printf("test_shm_safety %s: %d processes, %s\n", scenario.c_str(), g_world, all == 0 ? "passed" : "FAILED");

@@ -5,7 +5,10 @@
 // its own plan; every element of every local B, padding included, is checked
 // after every call. The threads' contexts share one group, so this also
 // exercises the lanes of the shared private communicator.
-//   test_threads [direct|plan] [threads] [iterations]
+// With `shared`, every thread's A lies in mr2d_alloc memory, allocated anew
+// every 25 calls, so node peers read it in place while other threads
+// allocate, release and map arrays.
+//   test_threads [direct|plan] [threads] [iterations] [shared]
 // Exit 77 (CTest: skipped) where MPI does not grant MPI_THREAD_MULTIPLE.
 #include <mpi.h>
 
@@ -13,6 +16,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -43,7 +47,14 @@ long long check(LocalArray<double>& b, const Job& j) {
   return bad;
 }
 
-void run(const Job& j, bool use_plan, int iterations, std::atomic<long long>& wrong,
+// A copy of `a` in mr2d_alloc memory, released with the pointer.
+std::unique_ptr<double, int (*)(void*)> shared_copy(const LocalArray<double>& a) {
+  void* p = a.data.empty() ? nullptr : mr2d_alloc(a.data.size() * sizeof(double));
+  if (p != nullptr) std::memcpy(p, a.data.data(), a.data.size() * sizeof(double));
+  return {static_cast<double*>(p), mr2d_free};
+}
+
+void run(const Job& j, bool use_plan, bool shared, int iterations, std::atomic<long long>& wrong,
          std::atomic<long long>& failures) {
   LocalArray<double> a, b;
   int desca[9] = {1, -1, j.m, j.n, j.mba, j.nba, 0, 0, 1};
@@ -64,10 +75,17 @@ void run(const Job& j, bool use_plan, int iterations, std::atomic<long long>& wr
     ++failures;
     return;
   }
+  std::unique_ptr<double, int (*)(void*)> in_shared(nullptr, mr2d_free);
   for (int it = 0; it < iterations; ++it) {
+    if (shared && it % 25 == 0) {
+      in_shared.reset();
+      in_shared = shared_copy(a);
+      if (!a.data.empty() && !in_shared) ++failures;
+    }
+    double* pa = in_shared ? in_shared.get() : a.ptr();
     for (double& x : b.data) x = sentinel<double>();
-    const int status = use_plan ? mr2d_plan_execute(plan, a.ptr(), b.ptr())
-                                : mr2d_pdgemr2d(j.m, j.n, a.ptr(), 1, 1, desca, b.ptr(), 1, 1, descb, j.gu.ctxt);
+    const int status = use_plan ? mr2d_plan_execute(plan, pa, b.ptr())
+                                : mr2d_pdgemr2d(j.m, j.n, pa, 1, 1, desca, b.ptr(), 1, 1, descb, j.gu.ctxt);
     if (status != MR2D_SUCCESS) ++failures;
     if (j.gb.member()) wrong += check(b, j);
   }
@@ -85,6 +103,7 @@ int main(int argc, char** argv) {
   const bool use_plan = argc > 1 && std::strcmp(argv[1], "plan") == 0;
   const int threads = argc > 2 ? std::atoi(argv[2]) : 2;
   const int iterations = argc > 3 ? std::atoi(argv[3]) : 100;
+  const bool shared = argc > 4 && std::strcmp(argv[4], "shared") == 0;
   if (provided < MPI_THREAD_MULTIPLE) {
     if (rank == 0) std::printf("threads: skipped, MPI grants thread level %d only\n", provided);
     MPI_Finalize();
@@ -108,13 +127,20 @@ int main(int argc, char** argv) {
   }
   std::atomic<long long> wrong{0}, failures{0};
   std::vector<std::thread> pool;
-  for (const Job& j : jobs) pool.emplace_back(run, std::cref(j), use_plan, iterations, std::ref(wrong), std::ref(failures));
+  for (const Job& j : jobs)
+    pool.emplace_back(run, std::cref(j), use_plan, shared, iterations, std::ref(wrong), std::ref(failures));
   for (std::thread& th : pool) th.join();
-  long long mine[2] = {wrong.load(), failures.load()}, total[2] = {0, 0};
-  MPI_Allreduce(mine, total, 2, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
+  mr2d_stats stats;
+  mr2d_get_stats(&stats);
+  long long mine[3] = {wrong.load(), failures.load(), stats.bytes_direct}, total[3] = {0, 0, 0};
+  MPI_Allreduce(mine, total, 3, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
+  // A in mr2d_alloc memory is read in place (where shared memory is set up).
+  if (shared && stats.shm_bytes > 0 && total[2] == 0) ++total[1];
   if (rank == 0)
-    std::printf("threads (%s, %d threads x %d ranks, %d iterations): %lld wrong elements, %lld failed calls\n",
-                use_plan ? "plan" : "direct", threads, world, iterations, total[0], total[1]);
+    std::printf("threads (%s%s, %d threads x %d ranks, %d iterations): %lld wrong elements, %lld failed calls, "
+                "%lld bytes read in place\n",
+                use_plan ? "plan" : "direct", shared ? ", A shared" : "", threads, world, iterations, total[0],
+                total[1], total[2]);
   for (Job& j : jobs)
     for (Grid* g : {&j.ga, &j.gb, &j.gu})
       if (g->member()) Cblacs_gridexit(g->ctxt);
