@@ -19,6 +19,7 @@
 #include "kernels/streamed_stores.hpp"
 #include "kernels/transform.hpp"
 #include "layout/overlap.hpp"
+#include "layout/tile_plans.hpp"
 #include "layout/tiles.hpp"
 #include "plan/indexing.hpp"
 #include "schedule/schedule.hpp"
@@ -251,6 +252,14 @@ int block_index(const LayoutSide& s, Index r, Index c) {
   return it != s.blocks.end() && it->row == r && it->col == c ? static_cast<int>(it - s.blocks.begin()) : kNowhere;
 }
 
+// The plan of each tile, in tile order (tiles may share one).
+std::vector<const plan::Plan*> plans_of(const LayoutPrepared& p) {
+  std::vector<const plan::Plan*> plans;
+  plans.reserve(p.tiled.parts.size());
+  for (const layout::TilePart& part : p.tiled.parts) plans.push_back(&p.tiled.plans[static_cast<std::size_t>(part.plan)]);
+  return plans;
+}
+
 // One plan per tile this process takes part in, and the route of them all.
 void plan_tiles(const LayoutArguments& la, const LocalStage& st, int me, int size, LayoutPrepared& out) {
   const model::Problem& agreed = out.call.problem;
@@ -263,26 +272,22 @@ void plan_tiles(const LayoutArguments& la, const LocalStage& st, int me, int siz
   const Index am = transposed ? la.n : la.m, an = transposed ? la.m : la.n;
   const layout::Tiling tiling = layout::make_tiling(am, an, transposed, a, b, agreed.elem_size);
   out.tiles = static_cast<Index>(tiling.rows.size() * tiling.cols.size());
-  layout::TileProblems problems(tiling);
-  const auto mine = layout::tiles_of(tiling, me);
-  out.plans.reserve(mine.size());
-  out.ends.reserve(mine.size());
-  for (const auto& [ri, ci] : mine) {
-    const layout::Segment& r = tiling.rows[static_cast<std::size_t>(ri)];
-    const layout::Segment& c = tiling.cols[static_cast<std::size_t>(ci)];
-    int ea = kCallArray, eb = kCallArray;
-    Index lda = st.lda, ldb = st.ldb;
-    if (out.a.grid) {
-      ea = block_index(out.a, r.a, c.a);
-      lda = ea >= 0 ? out.a.blocks[static_cast<std::size_t>(ea)].ld : 0;
-    }
-    if (out.b.grid) {
-      const auto [br, bc] = tiling.block_b(r, c);
-      eb = block_index(out.b, br, bc);
-      ldb = eb >= 0 ? out.b.blocks[static_cast<std::size_t>(eb)].ld : 0;
-    }
-    out.plans.push_back(plan::make_plan(problems.at(r, c), me, lda, ldb));
-    out.call.cdc = plan::apply_indexing(out.plans.back(), st.options.indexing) || out.call.cdc;
+  auto ld_of = [](const LayoutSide& s) {
+    return [&s](Index r, Index c) {
+      const int k = block_index(s, r, c);
+      return k >= 0 ? s.blocks[static_cast<std::size_t>(k)].ld : Index{0};
+    };
+  };
+  out.tiled = layout::plan_tiles(tiling, me, st.lda, st.ldb, ld_of(out.a), ld_of(out.b));
+  for (plan::Plan& p : out.tiled.plans)
+    out.call.cdc = plan::apply_indexing(p, st.options.indexing) || out.call.cdc;
+  out.ends.reserve(out.tiled.parts.size());
+  for (const layout::TilePart& part : out.tiled.parts) {
+    const layout::Segment& r = tiling.rows[static_cast<std::size_t>(part.row)];
+    const layout::Segment& c = tiling.cols[static_cast<std::size_t>(part.col)];
+    const int ea = out.a.grid ? block_index(out.a, r.a, c.a) : kCallArray;
+    const auto [br, bc] = tiling.block_b(r, c);
+    const int eb = out.b.grid ? block_index(out.b, br, bc) : kCallArray;
     out.ends.emplace_back(ea, eb);
   }
   std::vector<model::Edge> edges = layout::pair_volumes(tiling);
@@ -290,12 +295,9 @@ void plan_tiles(const LayoutArguments& la, const LocalStage& st, int me, int siz
   model::CostModel costs = cost_model();
   costs.chunk_bytes = chunk_bytes_for(st.options, transposed);
   const schedule::Schedule sched = schedule::make_for_pairs(st.options.schedule, edges, size, costs);
-  std::vector<const plan::Plan*> plans;
-  plans.reserve(out.plans.size());
-  for (const plan::Plan& p : out.plans) plans.push_back(&p);
   // Sender and receiver hold different numbers of tile plans: one alignment
   // for all (every plan has the same element type).
-  out.route = route::make_route(plans, sched, costs.chunk_bytes,
+  out.route = route::make_route(plans_of(out), sched, costs.chunk_bytes,
                                 transport::node_routing(*out.call.channel, out.call.node_local, costs.chunk_bytes), 1);
   out.route.steps_lower_bound = schedule::lower_bound(edges);
   out.route.steps = sched.kind == schedule::Kind::async ? (edges.empty() ? 0 : 1)
@@ -369,12 +371,16 @@ Status prepare_layout(const LayoutArguments& la, LayoutPrepared& out) {
 
 namespace {
 
-// Where a plan's A or B lies in this execution.
-const char* resolve(int end, const LayoutSide& s, const void* array, Index es) {
-  if (end == kCallArray) return static_cast<const char*>(array);
+// Where a tile's A or B lies in this execution: its block or the array,
+// moved by the tile's shift (elements).
+const char* resolve(int end, const LayoutSide& s, const void* array, Index shift, Index es) {
   if (end == kNowhere) return nullptr;
-  const layout::Block& b = s.blocks[static_cast<std::size_t>(end)];
-  return b.by_offset() ? static_cast<const char*>(array) + b.offset * es : reinterpret_cast<const char*>(b.address);
+  const char* at = static_cast<const char*>(array);
+  if (end != kCallArray) {
+    const layout::Block& b = s.blocks[static_cast<std::size_t>(end)];
+    at = b.by_offset() ? at + b.offset * es : reinterpret_cast<const char*>(b.address);
+  }
+  return at == nullptr ? nullptr : at + shift * es;
 }
 
 // A plan's arrays, which creation could not see: a side with blocks by
@@ -382,7 +388,7 @@ const char* resolve(int end, const LayoutSide& s, const void* array, Index es) {
 Status check_plan_arrays(const LayoutPrepared& p, const void* a, const void* b, const char* routine) {
   Status s = check_arrays(p.call.arrays, a, b, routine);
   if (!s.ok()) return s;
-  for (std::size_t k = 0; k < p.plans.size(); ++k) {
+  for (std::size_t k = 0; k < p.ends.size(); ++k) {
     const auto [ea, eb] = p.ends[k];
     const bool a_needed = ea >= 0 && p.a.blocks[static_cast<std::size_t>(ea)].by_offset() && a == nullptr;
     const bool b_needed = eb >= 0 && p.b.blocks[static_cast<std::size_t>(eb)].by_offset() && b == nullptr;
@@ -395,8 +401,8 @@ Status check_plan_arrays(const LayoutPrepared& p, const void* a, const void* b, 
 
 transport::Parts parts_of(const LayoutPrepared& p) {
   transport::Parts parts;
-  parts.reserve(p.plans.size());
-  for (const plan::Plan& plan : p.plans) parts.push_back(transport::Part{&plan});
+  parts.reserve(p.tiled.parts.size());
+  for (const plan::Plan* plan : plans_of(p)) parts.push_back(transport::Part{plan});
   return parts;
 }
 
@@ -416,15 +422,17 @@ Status execute_layout(const LayoutPrepared& p, const void* a, void* b, const voi
   const Index es = p.call.problem.elem_size;
   const kernels::Update update = kernels::make_update(p.call.type, p.call.op, alpha, beta);
   const kernels::Update* how = update.plain() ? nullptr : &update;
+  const std::vector<const plan::Plan*> plans = plans_of(p);
   Index into_b = 0;
-  for (const plan::Plan& plan : p.plans) into_b += plan.bytes_into_b();
+  for (const plan::Plan* plan : plans) into_b += plan->bytes_into_b();
   const bool stream = kernels::streaming_pays(into_b);
   transport::Parts parts;
-  parts.reserve(p.plans.size());
-  for (std::size_t k = 0; k < p.plans.size(); ++k) {
+  parts.reserve(plans.size());
+  for (std::size_t k = 0; k < plans.size(); ++k) {
     const auto [ea, eb] = p.ends[k];
-    parts.push_back(transport::Part{&p.plans[k], resolve(ea, p.a, a, es),
-                                    const_cast<char*>(resolve(eb, p.b, b, es)), how, stream});
+    const layout::TilePart& tile = p.tiled.parts[k];
+    parts.push_back(transport::Part{plans[k], resolve(ea, p.a, a, tile.a_shift, es),
+                                    const_cast<char*>(resolve(eb, p.b, b, tile.b_shift, es)), how, stream});
   }
   transport::Traffic traffic;
   const Status done =
@@ -465,9 +473,7 @@ int create_layout_plan(mr2d_plan* out, const LayoutArguments& args) noexcept {
 }
 
 mr2d_plan_info describe_layout(const LayoutPrepared& p) {
-  std::vector<const plan::Plan*> plans;
-  for (const plan::Plan& plan : p.plans) plans.push_back(&plan);
-  return describe_route(p.route, plans, p.call.cdc, p.call.node_local, p.call.channel.get());
+  return describe_route(p.route, plans_of(p), p.call.cdc, p.call.node_local, p.call.channel.get());
 }
 
 }  // namespace mr2d::api
