@@ -132,6 +132,9 @@ struct Word {
   std::int64_t fault = 0, table = 0, index = 0, value = 0, limit = 0;
   std::int64_t grid_a = 0, grid_b = 0;
   std::uint64_t hash_a = 0, hash_b = 0;
+  // Window starts of grid sides: only process 0 checks them against the
+  // stand-in descriptor, so every process compares its own with process 0's.
+  std::int64_t starts[4] = {0, 0, 0, 0};  // IA, JA of a grid A; IB, JB of a grid B
 };
 constexpr int kWords = static_cast<int>(sizeof(Word) / sizeof(std::int64_t));
 
@@ -159,6 +162,7 @@ Status agree_layouts(const desc::LocalCall& call, MPI_Comm comm, const Word& min
       return layout_error(call, w.side, {static_cast<Fault>(w.fault), w.table, w.index, w.value, w.limit}, k,
                           MR2D_ERR_ARGUMENT);
   }
+  static const char* const kStarts[] = {"IA", "JA", "IB", "JB"};
   for (int k = 1; k < size; ++k) {
     const Word& w = all[static_cast<std::size_t>(k)];
     for (int side = 1; side <= 2; ++side) {
@@ -168,6 +172,16 @@ Status agree_layouts(const desc::LocalCall& call, MPI_Comm comm, const Word& min
       if ((side == 1 ? w.hash_a : w.hash_b) != (side == 1 ? all[0].hash_a : all[0].hash_b))
         return layout_error(call, side, {Fault::differs}, k, MR2D_ERR_INCONSISTENT);
     }
+    for (int s = 0; s < 4; ++s)
+      if (w.starts[s] != all[0].starts[s]) {
+        const std::int64_t pos = desc::arg_position(call, kStarts[s]);
+        return {MR2D_ERR_INCONSISTENT,
+                std::string("mr2d: ") + call.routine + ": argument " + std::to_string(pos) + " (" + kStarts[s] +
+                    ") differs between processes (" + std::to_string(w.starts[s]) + " here, " +
+                    std::to_string(all[0].starts[s]) + " on process 0) [detected on process " + std::to_string(k) +
+                    " of " + (call.described ? "the communicator" : "the union context") + "]",
+                pos, 0};
+      }
   }
   return {};
 }
@@ -356,6 +370,14 @@ Status prepare_layout(const LayoutArguments& la, LayoutPrepared& out) {
   word.grid_b = out.b.grid ? 1 : 0;
   word.hash_a = out.a.grid && f.ok() ? layout::hash(out.a.tables) : 0;
   word.hash_b = out.b.grid && f.ok() ? layout::hash(out.b.tables) : 0;
+  if (out.a.grid) {
+    word.starts[0] = la.ia;
+    word.starts[1] = la.ja;
+  }
+  if (out.b.grid) {
+    word.starts[2] = la.ib;
+    word.starts[3] = la.jb;
+  }
   s = agree_layouts(st.call, st.comm, word);
   if (!s.ok()) return s;
   s = agree_stage(args, st, call);
