@@ -259,11 +259,17 @@ Word find_overlaps(const LayoutPrepared& p, const LayoutArguments& la, const des
 
 // This process's block (r, c) of a side: its index, or kNowhere.
 int block_index(const LayoutSide& s, Index r, Index c) {
-  auto it = std::lower_bound(s.blocks.begin(), s.blocks.end(), std::pair<Index, Index>{c, r},
-                             [](const layout::Block& b, const std::pair<Index, Index>& key) {
-                               return b.col != key.first ? b.col < key.first : b.row < key.second;
-                             });
-  return it != s.blocks.end() && it->row == r && it->col == c ? static_cast<int>(it - s.blocks.begin()) : kNowhere;
+  return s.index_of[static_cast<std::size_t>(r + c * s.tables.block_rows())];
+}
+
+// The index of each block in this process's list, by block (kNowhere for
+// blocks of others): one lookup per tile.
+void index_blocks(LayoutSide& s) {
+  if (!s.grid) return;
+  s.index_of.assign(s.tables.owners.size(), kNowhere);
+  for (std::size_t k = 0; k < s.blocks.size(); ++k)
+    s.index_of[static_cast<std::size_t>(s.blocks[k].row + s.blocks[k].col * s.tables.block_rows())] =
+        static_cast<int>(k);
 }
 
 // The plan of each tile, in tile order (tiles may share one).
@@ -285,6 +291,8 @@ void plan_tiles(const LayoutArguments& la, const LocalStage& st, int me, int siz
   else b.cyclic = agreed.b;
   const Index am = transposed ? la.n : la.m, an = transposed ? la.m : la.n;
   const layout::Tiling tiling = layout::make_tiling(am, an, transposed, a, b, agreed.elem_size);
+  index_blocks(out.a);
+  index_blocks(out.b);
   out.tiles = static_cast<Index>(tiling.rows.size() * tiling.cols.size());
   auto ld_of = [](const LayoutSide& s) {
     return [&s](Index r, Index c) {

@@ -43,18 +43,19 @@ struct LayoutArguments {
   bool plan_out_null = false;  ///< plan creation with nowhere to put the plan
 };
 
+/// Where a tile's plan finds A or B on this process.
+enum : int {
+  kCallArray = -1,  ///< the array of the call (a block-cyclic side)
+  kNowhere = -2,    ///< this process holds nothing of it
+};
+
 /// One side as this process holds it: a grid layout's tables and its blocks
 /// (sorted by column, then row), or nothing for a descriptor.
 struct LayoutSide {
   bool grid = false;
   layout::Tables tables;
   std::vector<layout::Block> blocks;
-};
-
-/// Where a tile's plan finds A or B on this process.
-enum : int {
-  kCallArray = -1,  ///< the array of the call (a block-cyclic side)
-  kNowhere = -2,    ///< this process holds nothing of it
+  std::vector<int> index_of;  ///< by block (r + c * block rows): its index in blocks, or kNowhere
 };
 
 /// A checked grid-layout call on this process.

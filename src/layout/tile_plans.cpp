@@ -4,7 +4,7 @@
 
 #include <algorithm>
 #include <array>
-#include <map>
+#include <unordered_map>
 #include <utility>
 
 namespace mr2d::layout {
@@ -34,6 +34,14 @@ std::array<Index, 16> key_of(const model::Problem& p, Index la, Index lb) {
           owner(p.b), p.b.rows};
 }
 
+struct KeyHash {
+  std::size_t operator()(const std::array<Index, 16>& k) const {
+    std::uint64_t h = 0xcbf29ce484222325ULL;
+    for (Index v : k) h = (h ^ static_cast<std::uint64_t>(v)) * 0x100000001b3ULL;
+    return static_cast<std::size_t>(h ^ (h >> 29));
+  }
+};
+
 }  // namespace
 
 TilePlans plan_tiles(const Tiling& t, int me, Index lda, Index ldb, const LdOf& lda_of, const LdOf& ldb_of) {
@@ -43,7 +51,7 @@ TilePlans plan_tiles(const Tiling& t, int me, Index lda, Index ldb, const LdOf& 
   out.parts.reserve(tiles.size());
   // Tiles alike share a plan: a rectangle between two blocks, or a block
   // against a block-cyclic window at the same place in its cycle.
-  std::map<std::array<Index, 16>, std::int32_t> shared;
+  std::unordered_map<std::array<Index, 16>, std::int32_t, KeyHash> shared;
   model::Problem moved;
   for (const auto& [ri, ci] : tiles) {
     const Segment& r = t.rows[static_cast<std::size_t>(ri)];
