@@ -2,6 +2,7 @@
 // The entries of mr2d_layout.h: redistributions whose sides are grid layouts
 // or descriptors, over a BLACS union context or a communicator, direct and
 // as persistent plans, each one call into api/.
+#include "abi/entry.hpp"
 #include "api/layout_call.hpp"
 #include "mr2d/mr2d_layout.h"
 
@@ -22,6 +23,7 @@ LayoutArguments layout_args(const char* routine, Union scope, int type, int type
   args.routine = routine;
   args.scope = scope;
   args.type = type;
+  args.elem_size = mr2d::abi::elem_size_of(type);
   args.type_position = type_position;
   args.trans = trans;
   args.m = m;

@@ -33,17 +33,6 @@ namespace {
 using layout::Fault;
 using layout::Finding;
 
-Index elem_size_of(int type) {
-  switch (type) {
-    case MR2D_S: return sizeof(float);
-    case MR2D_D: return sizeof(double);
-    case MR2D_C: return sizeof(mr2d_scomplex);
-    case MR2D_Z: return sizeof(mr2d_dcomplex);
-    case MR2D_I: return sizeof(mr2d_int);
-    default: return 0;
-  }
-}
-
 bool is_grid(const mr2d_matrix* m) { return m == nullptr || m->desc == nullptr; }
 
 // A grid side's stand-in descriptor: its global size on a 1 x 1 grid, so the
@@ -63,7 +52,7 @@ char g_marker;  // a non-null array of a plan, whose arrays come later
 Arguments descriptor_arguments(const LayoutArguments& la, const mr2d_int* da, const mr2d_int* db) {
   Arguments args{la.routine, false, nullptr, nullptr, desc::Letters::strict, la.m, la.n,
                  la.plan ? &g_marker : la.a, la.ia, la.ja, da, la.plan ? &g_marker : la.b, la.ib, la.jb, db,
-                 la.ictxt, la.scope, elem_size_of(la.type), la.options};
+                 la.ictxt, la.scope, la.elem_size, la.options};
   args.entry = desc::Entry::transform;
   args.op = la.trans != nullptr ? la.trans[0] : 'N';
   args.type = la.type;

@@ -25,6 +25,7 @@ struct LayoutArguments {
   const char* routine = "";
   Union scope = Union::context;  ///< context (ictxt) or comm
   int type = -1;
+  Index elem_size = 0;           ///< of `type`, 0 for a code that is none
   int type_position = 0;
   const char* trans = nullptr;   ///< null: "N"
   mr2d_int m = 0, n = 0;

@@ -6,13 +6,22 @@
 // element of its part back.
 #pragma once
 
+#include <mpi.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <complex>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <random>
 #include <vector>
 
+#include "mr2d/blacs.h"
 #include "mr2d/mr2d_layout.h"
+
+/// BLACS's process number at a grid position (not in mr2d/blacs.h).
+extern "C" int Cblacs_pnum(int ctxt, int prow, int pcol);
 
 namespace mr2d_layout_test {
 
@@ -133,6 +142,57 @@ struct GridSide {
       for (mr2d_int j = 0; j < w; ++j)
         for (mr2d_int i = 0; i < h; ++i) f(r0 + i, c0 + j, base[at[k] + static_cast<std::size_t>(i + j * b.ld)]);
     }
+  }
+};
+
+/// --seed S --cases N from the command line.
+inline void read_args(int argc, char** argv, unsigned long& seed, int& cases) {
+  for (int k = 1; k + 1 < argc; k += 2) {
+    if (std::strcmp(argv[k], "--seed") == 0) seed = std::strtoul(argv[k + 1], nullptr, 10);
+    if (std::strcmp(argv[k], "--cases") == 0) cases = std::atoi(argv[k + 1]);
+  }
+}
+
+/// The union context (1 x P, row-major: process numbers are world ranks)
+/// and grids of all ranks for block-cyclic sides: 1 x P, P x 1 and a 2D shape.
+inline int union_and_grids(int nprocs, std::vector<int>& grids) {
+  int ctxt = 0;
+  Cblacs_get(0, 0, &ctxt);
+  Cblacs_gridinit(&ctxt, "R", 1, nprocs);
+  for (int pr : {1, nprocs, nprocs % 2 == 0 && nprocs > 2 ? 2 : 1}) {
+    int g = 0;
+    Cblacs_get(0, 0, &g);
+    Cblacs_gridinit(&g, pr == nprocs ? "C" : "R", pr, nprocs / pr);
+    grids.push_back(g);
+  }
+  return ctxt;
+}
+
+/// A test program's run: MPI and BLACS started, a hang turned into a failure
+/// (alarm), --seed and --cases read, the union context and grids made;
+/// over() sums every rank's failures, reports and ends it.
+struct Program {
+  int rank = 0, size = 1;
+  unsigned long seed = 1;
+  int cases = 100;
+  int ctxt = -1;
+  std::vector<int> grids;
+
+  Program(int& argc, char**& argv) {
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    alarm(300);
+    read_args(argc, argv, seed, cases);
+    ctxt = union_and_grids(size, grids);
+  }
+  int over(const char* name, long failures) const {
+    long total = 0;
+    MPI_Allreduce(&failures, &total, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
+    if (rank == 0) std::printf("%s: %d cases, %ld failures\n", name, cases, total);
+    Cblacs_exit(1);
+    MPI_Finalize();
+    return total == 0 ? 0 : 1;
   }
 };
 

@@ -19,12 +19,11 @@
 #include <vector>
 
 #include "layout_cases.hpp"
+#include "local_matrix.hpp"
 #include "mr2d/blacs.h"
 #include "mr2d/mr2d_layout.h"
 
 using namespace mr2d_layout_test;
-
-extern "C" int Cblacs_pnum(int ctxt, int prow, int pcol);
 
 namespace {
 
@@ -42,18 +41,6 @@ struct CyclicSide {
   std::vector<T> local;
   mr2d_matrix matrix{};
 
-  static mr2d_int numroc(mr2d_int n, mr2d_int nb, int p, mr2d_int src, int np) {
-    const mr2d_int d = ((p - src) % np + np) % np, blocks = n / nb;
-    mr2d_int count = blocks / np * nb;
-    const mr2d_int extra = blocks % np;
-    if (d < extra) count += nb;
-    else if (d == extra) count += n % nb;
-    return count;
-  }
-  mr2d_int global(mr2d_int l, mr2d_int nb_, int p, mr2d_int src, int np) const {
-    const mr2d_int d = ((p - src) % np + np) % np;
-    return (l / nb_) * nb_ * np + d * nb_ + l % nb_;
-  }
 
   void make(Rng& shared, int ctxt, mr2d_int rows, mr2d_int cols) {
     int pr, pc;
@@ -64,8 +51,8 @@ struct CyclicSide {
     nb = pick(shared, 1, 4);
     rsrc = pick(shared, 0, nprow - 1);
     csrc = pick(shared, 0, npcol - 1);
-    lrows = numroc(rows, mb, myrow, rsrc, nprow);
-    lcols = numroc(cols, nb, mycol, csrc, npcol);
+    lrows = mr2d_test::numroc(static_cast<int>(rows), static_cast<int>(mb), myrow, static_cast<int>(rsrc), nprow);
+    lcols = mr2d_test::numroc(static_cast<int>(cols), static_cast<int>(nb), mycol, static_cast<int>(csrc), npcol);
     lld = std::max<mr2d_int>(lrows, 1) + pick(shared, 0, 2);
     const mr2d_int d[9] = {1, ctxt, rows, cols, mb, nb, rsrc, csrc, lld};
     std::memcpy(desc, d, sizeof d);
@@ -82,7 +69,8 @@ struct CyclicSide {
   void each(T* base, F&& f) {
     for (mr2d_int c = 0; c < lcols; ++c)
       for (mr2d_int r = 0; r < lrows; ++r)
-        f(global(r, mb, myrow, rsrc, nprow), global(c, nb, mycol, csrc, npcol),
+        f(mr2d_test::global_of(static_cast<int>(r), static_cast<int>(mb), myrow, static_cast<int>(rsrc), nprow),
+          mr2d_test::global_of(static_cast<int>(c), static_cast<int>(nb), mycol, static_cast<int>(csrc), npcol),
           base[static_cast<std::size_t>(r + c * lld)]);
   }
 };
@@ -262,43 +250,20 @@ void run_case(Rng& shared, Rng& mine, int type, int ctxt, const std::vector<int>
 }  // namespace
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &g_size);
-  alarm(300);
-  unsigned long seed = 1;
-  int cases = 100;
-  for (int k = 1; k + 1 < argc; k += 2) {
-    if (std::strcmp(argv[k], "--seed") == 0) seed = std::strtoul(argv[k + 1], nullptr, 10);
-    if (std::strcmp(argv[k], "--cases") == 0) cases = std::atoi(argv[k + 1]);
-  }
-  int ctxt = 0;
-  Cblacs_get(0, 0, &ctxt);
-  Cblacs_gridinit(&ctxt, "R", 1, g_size);
-  // Grids of all ranks for block-cyclic sides: 1 x P, P x 1 and a 2D shape.
-  std::vector<int> grids;
-  for (int pr : {1, g_size, g_size % 2 == 0 && g_size > 2 ? 2 : 1}) {
-    int g = 0;
-    Cblacs_get(0, 0, &g);
-    Cblacs_gridinit(&g, pr == g_size ? "C" : "R", pr, g_size / pr);
-    grids.push_back(g);
-  }
-  Rng shared(seed);
-  Rng mine(seed * 1000 + static_cast<unsigned long>(g_rank));
-  for (int c = 0; c < cases; ++c) {
+  const Program run(argc, argv);
+  g_rank = run.rank;
+  g_size = run.size;
+  Rng shared(run.seed);
+  Rng mine(run.seed * 1000 + static_cast<unsigned long>(g_rank));
+  for (int c = 0; c < run.cases; ++c) {
     const int type = pick(shared, 0, 4);
     switch (type) {
-      case MR2D_S: run_case<float>(shared, mine, type, ctxt, grids, c); break;
-      case MR2D_D: run_case<double>(shared, mine, type, ctxt, grids, c); break;
-      case MR2D_C: run_case<std::complex<float>>(shared, mine, type, ctxt, grids, c); break;
-      case MR2D_Z: run_case<std::complex<double>>(shared, mine, type, ctxt, grids, c); break;
-      default: run_case<mr2d_int>(shared, mine, type, ctxt, grids, c); break;
+      case MR2D_S: run_case<float>(shared, mine, type, run.ctxt, run.grids, c); break;
+      case MR2D_D: run_case<double>(shared, mine, type, run.ctxt, run.grids, c); break;
+      case MR2D_C: run_case<std::complex<float>>(shared, mine, type, run.ctxt, run.grids, c); break;
+      case MR2D_Z: run_case<std::complex<double>>(shared, mine, type, run.ctxt, run.grids, c); break;
+      default: run_case<mr2d_int>(shared, mine, type, run.ctxt, run.grids, c); break;
     }
   }
-  long total = 0;
-  MPI_Allreduce(&g_failures, &total, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
-  if (g_rank == 0) std::printf("test_layout: %d cases, %ld failures\n", cases, total);
-  Cblacs_exit(1);
-  MPI_Finalize();
-  return total == 0 ? 0 : 1;
+  return run.over("test_layout", g_failures);
 }

@@ -17,26 +17,20 @@
 #include <string>
 #include <vector>
 
+#include "layout_cases.hpp"
+#include "local_matrix.hpp"
 #include "mr2d/blacs.h"
 #include "mr2d/mr2d_layout.h"
 #include "mr2d/scalapack.h"
 
-extern "C" int Cblacs_pnum(int ctxt, int prow, int pcol);
+using mr2d_layout_test::pick;
+using mr2d_layout_test::Rng;
+using mr2d_test::numroc;
 
 namespace {
 
 int g_rank = 0, g_size = 1;
 long g_failures = 0;
-using Rng = std::mt19937_64;
-int pick(Rng& rng, int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); }
-
-mr2d_int numroc(mr2d_int n, mr2d_int nb, int p, mr2d_int src, int np) {
-  const mr2d_int d = ((p - src) % np + np) % np, blocks = n / nb;
-  mr2d_int count = blocks / np * nb;
-  if (d < blocks % np) count += nb;
-  else if (d == blocks % np) count += n % nb;
-  return count;
-}
 
 // A block-cyclic matrix: descriptor, local array (padded, with sentinels) and
 // the same matrix as a grid layout over the local array.
@@ -53,9 +47,10 @@ struct Matrix {
 
   void make(Rng& shared, int ctxt, mr2d_int M, mr2d_int N, int salt) {
     Cblacs_gridinfo(ctxt, &nprow, &npcol, &myrow, &mycol);
-    const mr2d_int mb = pick(shared, 1, 5), nb = pick(shared, 1, 5);
-    const mr2d_int rsrc = pick(shared, 0, nprow - 1), csrc = pick(shared, 0, npcol - 1);
-    const mr2d_int lrows = numroc(M, mb, myrow, rsrc, nprow), lcols = numroc(N, nb, mycol, csrc, npcol);
+    const int mb = pick(shared, 1, 5), nb = pick(shared, 1, 5);
+    const int rsrc = pick(shared, 0, nprow - 1), csrc = pick(shared, 0, npcol - 1);
+    const mr2d_int lrows = numroc(static_cast<int>(M), mb, myrow, rsrc, nprow);
+    const mr2d_int lcols = numroc(static_cast<int>(N), nb, mycol, csrc, npcol);
     const mr2d_int lld = std::max<mr2d_int>(lrows, 1) + pick(shared, 0, 2);
     const mr2d_int d[9] = {1, ctxt, M, N, mb, nb, rsrc, csrc, lld};
     std::memcpy(desc, d, sizeof d);
@@ -64,16 +59,16 @@ struct Matrix {
     local.assign(static_cast<std::size_t>(lld * std::max<mr2d_int>(lcols, 1)), pad);
     for (mr2d_int c = 0; c < lcols; ++c)
       for (mr2d_int r = 0; r < lrows; ++r) {
-        const mr2d_int gi = (r / mb) * mb * nprow + ((myrow - rsrc + nprow) % nprow) * mb + r % mb;
-        const mr2d_int gj = (c / nb) * nb * npcol + ((mycol - csrc + npcol) % npcol) * nb + c % nb;
+        const int gi = mr2d_test::global_of(static_cast<int>(r), mb, myrow, rsrc, nprow);
+        const int gj = mr2d_test::global_of(static_cast<int>(c), nb, mycol, csrc, npcol);
         std::memset(static_cast<void*>(&local[static_cast<std::size_t>(r + c * lld)]), 0, sizeof(T));
         // Small integers in every type's first component (and the second, for complex).
         auto* parts = reinterpret_cast<unsigned char*>(&local[static_cast<std::size_t>(r + c * lld)]);
-        set_value(parts, static_cast<int>(64 * gi + gj + 1 + salt), -static_cast<int>(gi + 2 * gj));
+        set_value(parts, 64 * gi + gj + 1 + salt, -(gi + 2 * gj));
       }
     as_desc.desc = desc;
     // The layout: a split at every block boundary, the owner of each block.
-    const mr2d_int brs = (M + mb - 1) / mb, bcs = (N + nb - 1) / nb;
+    const mr2d_int brs = (M + mb - 1) / mb, bcs = (N + nb - 1) / nb;  // blocks per column, per row
     for (mr2d_int r = 0; r <= brs; ++r) row_splits.push_back(std::min(r * mb, M));
     for (mr2d_int c = 0; c <= bcs; ++c) col_splits.push_back(std::min(c * nb, N));
     for (mr2d_int c = 0; c < std::max<mr2d_int>(bcs, 1); ++c)
@@ -181,40 +176,18 @@ void run_case(Rng& shared, int ictxt, const std::vector<int>& grids, int k) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &g_size);
-  alarm(300);
-  unsigned long seed = 1;
-  int cases = 100;
-  for (int k = 1; k + 1 < argc; k += 2) {
-    if (std::strcmp(argv[k], "--seed") == 0) seed = std::strtoul(argv[k + 1], nullptr, 10);
-    if (std::strcmp(argv[k], "--cases") == 0) cases = std::atoi(argv[k + 1]);
-  }
-  int ictxt = 0;
-  Cblacs_get(0, 0, &ictxt);
-  Cblacs_gridinit(&ictxt, "R", 1, g_size);
-  std::vector<int> grids;
-  for (int pr : {1, g_size, g_size % 2 == 0 && g_size > 2 ? 2 : 1}) {
-    int g = 0;
-    Cblacs_get(0, 0, &g);
-    Cblacs_gridinit(&g, pr == g_size ? "C" : "R", pr, g_size / pr);
-    grids.push_back(g);
-  }
-  Rng shared(seed);
-  for (int k = 0; k < cases; ++k) {
+  const mr2d_layout_test::Program run(argc, argv);
+  g_rank = run.rank;
+  g_size = run.size;
+  Rng shared(run.seed);
+  for (int k = 0; k < run.cases; ++k) {
     switch (pick(shared, 0, 4)) {
-      case MR2D_S: run_case<float>(shared, ictxt, grids, k); break;
-      case MR2D_D: run_case<double>(shared, ictxt, grids, k); break;
-      case MR2D_C: run_case<mr2d_scomplex>(shared, ictxt, grids, k); break;
-      case MR2D_Z: run_case<mr2d_dcomplex>(shared, ictxt, grids, k); break;
-      default: run_case<mr2d_int>(shared, ictxt, grids, k); break;
+      case MR2D_S: run_case<float>(shared, run.ctxt, run.grids, k); break;
+      case MR2D_D: run_case<double>(shared, run.ctxt, run.grids, k); break;
+      case MR2D_C: run_case<mr2d_scomplex>(shared, run.ctxt, run.grids, k); break;
+      case MR2D_Z: run_case<mr2d_dcomplex>(shared, run.ctxt, run.grids, k); break;
+      default: run_case<mr2d_int>(shared, run.ctxt, run.grids, k); break;
     }
   }
-  long total = 0;
-  MPI_Allreduce(&g_failures, &total, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
-  if (g_rank == 0) std::printf("test_layout_scalapack: %d cases, %ld failures\n", cases, total);
-  Cblacs_exit(1);
-  MPI_Finalize();
-  return total == 0 ? 0 : 1;
+  return run.over("test_layout_scalapack", g_failures);
 }
