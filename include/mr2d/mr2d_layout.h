@@ -105,8 +105,9 @@ MR2D_API int mr2d_comm_layout_transform(MPI_Comm comm, int type, const char *tra
 
 /** Persistent plans of the two calls above (arguments without arrays and
  *  scalars), executed by mr2d_plan_execute (alpha 1, beta 0) or
- *  mr2d_plan_execute_transform. Batches (mr2d_plan_create_batch) do not take
- *  them: a grid-layout plan among the parts is an argument error. The split,
+ *  mr2d_plan_execute_transform, and usable as parts of batches
+ *  (mr2d_plan_create_batch, beside any other plans of the same union): a
+ *  part's tiles travel in the batch's messages with the other parts. The split,
  *  owner and block tables are copied: they may be freed after creation.
  *  Blocks given by pointer are bound at creation (the execution's array
  *  argument for that matrix is then not read for them); blocks given by

@@ -261,14 +261,6 @@ void index_blocks(LayoutSide& s) {
         static_cast<int>(k);
 }
 
-// The plan of each tile, in tile order (tiles may share one).
-std::vector<const plan::Plan*> plans_of(const LayoutPrepared& p) {
-  std::vector<const plan::Plan*> plans;
-  plans.reserve(p.tiled.parts.size());
-  for (const layout::TilePart& part : p.tiled.parts) plans.push_back(&p.tiled.plans[static_cast<std::size_t>(part.plan)]);
-  return plans;
-}
-
 // One plan per tile this process takes part in, and the route of them all.
 void plan_tiles(const LayoutArguments& la, const LocalStage& st, int me, int size, LayoutPrepared& out) {
   const model::Problem& agreed = out.call.problem;
@@ -301,14 +293,16 @@ void plan_tiles(const LayoutArguments& la, const LocalStage& st, int me, int siz
     const int eb = out.b.grid ? block_index(out.b, br, bc) : kCallArray;
     out.ends.emplace_back(ea, eb);
   }
-  std::vector<model::Edge> edges = layout::pair_volumes(tiling);
-  for (model::Edge& e : edges) e.count *= agreed.elem_size;  // bytes, as for batches
+  out.edges = layout::pair_volumes(tiling);
+  for (model::Edge& e : out.edges) e.count *= agreed.elem_size;  // bytes, as for batches
+  out.nranks = size;
+  const std::vector<model::Edge>& edges = out.edges;
   model::CostModel costs = cost_model();
   costs.chunk_bytes = chunk_bytes_for(st.options, transposed);
   const schedule::Schedule sched = schedule::make_for_pairs(st.options.schedule, edges, size, costs);
   // Sender and receiver hold different numbers of tile plans: one alignment
   // for all (every plan has the same element type).
-  out.route = route::make_route(plans_of(out), sched, costs.chunk_bytes,
+  out.route = route::make_route(layout_plans(out), sched, costs.chunk_bytes,
                                 transport::node_routing(*out.call.channel, out.call.node_local, costs.chunk_bytes), 1);
   out.route.steps_lower_bound = schedule::lower_bound(edges);
   out.route.steps = sched.kind == schedule::Kind::async ? (edges.empty() ? 0 : 1)
@@ -402,10 +396,17 @@ const char* resolve(int end, const LayoutSide& s, const void* array, Index shift
   return at == nullptr ? nullptr : at + shift * es;
 }
 
-// A plan's arrays, which creation could not see: a side with blocks by
-// offset needs its array.
-Status check_plan_arrays(const LayoutPrepared& p, const void* a, const void* b, const char* routine) {
-  Status s = check_arrays(p.call.arrays, a, b, routine);
+}  // namespace
+
+std::vector<const plan::Plan*> layout_plans(const LayoutPrepared& p) {
+  std::vector<const plan::Plan*> plans;
+  plans.reserve(p.tiled.parts.size());
+  for (const layout::TilePart& part : p.tiled.parts) plans.push_back(&p.tiled.plans[static_cast<std::size_t>(part.plan)]);
+  return plans;
+}
+
+Status check_layout_arrays(const LayoutPrepared& p, const void* a, const void* b, const char* routine, int part) {
+  Status s = check_arrays(p.call.arrays, a, b, routine, part);
   if (!s.ok()) return s;
   for (std::size_t k = 0; k < p.ends.size(); ++k) {
     const auto [ea, eb] = p.ends[k];
@@ -413,19 +414,29 @@ Status check_plan_arrays(const LayoutPrepared& p, const void* a, const void* b, 
     const bool b_needed = eb >= 0 && p.b.blocks[static_cast<std::size_t>(eb)].by_offset() && b == nullptr;
     if (a_needed || b_needed)
       return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine + ": " + (a_needed ? "A" : "B") +
+                                     (part >= 0 ? " of part " + std::to_string(part) : std::string()) +
                                      " is NULL although blocks of this process are given by offset from it"};
   }
   return {};
 }
 
-transport::Parts parts_of(const LayoutPrepared& p) {
-  transport::Parts parts;
-  parts.reserve(p.tiled.parts.size());
-  for (const plan::Plan* plan : plans_of(p)) parts.push_back(transport::Part{plan});
-  return parts;
+void add_layout_parts(const LayoutPrepared& p, const void* a, void* b, const kernels::Update* how, bool stream,
+                      transport::Parts& parts) {
+  const Index es = p.call.problem.elem_size;
+  const std::vector<const plan::Plan*> plans = layout_plans(p);
+  for (std::size_t k = 0; k < plans.size(); ++k) {
+    const auto [ea, eb] = p.ends[k];
+    const layout::TilePart& tile = p.tiled.parts[k];
+    parts.push_back(transport::Part{plans[k], resolve(ea, p.a, a, tile.a_shift, es),
+                                    const_cast<char*>(resolve(eb, p.b, b, tile.b_shift, es)), how, stream});
+  }
 }
 
-}  // namespace
+Index layout_bytes_into_b(const LayoutPrepared& p) {
+  Index into_b = 0;
+  for (const plan::Plan* plan : layout_plans(p)) into_b += plan->bytes_into_b();
+  return into_b;
+}
 
 Status execute_layout(const LayoutPrepared& p, const void* a, void* b, const void* alpha, const void* beta,
                       const char* routine, bool check) {
@@ -434,25 +445,18 @@ Status execute_layout(const LayoutPrepared& p, const void* a, void* b, const voi
   if (!grids_alive(p.call.grids))
     return {MR2D_ERR_CONTEXT, "mr2d: the grid of A or B of this plan was exited (blacs_gridexit) or its communicator freed"};
   if (check) {
-    Status s = check_plan_arrays(p, a, b, routine);
-    if (!s.ok())
-      return transport::abandon(*p.call.channel, parts_of(p), p.route, 2 * p.call.serial, p.call.node_local, s);
+    Status s = check_layout_arrays(p, a, b, routine);
+    if (!s.ok()) {
+      transport::Parts planned;
+      for (const plan::Plan* plan : layout_plans(p)) planned.push_back(transport::Part{plan});
+      return transport::abandon(*p.call.channel, planned, p.route, 2 * p.call.serial, p.call.node_local, s);
+    }
   }
-  const Index es = p.call.problem.elem_size;
   const kernels::Update update = kernels::make_update(p.call.type, p.call.op, alpha, beta);
-  const kernels::Update* how = update.plain() ? nullptr : &update;
-  const std::vector<const plan::Plan*> plans = plans_of(p);
-  Index into_b = 0;
-  for (const plan::Plan* plan : plans) into_b += plan->bytes_into_b();
-  const bool stream = kernels::streaming_pays(into_b);
   transport::Parts parts;
-  parts.reserve(plans.size());
-  for (std::size_t k = 0; k < plans.size(); ++k) {
-    const auto [ea, eb] = p.ends[k];
-    const layout::TilePart& tile = p.tiled.parts[k];
-    parts.push_back(transport::Part{plans[k], resolve(ea, p.a, a, tile.a_shift, es),
-                                    const_cast<char*>(resolve(eb, p.b, b, tile.b_shift, es)), how, stream});
-  }
+  parts.reserve(p.tiled.parts.size());
+  add_layout_parts(p, a, b, update.plain() ? nullptr : &update, kernels::streaming_pays(layout_bytes_into_b(p)),
+                   parts);
   transport::Traffic traffic;
   const Status done =
       transport::execute(*p.call.channel, parts, p.route, 2 * p.call.serial, p.call.node_local, traffic);
@@ -476,7 +480,7 @@ int create_layout_plan(mr2d_plan* out, const LayoutArguments& args) noexcept {
   if (out != nullptr) *out = nullptr;
   return guarded(args.routine, true, [&]() -> Status {
     auto plan = std::make_unique<mr2d_plan_s>();
-    plan->layout = std::make_unique<LayoutPrepared>();
+    plan->layout = std::make_shared<LayoutPrepared>();
     LayoutArguments checked = args;
     checked.plan = true;
     checked.plan_out_null = out == nullptr;
@@ -492,7 +496,7 @@ int create_layout_plan(mr2d_plan* out, const LayoutArguments& args) noexcept {
 }
 
 mr2d_plan_info describe_layout(const LayoutPrepared& p) {
-  return describe_route(p.route, plans_of(p), p.call.cdc, p.call.node_local, p.call.channel.get());
+  return describe_route(p.route, layout_plans(p), p.call.cdc, p.call.node_local, p.call.channel.get());
 }
 
 }  // namespace mr2d::api

@@ -13,10 +13,13 @@
 #include "api/redistribute.hpp"
 #include "common/status.hpp"
 #include "layout/tables.hpp"
+#include "kernels/transform.hpp"
 #include "layout/tile_plans.hpp"
+#include "model/edges.hpp"
 #include "mr2d/mr2d_layout.h"
 #include "plan/plan.hpp"
 #include "route/route.hpp"
+#include "transport/part.hpp"
 
 namespace mr2d::api {
 
@@ -66,6 +69,8 @@ struct LayoutPrepared {
   layout::TilePlans tiled;                  ///< the plans of the tiles this process takes part in
   std::vector<std::pair<int, int>> ends;    ///< per tile: A's and B's block index, or kCallArray / kNowhere
   route::Route route;
+  std::vector<model::Edge> edges;           ///< bytes between each pair of processes (all tiles)
+  int nranks = 0;                           ///< processes of the union
   Index tiles = 0;                          ///< tiles of the whole problem
 };
 
@@ -78,6 +83,24 @@ Status prepare_layout(const LayoutArguments& args, LayoutPrepared& out);
 /// execution, whose arrays were not seen at creation.
 Status execute_layout(const LayoutPrepared& p, const void* a, void* b, const void* alpha, const void* beta,
                       const char* routine, bool check);
+
+/// The plan of each of this process's tiles, in tile order (tiles alike
+/// share one).
+std::vector<const plan::Plan*> layout_plans(const LayoutPrepared& p);
+
+/// The arrays of an execution of `p` on this process (which creation did not
+/// see): NULL where this process holds part of a descriptor side or blocks
+/// given by offset from it, or A and B sharing memory, is an argument error
+/// of `routine` (`part`: the batch part's index, or -1).
+Status check_layout_arrays(const LayoutPrepared& p, const void* a, const void* b, const char* routine,
+                           int part = -1);
+
+/// Appends the tiles of `p` with arrays `a` and `b` to `parts`.
+void add_layout_parts(const LayoutPrepared& p, const void* a, void* b, const kernels::Update* how, bool stream,
+                      transport::Parts& parts);
+
+/// Bytes an execution of `p` writes into this process's B.
+Index layout_bytes_into_b(const LayoutPrepared& p);
 
 /// A direct call; never throws.
 int layout_transform(const LayoutArguments& args) noexcept;

@@ -14,7 +14,7 @@ struct mr2d_plan_s {
   mr2d::api::Prepared prepared;
   std::unique_ptr<mr2d::api::Batch> batch;  ///< set for a batch plan (prepared unused)
   /// Set for a grid-layout plan (prepared holds only its transform flag).
-  std::unique_ptr<mr2d::api::LayoutPrepared> layout;
+  std::shared_ptr<mr2d::api::LayoutPrepared> layout;
   mr2d_plan_info info{};
 };
 

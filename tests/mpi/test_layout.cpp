@@ -144,7 +144,8 @@ void run_case(Rng& shared, Rng& mine, int type, int ctxt, const std::vector<int>
   else B.c.make(shared, gb, MB, NB);
   const int sc = pick(shared, 0, 6);
   const bool comm = pick(shared, 0, 1) == 1;
-  const bool as_plan = pick(shared, 0, 2) == 0;
+  const int how = pick(shared, 0, 5);  // 0, 1: plan; 2: batch; else direct
+  const bool as_plan = how <= 1, as_batch = how == 2;
   for (Side<T>* s : {&A, &B})
     if (s->grid) {
       s->by_pointer.resize(s->g.blocks.size());
@@ -164,7 +165,7 @@ void run_case(Rng& shared, Rng& mine, int type, int ctxt, const std::vector<int>
   const T* beta = null_scalars ? nullptr : &beta_v;
   const std::string name = "case " + std::to_string(c) + " type " + std::to_string(type) + " op " + kTrans[op] +
                            (A.grid ? " A grid" : " A cyclic") + (B.grid ? " B grid" : " B cyclic") +
-                           (comm ? " comm" : " blacs") + (as_plan ? " plan" : " direct") + " m " +
+                           (comm ? " comm" : " blacs") + (as_plan ? " plan" : as_batch ? " batch" : " direct") + " m " +
                            std::to_string(m) + " n " + std::to_string(n);
   // Several executions of a plan: the second one on copies of the arrays
   // (blocks by offset follow the array, blocks by pointer stay bound).
@@ -193,6 +194,36 @@ void run_case(Rng& shared, Rng& mine, int type, int ctxt, const std::vector<int>
         break;
       }
   };
+  auto create = [&](mr2d_plan* out) {
+    return comm ? mr2d_plan_create_comm_layout_transform(out, MPI_COMM_WORLD, type, kTrans[op], m, n, ia, ja,
+                                                         A.matrix(), ib, jb, B.matrix(), nullptr)
+                : mr2d_plan_create_layout_transform(out, type, kTrans[op], m, n, ia, ja, A.matrix(), ib, jb,
+                                                    B.matrix(), ctxt, nullptr);
+  };
+  if (as_batch) {
+    // Two parts: the layouts as drawn, and the same with every block by
+    // offset (so it writes only the copies given to its part).
+    mr2d_plan parts[2] = {nullptr, nullptr};
+    int rc = create(&parts[0]);
+    for (Side<T>* side : {&A, &B})
+      if (side->grid) side->g.bind(side->base(), std::vector<bool>(side->g.blocks.size(), false));
+    rc |= create(&parts[1]);
+    for (Side<T>* side : {&A, &B})
+      if (side->grid) side->g.bind(side->base(), side->by_pointer);
+    mr2d_plan batch = nullptr;
+    if (rc == MR2D_SUCCESS) rc = mr2d_plan_create_batch(&batch, 2, parts, nullptr);
+    std::vector<T> a_copy = a0, b_copy = b0;
+    const void* as[2] = {A.base(), a_copy.data()};
+    void* bs[2] = {B.base(), b_copy.data()};
+    const void* alphas[2] = {alpha, alpha};
+    const void* betas[2] = {beta, beta};
+    if (rc == MR2D_SUCCESS) rc = mr2d_plan_execute_batch_transform(batch, alphas, as, betas, bs);
+    check(A.storage(), B.storage(), b0, rc);
+    std::swap(B.storage(), b_copy);  // part 1's B, every block at its offset
+    check(A.storage(), B.storage(), b0, rc);
+    for (mr2d_plan* p : {&parts[0], &parts[1], &batch}) mr2d_plan_destroy(p);
+    return;
+  }
   if (!as_plan) {
     const int rc = comm ? mr2d_comm_layout_transform(MPI_COMM_WORLD, type, kTrans[op], m, n, alpha, A.base(), ia, ja,
                                                      A.matrix(), beta, B.base(), ib, jb, B.matrix(), nullptr)
@@ -202,10 +233,7 @@ void run_case(Rng& shared, Rng& mine, int type, int ctxt, const std::vector<int>
     return;
   }
   mr2d_plan plan = nullptr;
-  int rc = comm ? mr2d_plan_create_comm_layout_transform(&plan, MPI_COMM_WORLD, type, kTrans[op], m, n, ia, ja,
-                                                         A.matrix(), ib, jb, B.matrix(), nullptr)
-                : mr2d_plan_create_layout_transform(&plan, type, kTrans[op], m, n, ia, ja, A.matrix(), ib, jb,
-                                                    B.matrix(), ctxt, nullptr);
+  int rc = create(&plan);
   if (rc != MR2D_SUCCESS) {
     report<T>(mr2d_last_error(), -1, -1, name + " (plan creation)");
     return;

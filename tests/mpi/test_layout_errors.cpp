@@ -204,7 +204,7 @@ int main(int argc, char** argv) {
   expect("layout here, descriptor elsewhere", I, "is a grid layout here but not on process 0", last, true,
          [](Call& c) { c.mb = &c.b.matrix; });
   // At execution: B's blocks are given by offset, so a NULL B is each
-  // process's own error; and batches refuse grid-layout plans.
+  // process's own error, in a plan or as part of a batch.
   for (int comm = 0; comm < 2; ++comm) {
     Call c;
     c.make(false);
@@ -218,9 +218,16 @@ int main(int argc, char** argv) {
     if (std::memcmp(before.data(), c.b_store().data(), before.size() * sizeof(double)) != 0)
       fail("NULL B at execution: B changed");
     mr2d_plan batch = nullptr;
-    rc = mr2d_plan_create_batch(&batch, 1, &plan, nullptr);
-    if (rc != MR2D_ERR_ARGUMENT || std::strstr(mr2d_last_error(), "grid-layout plan") == nullptr || batch != nullptr)
+    if (mr2d_plan_create_batch(&batch, 1, &plan, nullptr) != MR2D_SUCCESS)
       fail(std::string("a batch of a grid-layout plan: ") + mr2d_last_error());
+    const void* as[1] = {c.pa};
+    void* bs[1] = {nullptr};
+    rc = mr2d_plan_execute_batch(batch, as, bs);
+    if (rc != MR2D_ERR_ARGUMENT || std::strstr(mr2d_last_error(), "B of part 0 is NULL") == nullptr)
+      fail(std::string("NULL B in a batch: ") + mr2d_last_error());
+    if (std::memcmp(before.data(), c.b_store().data(), before.size() * sizeof(double)) != 0)
+      fail("NULL B in a batch: B changed");
+    mr2d_plan_destroy(&batch);
     mr2d_plan_destroy(&plan);
   }
   long total = 0;
