@@ -238,6 +238,21 @@ void run_case(Rng& shared, Rng& mine, int type, int ctxt, const std::vector<int>
     report<T>(mr2d_last_error(), -1, -1, name + " (plan creation)");
     return;
   }
+  // The plan's summary and the statistics of an execution: what lands in
+  // this process's sub(B) is received or kept, and all processes send what
+  // all receive.
+  long long in_window = 0;
+  B.each(B.base(), [&](long i, long j, T&) {
+    in_window += i >= ib - 1 && i < ib - 1 + m && j >= jb - 1 && j < jb - 1 + n;
+  });
+  mr2d_plan_info info{};
+  mr2d_plan_query(plan, &info);
+  long long moved[2] = {info.bytes_sent, info.bytes_received}, all_moved[2];
+  MPI_Allreduce(moved, all_moved, 2, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
+  if (info.bytes_received + info.bytes_local != in_window * static_cast<long long>(sizeof(T)) ||
+      all_moved[0] != all_moved[1])
+    report<T>("mr2d_plan_query: bytes received and kept are not sub(B)'s elements here", -1, -1, name);
+  mr2d_reset_stats();
   for (int run = 0; run < 2; ++run) {
     // Run 1: fresh copies; blocks by pointer still point into the first arrays,
     // so those are reset too.
@@ -248,6 +263,10 @@ void run_case(Rng& shared, Rng& mine, int type, int ctxt, const std::vector<int>
     T* pa = copies ? a_copy.data() : A.base();
     T* pb = copies ? b_copy.data() : B.base();
     rc = mr2d_plan_execute_transform(plan, alpha, pa, beta, pb);
+    mr2d_stats stats{};
+    mr2d_get_stats(&stats);
+    if (stats.bytes_received + stats.bytes_local != in_window * static_cast<long long>(sizeof(T)) * (run + 1))
+      report<T>("mr2d_get_stats: bytes received and kept are not sub(B)'s elements here", -1, -1, name);
     if (!copies) {
       check(A.storage(), B.storage(), b0, rc);
       continue;
