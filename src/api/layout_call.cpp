@@ -193,7 +193,7 @@ void add_extents(const LayoutSide& s, const void* array, bool with_offsets, bool
 // A plan sees only blocks given by pointer and, apart, each matrix's blocks
 // by offset; a direct call sees everything.
 Word find_overlaps(const LayoutPrepared& p, const LayoutArguments& la, const desc::LocalCall& call) {
-  const Index es = p.call.problem.elem_size;
+  const Index es = la.elem_size;
   auto to_word = [](const layout::Clash& c, const std::vector<layout::Extent>& e) {
     Word w;
     if (!c.found) return w;
@@ -357,6 +357,16 @@ Status prepare_layout(const LayoutArguments& la, LayoutPrepared& out) {
   word.index = f.index;
   word.value = f.value;
   word.limit = f.limit;
+  // Memory once the tables, blocks and this process's descriptors passed
+  // (a descriptor side's local window needs a valid descriptor).
+  if (f.ok() && st.report.error.code == 0) {
+    const Word clash = find_overlaps(out, la, st.call);
+    word.side = clash.side;
+    word.fault = clash.fault;
+    word.table = clash.table;
+    word.index = clash.index;
+    word.value = clash.value;
+  }
   word.grid_a = out.a.grid ? 1 : 0;
   word.grid_b = out.b.grid ? 1 : 0;
   word.hash_a = out.a.grid && f.ok() ? layout::hash(out.a.tables) : 0;
@@ -376,8 +386,6 @@ Status prepare_layout(const LayoutArguments& la, LayoutPrepared& out) {
   // The grid sides' stand-in windows are no arrays of the call.
   if (out.a.grid) call.arrays.a = {};
   if (out.b.grid) call.arrays.b = {};
-  s = agree_layouts(st.call, st.comm, find_overlaps(out, la, st.call));
-  if (!s.ok()) return s;
   plan_tiles(la, st, me, size, out);
   return {};
 }
