@@ -7,13 +7,16 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
 
 #include "api/batch.hpp"
+#include "api/comm_cache.hpp"
 #include "api/network_option.hpp"
 #include "api/options.hpp"
 #include "api/persistent_plan.hpp"
+#include "api/stats.hpp"
 #include "desc/footprint.hpp"
 #include "desc/validate.hpp"
 #include "kernels/streamed_stores.hpp"
@@ -312,36 +315,49 @@ void plan_tiles(const LayoutArguments& la, const LocalStage& st, int me, int siz
 
 }  // namespace
 
-Status prepare_layout(const LayoutArguments& la, LayoutPrepared& out) {
+namespace {
+
+// What one process learns of a call without talking to the others: the
+// descriptor stage and the local layout findings.
+struct LocalLayout {
+  LocalStage st;
+  Arguments args{};
+  Word word;
+  int me = 0, size = 1;
+};
+
+// The empty call (M or N is 0), as for mr2d_transform: nothing is exchanged,
+// only the type is checked.
+Status empty_layout_call(const LayoutArguments& la) {
+  if (la.elem_size != 0) return {};
+  desc::LocalCall c;
+  c.routine = la.routine;
+  c.type = la.type;
+  c.type_position = la.type_position;
+  c.layout = true;
+  return desc::local_error(c, desc::make_report(c), -1);
+}
+
+// The local stage; an error here is this process's alone (as stage_local's).
+Status layout_local(const LayoutArguments& la, LayoutPrepared& out, LocalLayout& loc) {
   Prepared& call = out.call;
   call.transform = true;
   call.type = la.type;
   call.op = la.trans != nullptr ? la.trans[0] : 'N';
+  // The stand-in descriptors are copied into the local call by stage_local.
   const auto da = stand_in(la.ma, la.ictxt), db = stand_in(la.mb, la.ictxt);
-  const Arguments args = descriptor_arguments(la, is_grid(la.ma) ? da.data() : la.ma->desc,
-                                              is_grid(la.mb) ? db.data() : la.mb->desc);
-  call.empty = la.m == 0 || la.n == 0;
-  if (call.empty) {
-    // As for mr2d_transform: nothing is exchanged, only the type is checked.
-    if (args.elem_size != 0) return {};
-    desc::LocalCall c;
-    c.routine = la.routine;
-    c.type = la.type;
-    c.type_position = la.type_position;
-    c.layout = true;
-    return desc::local_error(c, desc::make_report(c), -1);
-  }
-  LocalStage st;
-  Status s = stage_local(args, st);
+  loc.args = descriptor_arguments(la, is_grid(la.ma) ? da.data() : la.ma->desc, is_grid(la.mb) ? db.data() : la.mb->desc);
+  LocalStage& st = loc.st;
+  Status s = stage_local(loc.args, st);
+  loc.args.desca = loc.args.descb = nullptr;
   if (!s.ok()) return s;
-  int me = 0, size = 1;
-  MPI_Comm_rank(st.comm, &me);
-  MPI_Comm_size(st.comm, &size);
-  Word word;
-  Finding f = read_side(la.ma, size, me, out.a);
+  MPI_Comm_rank(st.comm, &loc.me);
+  MPI_Comm_size(st.comm, &loc.size);
+  Word& word = loc.word;
+  Finding f = read_side(la.ma, loc.size, loc.me, out.a);
   word.side = 1;
   if (f.ok()) {
-    f = read_side(la.mb, size, me, out.b);
+    f = read_side(la.mb, loc.size, loc.me, out.b);
     word.side = 2;
   }
   if (f.ok() && !la.plan) {
@@ -379,15 +395,47 @@ Status prepare_layout(const LayoutArguments& la, LayoutPrepared& out) {
     word.starts[2] = la.ib;
     word.starts[3] = la.jb;
   }
-  s = agree_layouts(st.call, st.comm, word);
+  return {};
+}
+
+// The exchanges, the global checks and this process's plans.
+Status layout_global(const LayoutArguments& la, const LocalLayout& loc, LayoutPrepared& out) {
+  Status s = agree_layouts(loc.st.call, loc.st.comm, loc.word);
   if (!s.ok()) return s;
-  s = agree_stage(args, st, call);
+  s = agree_stage(loc.args, loc.st, out.call);
   if (!s.ok()) return s;
   // The grid sides' stand-in windows are no arrays of the call.
-  if (out.a.grid) call.arrays.a = {};
-  if (out.b.grid) call.arrays.b = {};
-  plan_tiles(la, st, me, size, out);
+  if (out.a.grid) out.call.arrays.a = {};
+  if (out.b.grid) out.call.arrays.b = {};
+  plan_tiles(la, loc.st, loc.me, loc.size, out);
   return {};
+}
+
+// Everything one process passed, as a cache key: its report, leading
+// dimensions, layout findings and hashes, and its blocks (where they are).
+plan::PlanCache<LayoutPrepared>::Key cache_key(const LocalLayout& loc, const LayoutPrepared& p) {
+  plan::PlanCache<LayoutPrepared>::Key key = desc::words_of(loc.st.report);
+  key.push_back(loc.st.lda);
+  key.push_back(loc.st.ldb);
+  std::int64_t words[kWords];
+  std::memcpy(words, &loc.word, sizeof words);
+  key.insert(key.end(), words, words + kWords);
+  for (const LayoutSide* side : {&p.a, &p.b}) {
+    key.push_back(static_cast<std::int64_t>(side->blocks.size()));
+    for (const layout::Block& b : side->blocks)
+      key.insert(key.end(), {b.row, b.col, static_cast<std::int64_t>(b.address), b.offset, b.ld});
+  }
+  return key;
+}
+
+}  // namespace
+
+Status prepare_layout(const LayoutArguments& la, LayoutPrepared& out) {
+  out.call.empty = la.m == 0 || la.n == 0;
+  if (out.call.empty) return empty_layout_call(la);
+  LocalLayout loc;
+  Status s = layout_local(la, out, loc);
+  return s.ok() ? layout_global(la, loc, out) : s;
 }
 
 namespace {
@@ -472,15 +520,46 @@ Status execute_layout(const LayoutPrepared& p, const void* a, void* b, const voi
   return done;
 }
 
+// A repeated direct call reuses its prepared call when every process has
+// it (as block-cyclic calls do): one all-reduce of generations replaces the
+// exchanges and the planning.
 int layout_transform(const LayoutArguments& args) noexcept {
   return guarded(args.routine, true, [&]() -> Status {
-    LayoutPrepared p;
-    Status s = prepare_layout(args, p);
+    auto p = std::make_shared<LayoutPrepared>();
+    p->call.empty = args.m == 0 || args.n == 0;
+    if (p->call.empty) {
+      const Status s = empty_layout_call(args);
+      count_call(false);
+      return s;
+    }
+    LocalLayout loc;
+    Status s = layout_local(args, *p, loc);
     if (!s.ok()) {
       count_call(false);
       return s;
     }
-    return execute_layout(p, args.a, args.b, args.alpha, args.beta, args.routine, false);
+    auto& cache = comm_cache<LayoutPrepared>(loc.st.comm);
+    cache.erase_if([](const LayoutPrepared& c) { return !grids_alive(c.call.grids); });
+    auto key = cache_key(loc, *p);
+    const std::uint64_t mine = cache.candidates(key);
+    std::uint64_t common = 0;
+    transport::ErrorsReturn guard(loc.st.comm);
+    if (MPI_Allreduce(&mine, &common, 1, MPI_UINT64_T, MPI_BAND, loc.st.comm) != MPI_SUCCESS)
+      return {MR2D_ERR_MPI, std::string("mr2d: ") + args.routine + ": MPI_Allreduce failed"};
+    if (auto cached = cache.take(key, common)) {
+      mr2d_stats reused{};
+      reused.plans_reused = 1;
+      add_stats(reused);
+      return execute_layout(*cached, args.a, args.b, args.alpha, args.beta, args.routine, false);
+    }
+    const std::int64_t generation = cache.next_generation();
+    s = layout_global(args, loc, *p);
+    if (!s.ok()) {
+      count_call(false);
+      return s;
+    }
+    cache.insert(std::move(key), p, generation);
+    return execute_layout(*p, args.a, args.b, args.alpha, args.beta, args.routine, false);
   });
 }
 

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "api/comm_cache.hpp"
 #include "api/grid_source.hpp"
 #include "api/network_option.hpp"
 #include "api/on_error.hpp"
@@ -242,25 +243,9 @@ Status stage_global(const Arguments& args, const LocalStage& st, Prepared& out) 
 
 using CallCache = plan::PlanCache<Prepared>;
 
-int free_cache(MPI_Comm, int, void* value, void*) {
-  delete static_cast<CallCache*>(value);
-  return MPI_SUCCESS;
-}
-
 // The cache of prepared calls lives on the union communicator (BLACS's, or
-// the caller's for described grids), so it disappears with it and can never
-// outlive it.
-CallCache& call_cache(MPI_Comm comm) {
-  static int key = MPI_KEYVAL_INVALID;
-  if (key == MPI_KEYVAL_INVALID) MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, free_cache, &key, nullptr);
-  void* value = nullptr;
-  int found = 0;
-  MPI_Comm_get_attr(comm, key, &value, &found);
-  if (found) return *static_cast<CallCache*>(value);
-  auto* cache = new CallCache();
-  MPI_Comm_set_attr(comm, key, cache);
-  return *cache;
-}
+// the caller's for described grids).
+CallCache& call_cache(MPI_Comm comm) { return comm_cache<Prepared>(comm); }
 
 }  // namespace
 

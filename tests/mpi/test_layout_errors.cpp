@@ -230,6 +230,42 @@ int main(int argc, char** argv) {
     mr2d_plan_destroy(&batch);
     mr2d_plan_destroy(&plan);
   }
+  // The cache of direct calls: a repeat is served by the cached plan; a block
+  // moved on one process alone (a valid call still) is planned anew, and B
+  // is right both times.
+  {
+    Call c;
+    c.make(false);
+    std::vector<double> moved(c.a.arena.size());
+    double expect_sum = 0;
+    for (int round = 0; round < 3; ++round) {
+      if (round == 2 && g_rank == last && !c.a.blocks.empty()) {
+        moved = c.a.arena;  // block 0 of A now read from a copy of its memory
+        c.a.blocks[0].data = moved.data() + c.a.at[0];
+      }
+      c.b.arena.assign(c.b.arena.size(), 0.0);
+      c.b.bind(c.b.arena.data(), std::vector<bool>(c.b.blocks.size(), false));
+      mr2d_reset_stats();
+      const int rc = c.direct(round % 2 == 1);
+      mr2d_stats stats{};
+      mr2d_get_stats(&stats);
+      int reused = static_cast<int>(stats.plans_reused), all_reused = 0;
+      MPI_Allreduce(&reused, &all_reused, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+      if (rc != MR2D_SUCCESS) fail(std::string("cache round: ") + mr2d_last_error());
+      if (round == 1 && all_reused != 0) fail("a call over the communicator reused a plan of the union context");
+      if (round == 2 && all_reused != 0) fail("a call with a moved block reused the old plan");
+      double sum = 0;
+      for (double v : c.b.arena) sum += v;
+      if (round == 0) expect_sum = sum;
+      else if (sum != expect_sum) fail("cache round " + std::to_string(round) + ": B differs");
+    }
+    c.b.arena.assign(c.b.arena.size(), 0.0);
+    mr2d_reset_stats();
+    if (c.direct(false) != MR2D_SUCCESS) fail(std::string("cache repeat: ") + mr2d_last_error());
+    mr2d_stats stats{};
+    mr2d_get_stats(&stats);
+    if (stats.plans_reused != 1) fail("the repeat of a call was planned again");
+  }
   long total = 0;
   MPI_Allreduce(&g_failures, &total, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
   if (g_rank == 0) std::printf("test_layout_errors: %ld failures\n", total);
