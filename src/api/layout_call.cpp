@@ -99,7 +99,7 @@ Finding read_side(const mr2d_matrix* m, int union_size, int me, LayoutSide& out)
   out.blocks.reserve(static_cast<std::size_t>(l.nblocks));
   for (int k = 0; k < l.nblocks; ++k) {
     const mr2d_block& b = l.blocks[k];
-    out.blocks.push_back({b.row, b.col, reinterpret_cast<std::uintptr_t>(b.data), b.offset, b.ld});
+    out.blocks.push_back({b.row, b.col, reinterpret_cast<std::uintptr_t>(b.data), b.offset, b.ld, k});
   }
   f = layout::check_blocks(t, me, out.blocks);
   if (!f.ok()) return f;
@@ -114,7 +114,7 @@ Finding offsets_need_array(const LayoutSide& s, const void* array) {
   if (array != nullptr) return {};
   for (std::size_t k = 0; k < s.blocks.size(); ++k)
     if (s.blocks[k].by_offset() && s.tables.rows_of(s.blocks[k].row) > 0 && s.tables.cols_of(s.blocks[k].col) > 0)
-      return {Fault::null_array, 3, static_cast<Index>(k)};
+      return {Fault::null_array, 3, s.blocks[k].given};
   return {};
 }
 
@@ -182,13 +182,12 @@ Status agree_layouts(const desc::LocalCall& call, MPI_Comm comm, const Word& min
 // extents; blocks by offset only where the array is known.
 void add_extents(const LayoutSide& s, const void* array, bool with_offsets, bool with_pointers, int owner, Index es,
                  std::vector<layout::Extent>& out) {
-  for (std::size_t k = 0; k < s.blocks.size(); ++k) {
-    const layout::Block& b = s.blocks[k];
+  for (const layout::Block& b : s.blocks) {
     if (b.by_offset() ? !with_offsets : !with_pointers) continue;
     const std::uintptr_t at = b.by_offset()
                                   ? reinterpret_cast<std::uintptr_t>(array) + static_cast<std::uintptr_t>(b.offset * es)
                                   : b.address;
-    out.push_back({at, b.ld * es, s.tables.rows_of(b.row) * es, s.tables.cols_of(b.col), owner, static_cast<Index>(k)});
+    out.push_back({at, b.ld * es, s.tables.rows_of(b.row) * es, s.tables.cols_of(b.col), owner, b.given});
   }
 }
 

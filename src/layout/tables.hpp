@@ -33,6 +33,7 @@ struct Block {
   std::uintptr_t address = 0;
   Index offset = 0;
   Index ld = 0;
+  Index given = 0;  ///< its position in the caller's list (what messages name)
   bool by_offset() const { return address == 0; }
 };
 
