@@ -271,7 +271,8 @@ void run_case(Rng& shared, Rng& mine, int type, int ctxt, const std::vector<int>
     const bool copies = run == 1;
     T* pa = copies ? a_copy.data() : A.base();
     T* pb = copies ? b_copy.data() : B.base();
-    rc = mr2d_plan_execute_transform(plan, alpha, pa, beta, pb);
+    // NULL scalars: the plain execution (alpha 1, beta 0).
+    rc = null_scalars ? mr2d_plan_execute(plan, pa, pb) : mr2d_plan_execute_transform(plan, alpha, pa, beta, pb);
     mr2d_stats stats{};
     mr2d_get_stats(&stats);
     if (stats.bytes_received + stats.bytes_local != in_window * static_cast<long long>(sizeof(T)) * (run + 1))
