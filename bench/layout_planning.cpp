@@ -2,18 +2,18 @@
 // Planning time of grid-layout redistributions without MPI: every process's
 // share of what mr2d_layout_transform plans (its tiles, one plan per tile,
 // the pair volumes of all processes, the schedule and its route), timed per
-// process, for B x B blocks on P processes (bench/README.md, "Grid layouts").
+// process, for B x B blocks on P processes (bench/README.md, "Grid-layout planning").
 // Printed per case: all tiles, and the most any process takes part in,
 // holds distinct plans for, and takes seconds to plan.
 //   mr2d_layout_planning [P] [B...]
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "program_args.hpp"
 #include "layout/tile_plans.hpp"
 #include "layout/tiles.hpp"
 #include "plan/plan.hpp"
@@ -76,15 +76,17 @@ Timing plan_one(const layout::Side& a, const layout::Side& b, Index extent, int 
 
 }  // namespace
 
+const char kUsage[] =
+    "usage: mr2d_layout_planning [P [B...]]\n"
+    "  Times each of P processes' share of planning a grid-layout redistribution\n"
+    "  (default 4) of B x B blocks of 10 x 10 elements (default 100 300 1000).\n";
+
 int main(int argc, char** argv) {
-  const int nprocs = argc > 1 ? std::atoi(argv[1]) : 4;
+  const program_args::Args args(argc, argv, kUsage);
+  const int nprocs = args.count() >= 1 ? static_cast<int>(args.integer(args.at(1), "P", 1, 4096)) : 4;
   std::vector<Index> sizes;
-  for (int k = 2; k < argc; ++k) sizes.push_back(std::atoll(argv[k]));
+  for (int k = 2; k <= args.count(); ++k) sizes.push_back(args.integer(args.at(k), "B", 1, 4000));
   if (sizes.empty()) sizes = {100, 300, 1000};
-  if (nprocs < 1) {
-    std::fprintf(stderr, "usage: mr2d_layout_planning [P >= 1] [blocks per dimension...]\n");
-    return 2;
-  }
   std::printf("%-26s %6s %9s %14s %12s %14s\n", "case (B x B blocks)", "B", "tiles", "tiles here", "plans", "seconds");
   for (Index blocks : sizes) {
     std::mt19937_64 rng(7);
