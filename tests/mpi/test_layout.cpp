@@ -121,7 +121,7 @@ void report(const char* what, long i, long j, const std::string& name) {
 
 // One case of element type T: sides, scalars and entry drawn from `shared`.
 template <class T>
-void run_case(Rng& shared, Rng& mine, int type, int ctxt, const std::vector<int>& grid_ctxts, int c) {
+void run_case(Rng& shared, Rng& mine, int type, int ctxt, int reversed, const std::vector<int>& grid_ctxts, int c) {
   const int op = pick(shared, 0, 2);
   const bool t = op != 0;
   // Small, medium, and sometimes several cycles of a block-cyclic side long.
@@ -138,12 +138,18 @@ void run_case(Rng& shared, Rng& mine, int type, int ctxt, const std::vector<int>
   B.grid = kinds != 0 && kinds != 8;
   const int ga = grid_ctxts[static_cast<std::size_t>(pick(shared, 0, static_cast<int>(grid_ctxts.size()) - 1))];
   const int gb = grid_ctxts[static_cast<std::size_t>(pick(shared, 0, static_cast<int>(grid_ctxts.size()) - 1))];
-  if (A.grid) A.g.make(shared, mine, MA, NA, g_size, g_rank);
+  // The union: BLACS's row-major 1 x P, BLACS's with the ranks reversed (its
+  // process numbers, which owners are, are not the world's), or the
+  // communicator.
+  const int scope = pick(shared, 0, 2);
+  const bool comm = scope == 2;
+  const int ictxt = scope == 1 ? reversed : ctxt;
+  const int me = scope == 1 ? g_size - 1 - g_rank : g_rank;
+  if (A.grid) A.g.make(shared, mine, MA, NA, g_size, me);
   else A.c.make(shared, ga, MA, NA);
-  if (B.grid) B.g.make(shared, mine, MB, NB, g_size, g_rank);
+  if (B.grid) B.g.make(shared, mine, MB, NB, g_size, me);
   else B.c.make(shared, gb, MB, NB);
   const int sc = pick(shared, 0, 6);
-  const bool comm = pick(shared, 0, 1) == 1;
   const int how = pick(shared, 0, 5);  // 0, 1: plan; 2: batch; else direct
   const bool as_plan = how <= 1, as_batch = how == 2;
   for (Side<T>* s : {&A, &B})
@@ -165,7 +171,7 @@ void run_case(Rng& shared, Rng& mine, int type, int ctxt, const std::vector<int>
   const T* beta = null_scalars ? nullptr : &beta_v;
   const std::string name = "case " + std::to_string(c) + " type " + std::to_string(type) + " op " + kTrans[op] +
                            (A.grid ? " A grid" : " A cyclic") + (B.grid ? " B grid" : " B cyclic") +
-                           (comm ? " comm" : " blacs") + (as_plan ? " plan" : as_batch ? " batch" : " direct") + " m " +
+                           (comm ? " comm" : scope == 1 ? " blacs reversed" : " blacs") + (as_plan ? " plan" : as_batch ? " batch" : " direct") + " m " +
                            std::to_string(m) + " n " + std::to_string(n);
   // Several executions of a plan: the second one on copies of the arrays
   // (blocks by offset follow the array, blocks by pointer stay bound).
@@ -198,7 +204,7 @@ void run_case(Rng& shared, Rng& mine, int type, int ctxt, const std::vector<int>
     return comm ? mr2d_plan_create_comm_layout_transform(out, MPI_COMM_WORLD, type, kTrans[op], m, n, ia, ja,
                                                          A.matrix(), ib, jb, B.matrix(), nullptr)
                 : mr2d_plan_create_layout_transform(out, type, kTrans[op], m, n, ia, ja, A.matrix(), ib, jb,
-                                                    B.matrix(), ctxt, nullptr);
+                                                    B.matrix(), ictxt, nullptr);
   };
   if (as_batch) {
     // Two parts: the layouts as drawn, and the same with every block by
@@ -233,7 +239,7 @@ void run_case(Rng& shared, Rng& mine, int type, int ctxt, const std::vector<int>
       const int rc = comm ? mr2d_comm_layout_transform(MPI_COMM_WORLD, type, kTrans[op], m, n, alpha, A.base(), ia,
                                                        ja, A.matrix(), beta, B.base(), ib, jb, B.matrix(), nullptr)
                           : mr2d_layout_transform(type, kTrans[op], m, n, alpha, A.base(), ia, ja, A.matrix(), beta,
-                                                  B.base(), ib, jb, B.matrix(), ctxt, nullptr);
+                                                  B.base(), ib, jb, B.matrix(), ictxt, nullptr);
       check(A.storage(), B.storage(), b0, rc);
       mr2d_stats stats{};
       mr2d_get_stats(&stats);
@@ -312,14 +318,20 @@ int main(int argc, char** argv) {
   g_size = run.size;
   Rng shared(run.seed);
   Rng mine(run.seed * 1000 + static_cast<unsigned long>(g_rank));
+  // A union context of every rank in reverse order.
+  std::vector<int> map(static_cast<std::size_t>(g_size));
+  for (int k = 0; k < g_size; ++k) map[static_cast<std::size_t>(k)] = g_size - 1 - k;
+  int reversed = 0;
+  Cblacs_get(0, 0, &reversed);
+  Cblacs_gridmap(&reversed, map.data(), 1, 1, g_size);
   for (int c = 0; c < run.cases; ++c) {
     const int type = pick(shared, 0, 4);
     switch (type) {
-      case MR2D_S: run_case<float>(shared, mine, type, run.ctxt, run.grids, c); break;
-      case MR2D_D: run_case<double>(shared, mine, type, run.ctxt, run.grids, c); break;
-      case MR2D_C: run_case<std::complex<float>>(shared, mine, type, run.ctxt, run.grids, c); break;
-      case MR2D_Z: run_case<std::complex<double>>(shared, mine, type, run.ctxt, run.grids, c); break;
-      default: run_case<mr2d_int>(shared, mine, type, run.ctxt, run.grids, c); break;
+      case MR2D_S: run_case<float>(shared, mine, type, run.ctxt, reversed, run.grids, c); break;
+      case MR2D_D: run_case<double>(shared, mine, type, run.ctxt, reversed, run.grids, c); break;
+      case MR2D_C: run_case<std::complex<float>>(shared, mine, type, run.ctxt, reversed, run.grids, c); break;
+      case MR2D_Z: run_case<std::complex<double>>(shared, mine, type, run.ctxt, reversed, run.grids, c); break;
+      default: run_case<mr2d_int>(shared, mine, type, run.ctxt, reversed, run.grids, c); break;
     }
   }
   return run.over("test_layout", g_failures);
