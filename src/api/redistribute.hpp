@@ -133,7 +133,8 @@ struct LocalStage {
 Status stage_local(const Arguments& args, LocalStage& st);
 
 /// The one collective exchange of reports and the global checks: fills
-/// `out` but its passes (problem, channel, serial, transport, grids, arrays).
+/// everything of `out` but its passes (problem, channel, serial, transport,
+/// grids, arrays).
 Status agree_stage(const Arguments& args, const LocalStage& st, Prepared& out);
 
 /// Checks the arguments collectively and builds this process's plan. Collective
