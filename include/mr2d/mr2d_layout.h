@@ -25,9 +25,18 @@
  * Checked on every process and agreed: splits non-decreasing from 0 to the
  * global size (equal neighbours make empty blocks), every owner a rank of
  * the union, the blocks a process gives are exactly the non-empty blocks it
- * owns, each once, LD >= the block's rows, blocks given by offset or pointer
- * that overlap in memory, and that every process describes the same splits
- * and owners.
+ * owns, each once (empty blocks it owns may be given too), LD >= max(1, the
+ * block's rows), offsets >= 0, blocks given by offset or pointer that
+ * overlap in memory (within a matrix, and A's against B's and against a
+ * descriptor side's local window), and that every process describes the
+ * same sizes, splits and owners (compared as a 64-bit hash) and the same
+ * window start of a grid side. Blocks whose byte ranges interleave are
+ * compared element by element when they share their leading dimension (as
+ * blocks cut from one local array do), and taken as overlapping otherwise.
+ * Plan creation sees blocks given by pointer, and each matrix's blocks given
+ * by offset apart; a plan's execution finds a NULL array that blocks are
+ * given by offset from on its own process (as for other plans' arrays).
+ * Messages name MA and MB (a descriptor side's entries as MA(MB_), ...).
  */
 #ifndef MR2D_MR2D_LAYOUT_H
 #define MR2D_MR2D_LAYOUT_H
@@ -96,7 +105,9 @@ MR2D_API int mr2d_comm_layout_transform(MPI_Comm comm, int type, const char *tra
 
 /** Persistent plans of the two calls above (arguments without arrays and
  *  scalars), executed by mr2d_plan_execute (alpha 1, beta 0) or
- *  mr2d_plan_execute_transform, and usable as parts of batches. The split,
+ *  mr2d_plan_execute_transform, and usable as parts of batches
+ *  (mr2d_plan_create_batch, beside any other plans of the same union): a
+ *  part's tiles travel in the batch's messages with the other parts. The split,
  *  owner and block tables are copied: they may be freed after creation.
  *  Blocks given by pointer are bound at creation (the execution's array
  *  argument for that matrix is then not read for them); blocks given by

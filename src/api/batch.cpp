@@ -38,7 +38,8 @@ const model::Problem& one_pass_problem(const Prepared& p) {
   return p.passes.size() == 1 ? p.passes.front().problem : p.problem;
 }
 
-BatchPart part_of(const Prepared& p, plan::Indexing indexing) {
+BatchPart part_of(const Prepared& p, const std::shared_ptr<const LayoutPrepared>& layout,
+                  plan::Indexing indexing) {
   BatchPart part;
   part.empty = p.empty;
   part.trapezoidal = p.trapezoidal;
@@ -47,7 +48,8 @@ BatchPart part_of(const Prepared& p, plan::Indexing indexing) {
   part.op = p.op;
   part.cdc = p.cdc;
   part.arrays = p.arrays;
-  if (p.empty) return part;
+  part.layout = layout;
+  if (p.empty || layout) return part;
   if (p.passes.size() == 1) {
     part.plan = p.passes.front().plan;
     return part;
@@ -126,12 +128,32 @@ Status agree(const char* routine, MPI_Comm comm, Status local, std::uint64_t pri
   return {};
 }
 
+// The plans a part puts in the batch's messages: its one plan, or a grid-layout
+// part's tile plans.
+void add_plans(const BatchPart& part, std::vector<const plan::Plan*>& plans) {
+  if (part.empty) return;
+  if (!part.layout) {
+    plans.push_back(&part.plan);
+    return;
+  }
+  const std::vector<const plan::Plan*> tiles = layout_plans(*part.layout);
+  plans.insert(plans.end(), tiles.begin(), tiles.end());
+}
+
 // The communicating pairs of all parts together, in bytes.
-std::vector<model::Edge> merged_pairs(const std::vector<const Prepared*>& parts, int& nranks) {
+std::vector<model::Edge> merged_pairs(const std::vector<const Prepared*>& parts,
+                                      const std::vector<std::shared_ptr<const LayoutPrepared>>& layouts,
+                                      int& nranks) {
   std::map<std::pair<int, int>, Index> bytes;
   nranks = 0;
-  for (const Prepared* p : parts) {
+  for (std::size_t k = 0; k < parts.size(); ++k) {
+    const Prepared* p = parts[k];
     if (p->empty) continue;
+    if (const auto& layout = layouts[k]) {  // its pairs in bytes, from the owner tables
+      nranks = std::max(nranks, layout->nranks);
+      for (const model::Edge& e : layout->edges) bytes[{e.from, e.to}] += e.count;
+      continue;
+    }
     const model::Problem& problem = one_pass_problem(*p);
     nranks = std::max(nranks, model::rank_count(problem));
     for (const model::Edge& e : model::all_edges(problem))
@@ -146,6 +168,7 @@ std::vector<model::Edge> merged_pairs(const std::vector<const Prepared*>& parts,
 }  // namespace
 
 Status make_batch(const char* routine, const std::vector<const Prepared*>& parts,
+                  const std::vector<std::shared_ptr<const LayoutPrepared>>& layouts,
                   const mr2d_options* options, bool out_null, Batch& out) {
   Resolved opts;
   Status local;
@@ -159,7 +182,7 @@ Status make_batch(const char* routine, const std::vector<const Prepared*>& parts
   // Without data here there is no union to talk over (as for a call with M = 0).
   if (first == nullptr) {
     if (!local.ok()) return local;
-    for (const Prepared* p : parts) out.parts.push_back(part_of(*p, opts.indexing));
+    for (std::size_t k = 0; k < parts.size(); ++k) out.parts.push_back(part_of(*parts[k], layouts[k], opts.indexing));
     return {};
   }
   Status s = agree(routine, first->channel->union_comm, local, fingerprint(parts, opts));
@@ -171,21 +194,25 @@ Status make_batch(const char* routine, const std::vector<const Prepared*>& parts
   if (!s.ok()) return s;
   std::vector<const plan::Plan*> plans;
   out.parts.reserve(parts.size());
-  for (const Prepared* p : parts) {
-    out.parts.push_back(part_of(*p, opts.indexing));
-    out.grids.insert(out.grids.end(), p->grids.begin(), p->grids.end());
+  bool tiled = false;  // some part is a grid layout
+  for (std::size_t k = 0; k < parts.size(); ++k) {
+    out.parts.push_back(part_of(*parts[k], layouts[k], opts.indexing));
+    out.grids.insert(out.grids.end(), parts[k]->grids.begin(), parts[k]->grids.end());
+    tiled = tiled || (layouts[k] && !parts[k]->empty);
   }
-  for (const BatchPart& part : out.parts)
-    if (!part.empty) plans.push_back(&part.plan);
+  for (const BatchPart& part : out.parts) add_plans(part, plans);
   int nranks = 0;
-  const std::vector<model::Edge> edges = merged_pairs(parts, nranks);
+  const std::vector<model::Edge> edges = merged_pairs(parts, layouts, nranks);
   bool transposed = false;
   for (const Prepared* p : parts) transposed = transposed || (!p->empty && p->problem.transposed);
   model::CostModel costs = cost_model();
   costs.chunk_bytes = chunk_bytes_for(opts, transposed);
   const schedule::Schedule sched = schedule::make_for_pairs(opts.schedule, edges, nranks, costs);
+  // Grid-layout parts hold different numbers of tile plans on different
+  // processes: both ends of a message align for several plans.
   out.route = route::make_route(plans, sched, costs.chunk_bytes,
-                                transport::node_routing(*out.channel, out.node_local, costs.chunk_bytes));
+                                transport::node_routing(*out.channel, out.node_local, costs.chunk_bytes),
+                                tiled ? route::kPartAlignment : 0);
   out.route.steps_lower_bound = schedule::lower_bound(edges);
   out.route.steps = sched.kind == schedule::Kind::async ? (edges.empty() ? 0 : 1)
                                                         : static_cast<Index>(sched.steps.size());
@@ -201,17 +228,20 @@ Status execute_batch(const char* routine, const Batch& batch, const void* const*
     return {MR2D_ERR_CONTEXT,
             "mr2d: a grid of A or B of this batch was exited (blacs_gridexit) or its communicator freed"};
   for (std::size_t k = 0; k < batch.parts.size(); ++k) {
-    Status arrays = check_arrays(batch.parts[k].arrays, a[k], b[k], routine, static_cast<int>(k));
+    const BatchPart& part = batch.parts[k];
+    Status arrays = part.layout ? check_layout_arrays(*part.layout, a[k], b[k], routine, static_cast<int>(k))
+                                : check_arrays(part.arrays, a[k], b[k], routine, static_cast<int>(k));
     if (arrays.ok()) continue;
+    std::vector<const plan::Plan*> plans;
+    for (const BatchPart& each : batch.parts) add_plans(each, plans);
     transport::Parts planned;
-    for (const BatchPart& part : batch.parts)
-      if (!part.empty) planned.push_back(transport::Part{&part.plan});
+    for (const plan::Plan* plan : plans) planned.push_back(transport::Part{plan});
     return transport::abandon(*batch.channel, planned, batch.route, 2 * batch.serial, batch.node_local, arrays);
   }
   std::vector<kernels::Update> updates(batch.parts.size());
   Index into_b = 0;  // bytes the batch writes into its B's here
   for (const BatchPart& part : batch.parts)
-    if (!part.empty) into_b += part.plan.bytes_into_b();
+    if (!part.empty) into_b += part.layout ? layout_bytes_into_b(*part.layout) : part.plan.bytes_into_b();
   transport::Parts parts;
   for (std::size_t k = 0; k < batch.parts.size(); ++k) {
     const BatchPart& part = batch.parts[k];
@@ -222,7 +252,8 @@ Status execute_batch(const char* routine, const Batch& batch, const void* const*
                                         beta != nullptr ? beta[k] : nullptr);
       if (!updates[k].plain()) how = &updates[k];
     }
-    parts.push_back(transport::Part{&part.plan, a[k], b[k], how, kernels::streaming_pays(into_b)});
+    if (part.layout) add_layout_parts(*part.layout, a[k], b[k], how, kernels::streaming_pays(into_b), parts);
+    else parts.push_back(transport::Part{&part.plan, a[k], b[k], how, kernels::streaming_pays(into_b)});
   }
   transport::Traffic traffic;
   const Status done = transport::execute(*batch.channel, parts, batch.route, 2 * batch.serial,
@@ -231,15 +262,13 @@ Status execute_batch(const char* routine, const Batch& batch, const void* const*
   return done;
 }
 
-mr2d_plan_info describe_batch(const Batch& batch) {
+mr2d_plan_info describe_route(const route::Route& r, const std::vector<const plan::Plan*>& plans, bool cdc,
+                              bool node_local, const transport::Channel* channel) {
   mr2d_plan_info info{};
   info.phases = MR2D_PHASES_ONE;
-  info.indexing = MR2D_INDEXING_BBC;
-  const route::Route& r = batch.route;
-  for (const BatchPart& part : batch.parts) {
-    if (part.cdc) info.indexing = MR2D_INDEXING_CDC;
-    if (!part.empty && part.plan.has_self) info.bytes_local += part.plan.self.count * part.plan.elem_size;
-  }
+  info.indexing = cdc ? MR2D_INDEXING_CDC : MR2D_INDEXING_BBC;
+  for (const plan::Plan* plan : plans)
+    if (plan->has_self) info.bytes_local += plan->self.count * plan->elem_size;
   info.messages_sent = static_cast<long long>(r.sends.size());
   info.messages_received = static_cast<long long>(r.recvs.size());
   for (const route::Message& m : r.sends)
@@ -251,8 +280,18 @@ mr2d_plan_info describe_batch(const Batch& batch) {
   info.predicted_seconds = r.predicted_seconds;
   info.schedule = to_public(r.kind);
   info.extra_bytes = r.send_buffer_bytes + r.recv_buffer_bytes;
-  info.shm_bytes = batch.node_local && batch.channel != nullptr && batch.channel->shm ? batch.channel->shm->bytes_held() : 0;
+  info.shm_bytes = node_local && channel != nullptr && channel->shm ? channel->shm->bytes_held() : 0;
   return info;
+}
+
+mr2d_plan_info describe_batch(const Batch& batch) {
+  std::vector<const plan::Plan*> plans;
+  bool cdc = false;
+  for (const BatchPart& part : batch.parts) {
+    cdc = cdc || part.cdc;
+    add_plans(part, plans);
+  }
+  return describe_route(batch.route, plans, cdc, batch.node_local, batch.channel.get());
 }
 
 }  // namespace mr2d::api

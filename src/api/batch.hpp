@@ -9,6 +9,7 @@
 #include <memory>
 #include <vector>
 
+#include "api/layout_call.hpp"
 #include "api/redistribute.hpp"
 #include "common/status.hpp"
 #include "mr2d/mr2d.h"
@@ -27,6 +28,8 @@ struct BatchPart {
   bool cdc = false;          ///< its run tables are in complete-dimension form
   plan::Plan plan;
   Footprint arrays;          ///< for the checks of the arrays given at execution
+  /// A grid-layout part: its tile plans and blocks (`plan` and `arrays` unused).
+  std::shared_ptr<const LayoutPrepared> layout;
 };
 
 struct Batch {
@@ -41,10 +44,13 @@ struct Batch {
 /// Builds a batch from prepared calls (not yet executed plans of any kind
 /// over one union context) with `options` (null: the process-wide ones) for
 /// the schedule, chunks and transport. Parts planned through an intermediate
-/// matrix are planned again in one pass. Collective over the union: every
-/// process must pass the corresponding parts in the same order. `out_null`:
-/// the caller has nowhere to put the batch (an error, agreed like the others).
+/// matrix are planned again in one pass. `layouts[k]`, where set, makes part
+/// k a grid-layout call (parts[k] is then its `call`). Collective over the
+/// union: every process must pass the corresponding parts in the same order.
+/// `out_null`: the caller has nowhere to put the batch (an error, agreed
+/// like the others).
 Status make_batch(const char* routine, const std::vector<const Prepared*>& parts,
+                  const std::vector<std::shared_ptr<const LayoutPrepared>>& layouts,
                   const mr2d_options* options, bool out_null, Batch& out);
 
 /// Executes a batch: part k moves a[k] into b[k]; alpha and beta (null, or
@@ -52,6 +58,11 @@ Status make_batch(const char* routine, const std::vector<const Prepared*>& parts
 /// Errors name `routine`.
 Status execute_batch(const char* routine, const Batch& batch, const void* const* a, void* const* b,
                      const void* const* alpha, const void* const* beta);
+
+/// The summary mr2d_plan_query returns for the plans of one route (a batch's
+/// parts, or a grid-layout call's tiles).
+mr2d_plan_info describe_route(const route::Route& route, const std::vector<const plan::Plan*>& plans, bool cdc,
+                              bool node_local, const transport::Channel* channel);
 
 /// The summary mr2d_plan_query returns for a batch.
 mr2d_plan_info describe_batch(const Batch& batch);

@@ -73,6 +73,7 @@ int execute_plan(mr2d_plan plan, const void* a, void* b, const void* alpha, cons
     if (plan->batch)
       return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine +
                                      ": the plan is a batch: execute it with mr2d_plan_execute_batch"};
+    if (plan->layout) return execute_layout(*plan->layout, a, b, alpha, beta, routine, true);
     // Alpha and beta would be ignored by a plain redistribution plan.
     if (transform && !plan->prepared.transform)
       return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine +
@@ -91,13 +92,15 @@ int create_batch(mr2d_plan* out, int count, const mr2d_plan* parts, const mr2d_o
     if (count < 1) return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine + ": argument 2 (count) is below 1"};
     if (parts == nullptr) return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine + ": argument 3 (parts) is NULL"};
     std::vector<const Prepared*> prepared;
+    std::vector<std::shared_ptr<const LayoutPrepared>> layouts;
     for (int k = 0; k < count; ++k) {
       const mr2d_plan p = parts[k];
-      prepared.push_back(p == nullptr || p->batch ? nullptr : &p->prepared);
+      layouts.push_back(p != nullptr ? p->layout : nullptr);
+      prepared.push_back(p == nullptr || p->batch ? nullptr : p->layout ? &p->layout->call : &p->prepared);
     }
     auto plan = std::make_unique<mr2d_plan_s>();
     plan->batch = std::make_unique<Batch>();
-    Status s = make_batch(routine, prepared, options, out == nullptr, *plan->batch);
+    Status s = make_batch(routine, prepared, layouts, options, out == nullptr, *plan->batch);
     if (!s.ok()) return s;
     plan->info = describe_batch(*plan->batch);
     *out = plan.release();
