@@ -37,16 +37,18 @@ inline HandExchange hand_exchange(int n, const std::vector<int>& splits,
   const auto owner_col = [&](int j) { return j / nb % pc; };
   const auto local_row = [&](int i) { return i / (mb * pr) * mb + i % mb; };
   const auto local_col = [&](int j) { return j / (nb * pc) * nb + j % nb; };
-  const std::size_t my_rows = static_cast<std::size_t>(splits[me + 1] - splits[me]);
+  const auto first_row = [&](int p) { return splits[static_cast<std::size_t>(p)]; };
+  const int my_first = first_row(me), my_end = first_row(me + 1);
+  const std::size_t my_rows = static_cast<std::size_t>(my_end - my_first);
   HandExchange x{PeerOffsets(static_cast<std::size_t>(nprocs)),
                  PeerOffsets(static_cast<std::size_t>(nprocs))};
   for (int q = 0; q < nprocs; ++q) {
     auto& to_q = x.rows_side[static_cast<std::size_t>(q)];
     for (int j = 0; j < n; ++j) {
       if (owner_col(j) != grid_col[static_cast<std::size_t>(q)]) continue;
-      for (int i = splits[me]; i < splits[me + 1]; ++i)
+      for (int i = my_first; i < my_end; ++i)
         if (owner_row(i) == grid_row[static_cast<std::size_t>(q)])
-          to_q.push_back(static_cast<std::size_t>(i - splits[me]) +
+          to_q.push_back(static_cast<std::size_t>(i - my_first) +
                          static_cast<std::size_t>(j) * my_rows);
     }
   }
@@ -54,7 +56,7 @@ inline HandExchange hand_exchange(int n, const std::vector<int>& splits,
     auto& from_p = x.grid_side[static_cast<std::size_t>(p)];
     for (int j = 0; j < n; ++j) {
       if (owner_col(j) != bc.grid.mycol) continue;
-      for (int i = splits[p]; i < splits[p + 1]; ++i)
+      for (int i = first_row(p); i < first_row(p + 1); ++i)
         if (owner_row(i) == bc.grid.myrow)
           from_p.push_back(static_cast<std::size_t>(local_row(i)) +
                            static_cast<std::size_t>(local_col(j)) * static_cast<std::size_t>(bc.ld()));
