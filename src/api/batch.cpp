@@ -82,7 +82,7 @@ const Prepared* first_with_data(const char* routine, const std::vector<const Pre
     const Prepared* p = parts[k];
     if (p == nullptr) {
       local = error(MR2D_ERR_ARGUMENT, routine, "argument 3 (parts): entry " + std::to_string(k) +
-                                                    " is NULL or a batch plan");
+                                                    " is NULL, a batch plan or a grid-layout plan (batches take neither)");
     } else if (!p->empty) {
       if (first == nullptr) first = p;
       else if (p->channel != first->channel)
@@ -231,15 +231,13 @@ Status execute_batch(const char* routine, const Batch& batch, const void* const*
   return done;
 }
 
-mr2d_plan_info describe_batch(const Batch& batch) {
+mr2d_plan_info describe_route(const route::Route& r, const std::vector<const plan::Plan*>& plans, bool cdc,
+                              bool node_local, const transport::Channel* channel) {
   mr2d_plan_info info{};
   info.phases = MR2D_PHASES_ONE;
-  info.indexing = MR2D_INDEXING_BBC;
-  const route::Route& r = batch.route;
-  for (const BatchPart& part : batch.parts) {
-    if (part.cdc) info.indexing = MR2D_INDEXING_CDC;
-    if (!part.empty && part.plan.has_self) info.bytes_local += part.plan.self.count * part.plan.elem_size;
-  }
+  info.indexing = cdc ? MR2D_INDEXING_CDC : MR2D_INDEXING_BBC;
+  for (const plan::Plan* plan : plans)
+    if (plan->has_self) info.bytes_local += plan->self.count * plan->elem_size;
   info.messages_sent = static_cast<long long>(r.sends.size());
   info.messages_received = static_cast<long long>(r.recvs.size());
   for (const route::Message& m : r.sends)
@@ -251,8 +249,18 @@ mr2d_plan_info describe_batch(const Batch& batch) {
   info.predicted_seconds = r.predicted_seconds;
   info.schedule = to_public(r.kind);
   info.extra_bytes = r.send_buffer_bytes + r.recv_buffer_bytes;
-  info.shm_bytes = batch.node_local && batch.channel != nullptr && batch.channel->shm ? batch.channel->shm->bytes_held() : 0;
+  info.shm_bytes = node_local && channel != nullptr && channel->shm ? channel->shm->bytes_held() : 0;
   return info;
+}
+
+mr2d_plan_info describe_batch(const Batch& batch) {
+  std::vector<const plan::Plan*> plans;
+  bool cdc = false;
+  for (const BatchPart& part : batch.parts) {
+    cdc = cdc || part.cdc;
+    if (!part.empty) plans.push_back(&part.plan);
+  }
+  return describe_route(batch.route, plans, cdc, batch.node_local, batch.channel.get());
 }
 
 }  // namespace mr2d::api

@@ -53,6 +53,11 @@ Status make_batch(const char* routine, const std::vector<const Prepared*>& parts
 Status execute_batch(const char* routine, const Batch& batch, const void* const* a, void* const* b,
                      const void* const* alpha, const void* const* beta);
 
+/// The summary mr2d_plan_query returns for the plans of one route (a batch's
+/// parts, or a grid-layout call's tiles).
+mr2d_plan_info describe_route(const route::Route& route, const std::vector<const plan::Plan*>& plans, bool cdc,
+                              bool node_local, const transport::Channel* channel);
+
 /// The summary mr2d_plan_query returns for a batch.
 mr2d_plan_info describe_batch(const Batch& batch);
 

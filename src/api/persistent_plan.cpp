@@ -73,6 +73,7 @@ int execute_plan(mr2d_plan plan, const void* a, void* b, const void* alpha, cons
     if (plan->batch)
       return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine +
                                      ": the plan is a batch: execute it with mr2d_plan_execute_batch"};
+    if (plan->layout) return execute_layout(*plan->layout, a, b, alpha, beta, routine, true);
     // Alpha and beta would be ignored by a plain redistribution plan.
     if (transform && !plan->prepared.transform)
       return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine +
@@ -93,7 +94,7 @@ int create_batch(mr2d_plan* out, int count, const mr2d_plan* parts, const mr2d_o
     std::vector<const Prepared*> prepared;
     for (int k = 0; k < count; ++k) {
       const mr2d_plan p = parts[k];
-      prepared.push_back(p == nullptr || p->batch ? nullptr : &p->prepared);
+      prepared.push_back(p == nullptr || p->batch || p->layout ? nullptr : &p->prepared);
     }
     auto plan = std::make_unique<mr2d_plan_s>();
     plan->batch = std::make_unique<Batch>();

@@ -6,12 +6,15 @@
 #include <memory>
 
 #include "api/batch.hpp"
+#include "api/layout_call.hpp"
 #include "api/redistribute.hpp"
 #include "mr2d/mr2d.h"
 
 struct mr2d_plan_s {
   mr2d::api::Prepared prepared;
   std::unique_ptr<mr2d::api::Batch> batch;  ///< set for a batch plan (prepared unused)
+  /// Set for a grid-layout plan (prepared holds only its transform flag).
+  std::unique_ptr<mr2d::api::LayoutPrepared> layout;
   mr2d_plan_info info{};
 };
 

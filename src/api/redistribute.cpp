@@ -73,6 +73,7 @@ desc::LocalCall to_local_call(const Arguments& args) {
   call.tb = args.tb;
   call.a_null = args.a == nullptr;
   call.b_null = args.b == nullptr;
+  call.layout = args.layout_names;
   if (!args.deferred_arrays) {
     call.a_addr = reinterpret_cast<std::uintptr_t>(args.a);
     call.b_addr = reinterpret_cast<std::uintptr_t>(args.b);
@@ -105,15 +106,25 @@ void add_traffic(const transport::Traffic& traffic) {
 
 namespace {
 
-// What one process learns without talking to the others.
-struct LocalStage {
-  desc::LocalCall call;
-  Resolved options;
-  desc::Report report{};
-  MPI_Comm comm = MPI_COMM_NULL;  ///< the union communicator (BLACS's or the caller's): collectives
-  std::shared_ptr<transport::Channel> channel;
-  Index lda = 0, ldb = 0;
-};
+// A grid-layout side stands in as a 1 x 1 grid on union rank 0, so that
+// the descriptor checks cover its window; its arrays are checked elsewhere.
+void stand_in_grids(const Arguments& args, MPI_Comm union_comm, desc::LocalCall& call) {
+  int rank = 0;
+  MPI_Comm_rank(union_comm, &rank);
+  const desc::GridInfo solo{1, 1, rank == 0 ? 0 : -1, rank == 0 ? 0 : -1};
+  if (args.solo_a) {
+    call.grid_a = solo;
+    call.a_null = false;
+    call.a_addr = 0;
+  }
+  if (args.solo_b) {
+    call.grid_b = solo;
+    call.b_null = false;
+    call.b_addr = 0;
+  }
+}
+
+}  // namespace
 
 Status stage_local(const Arguments& args, LocalStage& st) {
   int initialized = 0, finalized = 0;
@@ -128,6 +139,7 @@ Status stage_local(const Arguments& args, LocalStage& st) {
   MPI_Comm union_comm = MPI_COMM_NULL;
   Status located = locate_grids(args, st.call, union_comm);
   if (!located.ok()) return located;
+  if (args.solo_a || args.solo_b) stand_in_grids(args, union_comm, st.call);
   st.report = desc::make_report(st.call);
   st.lda = st.call.grid_a.member() ? st.call.desca[desc::LLD] : 0;
   st.ldb = st.call.grid_b.member() ? st.call.descb[desc::LLD] : 0;
@@ -138,6 +150,8 @@ Status stage_local(const Arguments& args, LocalStage& st) {
   return s;
 }
 
+namespace {
+
 // Shared-memory links are set up collectively, so only once every process
 // knows that all of them use the same transport.
 Status prepare_transport(const Arguments& args, const LocalStage& st) {
@@ -146,10 +160,10 @@ Status prepare_transport(const Arguments& args, const LocalStage& st) {
   return s;
 }
 
-// The one collective exchange, the global checks and this process's plan.
-Status stage_global(const Arguments& args, const LocalStage& st, Prepared& out) {
-  int rank = 0, size = 1;
-  MPI_Comm_rank(st.comm, &rank);
+}  // namespace
+
+Status agree_stage(const Arguments& args, const LocalStage& st, Prepared& out) {
+  int size = 1;
   MPI_Comm_size(st.comm, &size);
   std::vector<desc::Report> reports(static_cast<std::size_t>(size));
   transport::ErrorsReturn guard(st.comm);
@@ -172,6 +186,17 @@ Status stage_global(const Arguments& args, const LocalStage& st, Prepared& out) 
   out.serial = st.channel->next_serial++;
   out.node_local = st.options.transport != transport::Transport::mpi;
   for (MPI_Comm comm : grid_lifetimes(args, st.call)) out.grids.push_back(transport::liveness(comm));
+  return {};
+}
+
+namespace {
+
+// The one collective exchange, the global checks and this process's plan.
+Status stage_global(const Arguments& args, const LocalStage& st, Prepared& out) {
+  Status agreed = agree_stage(args, st, out);
+  if (!agreed.ok()) return agreed;
+  int rank = 0;
+  MPI_Comm_rank(st.comm, &rank);
   // A transform updates B in one pass: an intermediate matrix would apply it twice.
   const plan::Phases via = out.problem.transposed || args.entry != desc::Entry::redistribute
                                ? plan::Phases::one

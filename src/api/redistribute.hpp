@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "api/options.hpp"
 #include "common/status.hpp"
 #include "desc/call.hpp"
 #include "desc/footprint.hpp"
@@ -67,6 +68,10 @@ struct Arguments {
   MPI_Comm comm = MPI_COMM_NULL;
   const mr2d_grid* grida = nullptr;
   const mr2d_grid* gridb = nullptr;
+  /// A grid-layout side (mr2d_layout.h): a stand-in 1 x 1 grid on union
+  /// rank 0 takes its place in the descriptor checks.
+  bool solo_a = false, solo_b = false;
+  bool layout_names = false;  ///< messages name the sides MA and MB
 };
 
 /// Flags that turn false when a grid of A or B (where this process is in it)
@@ -112,6 +117,24 @@ struct Prepared {
   char op = 'N';                  ///< op of a transform
   Footprint arrays;               ///< for the checks of the arrays given at execution
 };
+
+/// What one process learns without talking to the others.
+struct LocalStage {
+  desc::LocalCall call;
+  Resolved options;
+  desc::Report report{};
+  MPI_Comm comm = MPI_COMM_NULL;  ///< the union communicator (BLACS's or the caller's): collectives
+  std::shared_ptr<transport::Channel> channel;
+  Index lda = 0, ldb = 0;
+};
+
+/// The local stage of a call: grids, local checks, this process's report.
+/// An error here is this process's alone (no exchange can follow).
+Status stage_local(const Arguments& args, LocalStage& st);
+
+/// The one collective exchange of reports and the global checks: fills
+/// `out` but its passes (problem, channel, serial, transport, grids, arrays).
+Status agree_stage(const Arguments& args, const LocalStage& st, Prepared& out);
 
 /// Checks the arguments collectively and builds this process's plan. Collective
 /// over the union. On error `out` is unusable and the status is the same everywhere.

@@ -77,6 +77,8 @@ struct LocalCall {
   /// The grids are GRIDA and GRIDB within a communicator (COMM), not BLACS
   /// contexts: messages name those arguments instead of the CTXT_ entries.
   bool described = false;
+  /// A grid-layout call (mr2d_layout.h): messages name the sides MA and MB.
+  bool layout = false;
   Fault fault;                           ///< the first fault of a grid description
 };
 

@@ -41,6 +41,12 @@ const std::vector<std::string>& arg_list(const LocalCall& call) {
                                                   "B", "IB", "JB", "DESCB", "GRIDB"};
   static const std::vector<std::string> comm_trmr{"COMM", "UPLO", "DIAG", "M", "N", "A", "IA", "JA",
                                                   "DESCA", "GRIDA", "B", "IB", "JB", "DESCB", "GRIDB"};
+  // Grid-layout calls (mr2d_layout.h): each side is an mr2d_matrix.
+  static const std::vector<std::string> layout{"TRANS", "M", "N", "ALPHA", "A", "IA", "JA", "MA",
+                                               "BETA", "B", "IB", "JB", "MB", "ICTXT"};
+  static const std::vector<std::string> comm_layout{"COMM", "TRANS", "M", "N", "ALPHA", "A", "IA", "JA",
+                                                    "MA", "BETA", "B", "IB", "JB", "MB"};
+  if (call.layout) return call.described ? comm_layout : layout;
   if (call.described) return call.trapezoidal ? comm_trmr : comm_gemr;
   switch (call.entry) {
     case Entry::transform: return call.trapezoidal ? trtransform : transform;
@@ -65,7 +71,10 @@ std::string entry_name(const LocalCall& call, const char* name) {
 
 std::int64_t arg_position(const LocalCall& call, const char* name) {
   const auto& list = arg_list(call);
-  const std::string wanted = entry_name(call, name);
+  std::string wanted = entry_name(call, name);
+  // A grid-layout call's descriptor and grid are members of MA or MB.
+  if (call.layout && (wanted == "DESCA" || wanted == "GRIDA")) wanted = "MA";
+  if (call.layout && (wanted == "DESCB" || wanted == "GRIDB")) wanted = "MB";
   for (std::size_t k = 0; k < list.size(); ++k)
     if (list[k] == wanted) return static_cast<std::int64_t>(k) + 1;
   return 0;

@@ -71,10 +71,10 @@ void append_transfer(Message& m, const Section& what, const Plan& plan, const Tr
 }  // namespace
 
 std::vector<Message> make_messages(const std::vector<const Plan*>& plans, bool sending,
-                                   Index chunk_bytes, const NodeLocal& node) {
+                                   Index chunk_bytes, const NodeLocal& node, Index align) {
   std::vector<Message> messages;
   std::unordered_map<int, std::size_t> of_peer;
-  const Index align = plans.size() > 1 ? kPartAlignment : 1;
+  if (align <= 0) align = plans.size() > 1 ? kPartAlignment : 1;
   for (std::size_t p = 0; p < plans.size(); ++p) {
     const std::vector<Transfer>& transfers = sending ? plans[p]->sends : plans[p]->recvs;
     for (std::size_t k = 0; k < transfers.size(); ++k) {
@@ -102,12 +102,12 @@ ChunkSlots chunk_slots(const Message& m, Index window) {
 }
 
 Route make_route(const std::vector<const Plan*>& plans, const schedule::Schedule& schedule,
-                 Index chunk_bytes, const NodeLocal& node) {
+                 Index chunk_bytes, const NodeLocal& node, Index align) {
   Route r;
   r.kind = schedule.kind;
   r.window = chunk_bytes > 0 ? kPipelineWindow : 1;
-  r.sends = make_messages(plans, true, chunk_bytes, node);
-  r.recvs = make_messages(plans, false, chunk_bytes, node);
+  r.sends = make_messages(plans, true, chunk_bytes, node, align);
+  r.recvs = make_messages(plans, false, chunk_bytes, node, align);
 
   if (schedule.kind == schedule::Kind::async) {
     Stage all;

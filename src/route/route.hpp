@@ -85,14 +85,16 @@ constexpr Index kPipelineWindow = 2;
 /// in order of first appearance, each cut into chunks of whole columns of at
 /// most `chunk_bytes` (at least one column each); chunk_bytes 0 keeps every
 /// message whole. Messages to node peers are cut and marked as `node` says.
+/// `align`: the byte alignment of sections and chunks; 0: kPartAlignment
+/// with several plans, else 1 (both ends of a message must use the same).
 std::vector<Message> make_messages(const std::vector<const plan::Plan*>& plans, bool sending,
-                                   Index chunk_bytes, const NodeLocal& node = {});
+                                   Index chunk_bytes, const NodeLocal& node = {}, Index align = 0);
 
 /// The route of `plans` (all of process plans[0]->me) under a schedule of
 /// their communicating pairs together. MPI buffers are sized for the
 /// messages that are not node-local.
 Route make_route(const std::vector<const plan::Plan*>& plans, const schedule::Schedule& schedule,
-                 Index chunk_bytes, const NodeLocal& node = {});
+                 Index chunk_bytes, const NodeLocal& node = {}, Index align = 0);
 
 /// How a message's chunks share its buffer region: each at its own message
 /// offset (direct, when the message has at most `window` chunks), or in

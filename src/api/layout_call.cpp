@@ -1,0 +1,473 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// (MPI) Grid-layout calls; see layout_call.hpp.
+#include "api/layout_call.hpp"
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "api/batch.hpp"
+#include "api/network_option.hpp"
+#include "api/options.hpp"
+#include "api/persistent_plan.hpp"
+#include "desc/footprint.hpp"
+#include "desc/validate.hpp"
+#include "kernels/streamed_stores.hpp"
+#include "kernels/transform.hpp"
+#include "layout/overlap.hpp"
+#include "layout/tiles.hpp"
+#include "plan/indexing.hpp"
+#include "schedule/schedule.hpp"
+#include "transport/errors_return.hpp"
+#include "transport/exchange.hpp"
+
+namespace mr2d::api {
+
+namespace {
+
+using layout::Fault;
+using layout::Finding;
+
+Index elem_size_of(int type) {
+  switch (type) {
+    case MR2D_S: return sizeof(float);
+    case MR2D_D: return sizeof(double);
+    case MR2D_C: return sizeof(mr2d_scomplex);
+    case MR2D_Z: return sizeof(mr2d_dcomplex);
+    case MR2D_I: return sizeof(mr2d_int);
+    default: return 0;
+  }
+}
+
+bool is_grid(const mr2d_matrix* m) { return m == nullptr || m->desc == nullptr; }
+
+// A grid side's stand-in descriptor: its global size on a 1 x 1 grid, so the
+// descriptor checks see its window against its extent.
+std::array<mr2d_int, desc::DESC_LEN> stand_in(const mr2d_matrix* m, mr2d_int ictxt) {
+  const mr2d_grid_layout* l = m != nullptr ? m->layout : nullptr;
+  const mr2d_int rows = l != nullptr ? std::max<mr2d_int>(l->rows, 0) : 0;
+  const mr2d_int cols = l != nullptr ? std::max<mr2d_int>(l->cols, 0) : 0;
+  return {1, ictxt, rows, cols, std::max<mr2d_int>(rows, 1), std::max<mr2d_int>(cols, 1), 0, 0,
+          std::max<mr2d_int>(rows, 1)};
+}
+
+// The solo grid of a stand-in in a communicator: rank 0.
+const mr2d_grid kSoloGrid{1, 1, nullptr};
+char g_marker;  // a non-null array of a plan, whose arrays come later
+
+Arguments descriptor_arguments(const LayoutArguments& la, const mr2d_int* da, const mr2d_int* db) {
+  Arguments args{la.routine, false, nullptr, nullptr, desc::Letters::strict, la.m, la.n,
+                 la.plan ? &g_marker : la.a, la.ia, la.ja, da, la.plan ? &g_marker : la.b, la.ib, la.jb, db,
+                 la.ictxt, la.scope, elem_size_of(la.type), la.options};
+  args.entry = desc::Entry::transform;
+  args.op = la.trans != nullptr ? la.trans[0] : 'N';
+  args.type = la.type;
+  args.type_position = la.type_position;
+  args.alpha = la.alpha;
+  args.beta = la.beta;
+  args.plan_out_null = la.plan_out_null;
+  args.deferred_arrays = la.plan;
+  args.comm = la.comm;
+  args.solo_a = is_grid(la.ma);
+  args.solo_b = is_grid(la.mb);
+  args.grida = args.solo_a ? &kSoloGrid : la.ma->grid;
+  args.gridb = args.solo_b ? &kSoloGrid : la.mb->grid;
+  args.layout_names = true;
+  return args;
+}
+
+// Copies one side's tables and blocks, checking what this process sees.
+Finding read_side(const mr2d_matrix* m, int union_size, int me, LayoutSide& out) {
+  if (m == nullptr || (m->desc == nullptr && m->layout == nullptr)) return {Fault::null_side};
+  if (m->desc != nullptr) return {};
+  out.grid = true;
+  const mr2d_grid_layout& l = *m->layout;
+  if (l.rows < 0) return {Fault::negative_extent, 0, 0, l.rows};
+  if (l.cols < 0) return {Fault::negative_extent, 1, 0, l.cols};
+  if (l.block_rows < 1) return {Fault::no_blocks, 0, 0, l.block_rows};
+  if (l.block_cols < 1) return {Fault::no_blocks, 1, 0, l.block_cols};
+  if (l.row_splits == nullptr) return {Fault::null_table, 0};
+  if (l.col_splits == nullptr) return {Fault::null_table, 1};
+  if (l.owners == nullptr) return {Fault::null_table, 2};
+  if (l.nblocks < 0) return {Fault::block_count, 3, 0, l.nblocks};
+  if (l.nblocks > 0 && l.blocks == nullptr) return {Fault::null_table, 3};
+  layout::Tables& t = out.tables;
+  t.rows = l.rows;
+  t.cols = l.cols;
+  t.row_splits.assign(l.row_splits, l.row_splits + l.block_rows + 1);
+  t.col_splits.assign(l.col_splits, l.col_splits + l.block_cols + 1);
+  t.owners.assign(l.owners, l.owners + static_cast<std::size_t>(l.block_rows) * static_cast<std::size_t>(l.block_cols));
+  Finding f = layout::check_tables(t, union_size);
+  if (!f.ok()) return f;
+  out.blocks.reserve(static_cast<std::size_t>(l.nblocks));
+  for (int k = 0; k < l.nblocks; ++k) {
+    const mr2d_block& b = l.blocks[k];
+    out.blocks.push_back({b.row, b.col, reinterpret_cast<std::uintptr_t>(b.data), b.offset, b.ld});
+  }
+  f = layout::check_blocks(t, me, out.blocks);
+  if (!f.ok()) return f;
+  std::sort(out.blocks.begin(), out.blocks.end(), [](const layout::Block& x, const layout::Block& y) {
+    return x.col != y.col ? x.col < y.col : x.row < y.row;
+  });
+  return {};
+}
+
+// A direct call needs the array of a side whose blocks are given by offset.
+Finding offsets_need_array(const LayoutSide& s, const void* array) {
+  if (array != nullptr) return {};
+  for (std::size_t k = 0; k < s.blocks.size(); ++k)
+    if (s.blocks[k].by_offset() && s.tables.rows_of(s.blocks[k].row) > 0 && s.tables.cols_of(s.blocks[k].col) > 0)
+      return {Fault::null_array, 3, static_cast<Index>(k)};
+  return {};
+}
+
+// What each process sends in the layout exchange.
+struct Word {
+  std::int64_t side = 0;  // 1: MA, 2: MB at fault
+  std::int64_t fault = 0, table = 0, index = 0, value = 0, limit = 0;
+  std::int64_t grid_a = 0, grid_b = 0;
+  std::uint64_t hash_a = 0, hash_b = 0;
+};
+constexpr int kWords = static_cast<int>(sizeof(Word) / sizeof(std::int64_t));
+
+Status layout_error(const desc::LocalCall& call, std::int64_t side, const Finding& f, int rank, int code) {
+  const std::int64_t pos = desc::arg_position(call, side == 1 ? "DESCA" : "DESCB");
+  std::string text = std::string("mr2d: ") + call.routine + ": argument " + std::to_string(pos) + " (" +
+                     (side == 1 ? "MA" : "MB") + ") " + layout::describe(f);
+  text += " [detected on process " + std::to_string(rank) + " of " +
+          (call.described ? "the communicator" : "the union context") + "]";
+  return {code, text, pos, 0};
+}
+
+// One exchange: the first process's fault, or tables that differ from
+// process 0's, is every process's status.
+Status agree_layouts(const desc::LocalCall& call, MPI_Comm comm, const Word& mine) {
+  int size = 1;
+  MPI_Comm_size(comm, &size);
+  std::vector<Word> all(static_cast<std::size_t>(size));
+  transport::ErrorsReturn guard(comm);
+  if (MPI_Allgather(&mine, kWords, MPI_INT64_T, all.data(), kWords, MPI_INT64_T, comm) != MPI_SUCCESS)
+    return {MR2D_ERR_MPI, std::string("mr2d: ") + call.routine + ": MPI_Allgather failed"};
+  for (int k = 0; k < size; ++k) {
+    const Word& w = all[static_cast<std::size_t>(k)];
+    if (w.fault != 0)
+      return layout_error(call, w.side, {static_cast<Fault>(w.fault), w.table, w.index, w.value, w.limit}, k,
+                          MR2D_ERR_ARGUMENT);
+  }
+  for (int k = 1; k < size; ++k) {
+    const Word& w = all[static_cast<std::size_t>(k)];
+    for (int side = 1; side <= 2; ++side) {
+      const std::int64_t grid = side == 1 ? w.grid_a : w.grid_b;
+      const std::int64_t grid0 = side == 1 ? all[0].grid_a : all[0].grid_b;
+      if (grid != grid0) return layout_error(call, side, {Fault::kind_differs, 0, 0, grid}, k, MR2D_ERR_INCONSISTENT);
+      if ((side == 1 ? w.hash_a : w.hash_b) != (side == 1 ? all[0].hash_a : all[0].hash_b))
+        return layout_error(call, side, {Fault::differs}, k, MR2D_ERR_INCONSISTENT);
+    }
+  }
+  return {};
+}
+
+// The memory of the blocks (and of a descriptor side's local window) as
+// extents; blocks by offset only where the array is known.
+void add_extents(const LayoutSide& s, const void* array, bool with_offsets, bool with_pointers, int owner, Index es,
+                 std::vector<layout::Extent>& out) {
+  for (std::size_t k = 0; k < s.blocks.size(); ++k) {
+    const layout::Block& b = s.blocks[k];
+    if (b.by_offset() ? !with_offsets : !with_pointers) continue;
+    const std::uintptr_t at = b.by_offset()
+                                  ? reinterpret_cast<std::uintptr_t>(array) + static_cast<std::uintptr_t>(b.offset * es)
+                                  : b.address;
+    out.push_back({at, b.ld * es, s.tables.rows_of(b.row) * es, s.tables.cols_of(b.col), owner, static_cast<Index>(k)});
+  }
+}
+
+// Memory shared by blocks of one matrix, or by what A reads and B writes.
+// A plan sees only blocks given by pointer and, apart, each matrix's blocks
+// by offset; a direct call sees everything.
+Word find_overlaps(const LayoutPrepared& p, const LayoutArguments& la, const desc::LocalCall& call) {
+  const Index es = p.call.problem.elem_size;
+  auto to_word = [](const layout::Clash& c, const std::vector<layout::Extent>& e) {
+    Word w;
+    if (!c.found) return w;
+    const layout::Extent& x = e[c.first];
+    const layout::Extent& y = e[c.second];
+    // Name a block of a grid side (a descriptor window has id -1).
+    const layout::Extent& named = x.id >= 0 ? x : y;
+    const layout::Extent& other = x.id >= 0 ? y : x;
+    w.side = named.owner + 1;
+    w.fault = static_cast<std::int64_t>(x.owner == y.owner ? Fault::overlap : Fault::overlaps_other);
+    w.table = 3;
+    w.index = named.id;
+    w.value = other.id;
+    return w;
+  };
+  std::vector<std::vector<layout::Extent>> sets;
+  if (!la.plan) {
+    sets.emplace_back();
+    add_extents(p.a, la.a, true, true, 0, es, sets.back());
+    add_extents(p.b, la.b, true, true, 1, es, sets.back());
+    // A descriptor side's local window, where this process holds one.
+    const bool rows_a = desc::is_transposed(call.op);
+    for (int side = 0; side < 2; ++side) {
+      const bool grid = side == 0 ? p.a.grid : p.b.grid;
+      const desc::GridInfo& g = side == 0 ? call.grid_a : call.grid_b;
+      if (grid || !g.member()) continue;
+      const auto& d = side == 0 ? call.desca : call.descb;
+      const Index rows = side == 0 ? (rows_a ? call.n : call.m) : call.m;
+      const Index cols = side == 0 ? (rows_a ? call.m : call.n) : call.n;
+      const desc::LocalWindow w = desc::local_window(d, g, side == 0 ? call.ia : call.ib,
+                                                     side == 0 ? call.ja : call.jb, rows, cols);
+      if (w.empty()) continue;
+      const auto base = reinterpret_cast<std::uintptr_t>(side == 0 ? la.a : la.b);
+      sets.back().push_back({base + static_cast<std::uintptr_t>((w.row0 + w.col0 * d[desc::LLD]) * es),
+                             d[desc::LLD] * es, (w.row1 - w.row0) * es, w.col1 - w.col0, side, -1});
+    }
+  } else {
+    sets.emplace_back();
+    add_extents(p.a, nullptr, false, true, 0, es, sets.back());
+    add_extents(p.b, nullptr, false, true, 1, es, sets.back());
+    sets.emplace_back();
+    add_extents(p.a, nullptr, true, false, 0, es, sets.back());
+    sets.emplace_back();
+    add_extents(p.b, nullptr, true, false, 1, es, sets.back());
+  }
+  for (const auto& set : sets) {
+    const Word w = to_word(layout::find_overlap(set), set);
+    if (w.fault != 0) return w;
+  }
+  return {};
+}
+
+// This process's block (r, c) of a side: its index, or kNowhere.
+int block_index(const LayoutSide& s, Index r, Index c) {
+  auto it = std::lower_bound(s.blocks.begin(), s.blocks.end(), std::pair<Index, Index>{c, r},
+                             [](const layout::Block& b, const std::pair<Index, Index>& key) {
+                               return b.col != key.first ? b.col < key.first : b.row < key.second;
+                             });
+  return it != s.blocks.end() && it->row == r && it->col == c ? static_cast<int>(it - s.blocks.begin()) : kNowhere;
+}
+
+// One plan per tile this process takes part in, and the route of them all.
+void plan_tiles(const LayoutArguments& la, const LocalStage& st, int me, int size, LayoutPrepared& out) {
+  const model::Problem& agreed = out.call.problem;
+  const bool transposed = agreed.transposed;
+  layout::Side a, b;
+  if (out.a.grid) a = {&out.a.tables, la.ia - 1, la.ja - 1, {}};
+  else a.cyclic = agreed.a;
+  if (out.b.grid) b = {&out.b.tables, la.ib - 1, la.jb - 1, {}};
+  else b.cyclic = agreed.b;
+  const Index am = transposed ? la.n : la.m, an = transposed ? la.m : la.n;
+  const layout::Tiling tiling = layout::make_tiling(am, an, transposed, a, b, agreed.elem_size);
+  out.tiles = static_cast<Index>(tiling.rows.size() * tiling.cols.size());
+  layout::TileProblems problems(tiling);
+  const auto mine = layout::tiles_of(tiling, me);
+  out.plans.reserve(mine.size());
+  out.ends.reserve(mine.size());
+  for (const auto& [ri, ci] : mine) {
+    const layout::Segment& r = tiling.rows[static_cast<std::size_t>(ri)];
+    const layout::Segment& c = tiling.cols[static_cast<std::size_t>(ci)];
+    int ea = kCallArray, eb = kCallArray;
+    Index lda = st.lda, ldb = st.ldb;
+    if (out.a.grid) {
+      ea = block_index(out.a, r.a, c.a);
+      lda = ea >= 0 ? out.a.blocks[static_cast<std::size_t>(ea)].ld : 0;
+    }
+    if (out.b.grid) {
+      const auto [br, bc] = tiling.block_b(r, c);
+      eb = block_index(out.b, br, bc);
+      ldb = eb >= 0 ? out.b.blocks[static_cast<std::size_t>(eb)].ld : 0;
+    }
+    out.plans.push_back(plan::make_plan(problems.at(r, c), me, lda, ldb));
+    out.call.cdc = plan::apply_indexing(out.plans.back(), st.options.indexing) || out.call.cdc;
+    out.ends.emplace_back(ea, eb);
+  }
+  std::vector<model::Edge> edges = layout::pair_volumes(tiling);
+  for (model::Edge& e : edges) e.count *= agreed.elem_size;  // bytes, as for batches
+  model::CostModel costs = cost_model();
+  costs.chunk_bytes = chunk_bytes_for(st.options, transposed);
+  const schedule::Schedule sched = schedule::make_for_pairs(st.options.schedule, edges, size, costs);
+  std::vector<const plan::Plan*> plans;
+  plans.reserve(out.plans.size());
+  for (const plan::Plan& p : out.plans) plans.push_back(&p);
+  // Sender and receiver hold different numbers of tile plans: one alignment
+  // for all (every plan has the same element type).
+  out.route = route::make_route(plans, sched, costs.chunk_bytes,
+                                transport::node_routing(*out.call.channel, out.call.node_local, costs.chunk_bytes), 1);
+  out.route.steps_lower_bound = schedule::lower_bound(edges);
+  out.route.steps = sched.kind == schedule::Kind::async ? (edges.empty() ? 0 : 1)
+                                                        : static_cast<Index>(sched.steps.size());
+  out.route.predicted_seconds = schedule::predicted_seconds(sched, edges, 1, costs);
+}
+
+}  // namespace
+
+Status prepare_layout(const LayoutArguments& la, LayoutPrepared& out) {
+  Prepared& call = out.call;
+  call.transform = true;
+  call.type = la.type;
+  call.op = la.trans != nullptr ? la.trans[0] : 'N';
+  const auto da = stand_in(la.ma, la.ictxt), db = stand_in(la.mb, la.ictxt);
+  const Arguments args = descriptor_arguments(la, is_grid(la.ma) ? da.data() : la.ma->desc,
+                                              is_grid(la.mb) ? db.data() : la.mb->desc);
+  call.empty = la.m == 0 || la.n == 0;
+  if (call.empty) {
+    // As for mr2d_transform: nothing is exchanged, only the type is checked.
+    if (args.elem_size != 0) return {};
+    desc::LocalCall c;
+    c.routine = la.routine;
+    c.type = la.type;
+    c.type_position = la.type_position;
+    c.layout = true;
+    return desc::local_error(c, desc::make_report(c), -1);
+  }
+  LocalStage st;
+  Status s = stage_local(args, st);
+  if (!s.ok()) return s;
+  int me = 0, size = 1;
+  MPI_Comm_rank(st.comm, &me);
+  MPI_Comm_size(st.comm, &size);
+  Word word;
+  Finding f = read_side(la.ma, size, me, out.a);
+  word.side = 1;
+  if (f.ok()) {
+    f = read_side(la.mb, size, me, out.b);
+    word.side = 2;
+  }
+  if (f.ok() && !la.plan) {
+    f = offsets_need_array(out.a, la.a);
+    word.side = 1;
+    if (f.ok()) {
+      f = offsets_need_array(out.b, la.b);
+      word.side = 2;
+    }
+  }
+  word.fault = static_cast<std::int64_t>(f.fault);
+  word.table = f.table;
+  word.index = f.index;
+  word.value = f.value;
+  word.limit = f.limit;
+  word.grid_a = out.a.grid ? 1 : 0;
+  word.grid_b = out.b.grid ? 1 : 0;
+  word.hash_a = out.a.grid && f.ok() ? layout::hash(out.a.tables) : 0;
+  word.hash_b = out.b.grid && f.ok() ? layout::hash(out.b.tables) : 0;
+  s = agree_layouts(st.call, st.comm, word);
+  if (!s.ok()) return s;
+  s = agree_stage(args, st, call);
+  if (!s.ok()) return s;
+  // The grid sides' stand-in windows are no arrays of the call.
+  if (out.a.grid) call.arrays.a = {};
+  if (out.b.grid) call.arrays.b = {};
+  s = agree_layouts(st.call, st.comm, find_overlaps(out, la, st.call));
+  if (!s.ok()) return s;
+  plan_tiles(la, st, me, size, out);
+  return {};
+}
+
+namespace {
+
+// Where a plan's A or B lies in this execution.
+const char* resolve(int end, const LayoutSide& s, const void* array, Index es) {
+  if (end == kCallArray) return static_cast<const char*>(array);
+  if (end == kNowhere) return nullptr;
+  const layout::Block& b = s.blocks[static_cast<std::size_t>(end)];
+  return b.by_offset() ? static_cast<const char*>(array) + b.offset * es : reinterpret_cast<const char*>(b.address);
+}
+
+// A plan's arrays, which creation could not see: a side with blocks by
+// offset needs its array.
+Status check_plan_arrays(const LayoutPrepared& p, const void* a, const void* b, const char* routine) {
+  Status s = check_arrays(p.call.arrays, a, b, routine);
+  if (!s.ok()) return s;
+  for (std::size_t k = 0; k < p.plans.size(); ++k) {
+    const auto [ea, eb] = p.ends[k];
+    const bool a_needed = ea >= 0 && p.a.blocks[static_cast<std::size_t>(ea)].by_offset() && a == nullptr;
+    const bool b_needed = eb >= 0 && p.b.blocks[static_cast<std::size_t>(eb)].by_offset() && b == nullptr;
+    if (a_needed || b_needed)
+      return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine + ": " + (a_needed ? "A" : "B") +
+                                     " is NULL although blocks of this process are given by offset from it"};
+  }
+  return {};
+}
+
+transport::Parts parts_of(const LayoutPrepared& p) {
+  transport::Parts parts;
+  parts.reserve(p.plans.size());
+  for (const plan::Plan& plan : p.plans) parts.push_back(transport::Part{&plan});
+  return parts;
+}
+
+}  // namespace
+
+Status execute_layout(const LayoutPrepared& p, const void* a, void* b, const void* alpha, const void* beta,
+                      const char* routine, bool check) {
+  count_call(false);
+  if (p.call.empty) return {};
+  if (!grids_alive(p.call.grids))
+    return {MR2D_ERR_CONTEXT, "mr2d: the grid of A or B of this plan was exited (blacs_gridexit) or its communicator freed"};
+  if (check) {
+    Status s = check_plan_arrays(p, a, b, routine);
+    if (!s.ok())
+      return transport::abandon(*p.call.channel, parts_of(p), p.route, 2 * p.call.serial, p.call.node_local, s);
+  }
+  const Index es = p.call.problem.elem_size;
+  const kernels::Update update = kernels::make_update(p.call.type, p.call.op, alpha, beta);
+  const kernels::Update* how = update.plain() ? nullptr : &update;
+  Index into_b = 0;
+  for (const plan::Plan& plan : p.plans) into_b += plan.bytes_into_b();
+  const bool stream = kernels::streaming_pays(into_b);
+  transport::Parts parts;
+  parts.reserve(p.plans.size());
+  for (std::size_t k = 0; k < p.plans.size(); ++k) {
+    const auto [ea, eb] = p.ends[k];
+    parts.push_back(transport::Part{&p.plans[k], resolve(ea, p.a, a, es),
+                                    const_cast<char*>(resolve(eb, p.b, b, es)), how, stream});
+  }
+  transport::Traffic traffic;
+  const Status done =
+      transport::execute(*p.call.channel, parts, p.route, 2 * p.call.serial, p.call.node_local, traffic);
+  add_traffic(traffic);
+  return done;
+}
+
+int layout_transform(const LayoutArguments& args) noexcept {
+  return guarded(args.routine, true, [&]() -> Status {
+    LayoutPrepared p;
+    Status s = prepare_layout(args, p);
+    if (!s.ok()) {
+      count_call(false);
+      return s;
+    }
+    return execute_layout(p, args.a, args.b, args.alpha, args.beta, args.routine, false);
+  });
+}
+
+int create_layout_plan(mr2d_plan* out, const LayoutArguments& args) noexcept {
+  if (out != nullptr) *out = nullptr;
+  return guarded(args.routine, true, [&]() -> Status {
+    auto plan = std::make_unique<mr2d_plan_s>();
+    plan->layout = std::make_unique<LayoutPrepared>();
+    LayoutArguments checked = args;
+    checked.plan = true;
+    checked.plan_out_null = out == nullptr;
+    Status s = prepare_layout(checked, *plan->layout);
+    if (!s.ok()) return s;
+    if (out == nullptr)  // an empty call agrees on nothing
+      return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + args.routine + ": argument 1 (plan) is NULL"};
+    plan->prepared.transform = true;
+    plan->info = describe_layout(*plan->layout);
+    *out = plan.release();
+    return {};
+  });
+}
+
+mr2d_plan_info describe_layout(const LayoutPrepared& p) {
+  std::vector<const plan::Plan*> plans;
+  for (const plan::Plan& plan : p.plans) plans.push_back(&plan);
+  return describe_route(p.route, plans, p.call.cdc, p.call.node_local, p.call.channel.get());
+}
+
+}  // namespace mr2d::api
