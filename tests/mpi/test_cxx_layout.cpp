@@ -188,13 +188,16 @@ void splits_and_copies(const Grid& all, const Grid& target) {
   const mr2d::GridLayout bad = mr2d::row_layout(m, n, short_splits, owners, rank);
   reference.a = b.a;
   int status = MR2D_SUCCESS;
+  std::string message;
   try {
     mr2d::layout_copy(m, n, a.data(), 1, 1, bad.matrix(), b.a.data(), 1, 1, mr2d::matrix(b.desc),
                       all.ctxt);
   } catch (const mr2d::Error& e) {
     status = e.status();
+    message = e.what();
   }
   expect(status == MR2D_ERR_ARGUMENT, "short splits throw MR2D_ERR_ARGUMENT, got " + std::to_string(status));
+  expect(message.find("(MA)") != std::string::npos, "the message names MA: " + message);
   expect(b.a == reference.a, "B untouched after the error");
   threw = false;
   try {
