@@ -71,7 +71,7 @@ int main(int argc, char** argv) {
   const examples::Program program(
       argc, argv,
       "usage: mr2d_uneven_rows [N [NB [REPS]]]\n"
-      "  an N x N symmetric matrix (default 1000) with a known spectrum, split by rows\n"
+      "  an N x N symmetric matrix (default 1002) with a known spectrum, split by rows\n"
       "  over the P processes as PETSc splits it (N/P rows, one more on the first N%P),\n"
       "  moves to a block-cyclic grid of NB x NB blocks (default 32) through an mr2d plan,\n"
       "  pdsyev finds its eigenpairs there, the eigenvectors move back to the rows.\n"
@@ -80,7 +80,7 @@ int main(int argc, char** argv) {
       "  Any process count: mpirun -np 4 mr2d_uneven_rows. Guide: docs/examples.md\n",
       {"N", "NB", "REPS"});
   const int rank = program.rank, nprocs = program.nprocs;
-  const int n = program.arg(1, 1000), nb = program.arg(2, 32), reps = program.arg(3, 5);
+  const int n = program.arg(1, 1002), nb = program.arg(2, 32), reps = program.arg(3, 5);
   int nprow = 1, npcol = 1;
   grid_shape(nprocs, nprow, npcol);
   const examples::Grid grid = examples::make_grid(nprow, npcol);
