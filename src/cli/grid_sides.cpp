@@ -163,17 +163,18 @@ std::vector<model::Edge> grid_edges(const model::Problem& pb, const GridSides& s
   const layout::Tiling t = layout::make_tiling(pb.m, pb.n, pb.transposed, side_of(pb.a, sides.a),
                                                side_of(pb.b, sides.b), pb.elem_size);
   const Index tiles = static_cast<Index>(t.rows.size()) * static_cast<Index>(t.cols.size());
-  if (tiles > limits.pairs)
+  if (tiles > limits.tiles)
     throw UsageError("--a/--b: the layouts cut the submatrix into " + num(tiles) + " tiles, more than the " +
-                     num(limits.pairs) + " the command plans");
+                     num(limits.tiles) + " the command plans");
   layout::TileProblems problems(t);
   std::map<std::pair<int, int>, Index> volume;
   for (const layout::Segment& c : t.cols)
-    for (const layout::Segment& r : t.rows)
+    for (const layout::Segment& r : t.rows) {
       for (const model::Edge& e : model::all_edges(problems.at(r, c))) volume[{e.from, e.to}] += e.count;
-  if (static_cast<Index>(volume.size()) > limits.pairs)
-    throw UsageError("--a/--b: " + num(static_cast<Index>(volume.size())) +
-                     " communicating process pairs, more than the " + num(limits.pairs) + " the command lists");
+      if (static_cast<Index>(volume.size()) > limits.pairs)
+        throw UsageError("--a/--b: more than the " + num(limits.pairs) +
+                         " communicating process pairs the command lists");
+    }
   std::vector<model::Edge> edges;
   edges.reserve(volume.size());
   for (const auto& [pair, count] : volume) edges.push_back({pair.first, pair.second, count});
