@@ -181,28 +181,43 @@ std::vector<model::Edge> grid_edges(const model::Problem& pb, const GridSides& s
   return edges;
 }
 
-std::string grid_side_text(const GridSide& g) {
-  const layout::Tables& t = g.tables;
+namespace {
+
+// What the report says of a grid side: the extremes of its block sizes and ranks.
+struct Figures {
+  Index rows_lo, rows_hi, cols_lo, cols_hi;
+  int rank_lo, rank_hi;
+};
+
+Figures figures_of(const layout::Tables& t) {
   const auto [rlo, rhi] = min_max(t.row_splits);
   const auto [clo, chi] = min_max(t.col_splits);
   const auto [plo, phi] = rank_range(t);
+  return {rlo, rhi, clo, chi, plo, phi};
+}
+
+std::string range(Index lo, Index hi) { return hi != lo ? num(lo) + "-" + num(hi) : num(lo); }
+
+}  // namespace
+
+std::string grid_side_text(const GridSide& g) {
+  const layout::Tables& t = g.tables;
+  const Figures f = figures_of(t);
   std::ostringstream out;
   out << "grid layout " << g.spec << ", " << t.block_rows() << "x" << t.block_cols() << " blocks of "
-      << rlo << (rhi != rlo ? "-" + num(rhi) : "") << " x " << clo << (chi != clo ? "-" + num(chi) : "")
-      << ", ranks " << plo << "-" << phi << ", start (" << g.row0 + 1 << "," << g.col0 + 1 << ")";
+      << range(f.rows_lo, f.rows_hi) << " x " << range(f.cols_lo, f.cols_hi) << ", ranks " << f.rank_lo << "-"
+      << f.rank_hi << ", start (" << g.row0 + 1 << "," << g.col0 + 1 << ")";
   return out.str();
 }
 
 std::string grid_side_json(const GridSide& g) {
   const layout::Tables& t = g.tables;
-  const auto [rlo, rhi] = min_max(t.row_splits);
-  const auto [clo, chi] = min_max(t.col_splits);
-  const auto [plo, phi] = rank_range(t);
+  const Figures f = figures_of(t);
   std::ostringstream out;
   out << "{\"grid_layout\": " << json_string(g.spec) << ", \"blocks\": [" << t.block_rows() << ", "
-      << t.block_cols() << "], \"block_rows\": [" << rlo << ", " << rhi << "], \"block_cols\": [" << clo
-      << ", " << chi << "], \"ranks\": [" << plo << ", " << phi << "], \"start\": [" << g.row0 + 1 << ", "
-      << g.col0 + 1 << "]}";
+      << t.block_cols() << "], \"block_rows\": [" << f.rows_lo << ", " << f.rows_hi << "], \"block_cols\": ["
+      << f.cols_lo << ", " << f.cols_hi << "], \"ranks\": [" << f.rank_lo << ", " << f.rank_hi
+      << "], \"start\": [" << g.row0 + 1 << ", " << g.col0 + 1 << "]}";
   return out.str();
 }
 
