@@ -19,6 +19,7 @@
 #include "kernels/streamed_stores.hpp"
 #include "kernels/transform.hpp"
 #include "layout/overlap.hpp"
+#include "layout/tile_plans.hpp"
 #include "layout/tiles.hpp"
 #include "plan/indexing.hpp"
 #include "schedule/schedule.hpp"
@@ -131,6 +132,9 @@ struct Word {
   std::int64_t fault = 0, table = 0, index = 0, value = 0, limit = 0;
   std::int64_t grid_a = 0, grid_b = 0;
   std::uint64_t hash_a = 0, hash_b = 0;
+  // Window starts of grid sides: only process 0 checks them against the
+  // stand-in descriptor, so every process compares its own with process 0's.
+  std::int64_t starts[4] = {0, 0, 0, 0};  // IA, JA of a grid A; IB, JB of a grid B
 };
 constexpr int kWords = static_cast<int>(sizeof(Word) / sizeof(std::int64_t));
 
@@ -158,6 +162,7 @@ Status agree_layouts(const desc::LocalCall& call, MPI_Comm comm, const Word& min
       return layout_error(call, w.side, {static_cast<Fault>(w.fault), w.table, w.index, w.value, w.limit}, k,
                           MR2D_ERR_ARGUMENT);
   }
+  static const char* const kStarts[] = {"IA", "JA", "IB", "JB"};
   for (int k = 1; k < size; ++k) {
     const Word& w = all[static_cast<std::size_t>(k)];
     for (int side = 1; side <= 2; ++side) {
@@ -167,6 +172,16 @@ Status agree_layouts(const desc::LocalCall& call, MPI_Comm comm, const Word& min
       if ((side == 1 ? w.hash_a : w.hash_b) != (side == 1 ? all[0].hash_a : all[0].hash_b))
         return layout_error(call, side, {Fault::differs}, k, MR2D_ERR_INCONSISTENT);
     }
+    for (int s = 0; s < 4; ++s)
+      if (w.starts[s] != all[0].starts[s]) {
+        const std::int64_t pos = desc::arg_position(call, kStarts[s]);
+        return {MR2D_ERR_INCONSISTENT,
+                std::string("mr2d: ") + call.routine + ": argument " + std::to_string(pos) + " (" + kStarts[s] +
+                    ") differs between processes (" + std::to_string(w.starts[s]) + " here, " +
+                    std::to_string(all[0].starts[s]) + " on process 0) [detected on process " + std::to_string(k) +
+                    " of " + (call.described ? "the communicator" : "the union context") + "]",
+                pos, 0};
+      }
   }
   return {};
 }
@@ -251,6 +266,14 @@ int block_index(const LayoutSide& s, Index r, Index c) {
   return it != s.blocks.end() && it->row == r && it->col == c ? static_cast<int>(it - s.blocks.begin()) : kNowhere;
 }
 
+// The plan of each tile, in tile order (tiles may share one).
+std::vector<const plan::Plan*> plans_of(const LayoutPrepared& p) {
+  std::vector<const plan::Plan*> plans;
+  plans.reserve(p.tiled.parts.size());
+  for (const layout::TilePart& part : p.tiled.parts) plans.push_back(&p.tiled.plans[static_cast<std::size_t>(part.plan)]);
+  return plans;
+}
+
 // One plan per tile this process takes part in, and the route of them all.
 void plan_tiles(const LayoutArguments& la, const LocalStage& st, int me, int size, LayoutPrepared& out) {
   const model::Problem& agreed = out.call.problem;
@@ -263,26 +286,22 @@ void plan_tiles(const LayoutArguments& la, const LocalStage& st, int me, int siz
   const Index am = transposed ? la.n : la.m, an = transposed ? la.m : la.n;
   const layout::Tiling tiling = layout::make_tiling(am, an, transposed, a, b, agreed.elem_size);
   out.tiles = static_cast<Index>(tiling.rows.size() * tiling.cols.size());
-  layout::TileProblems problems(tiling);
-  const auto mine = layout::tiles_of(tiling, me);
-  out.plans.reserve(mine.size());
-  out.ends.reserve(mine.size());
-  for (const auto& [ri, ci] : mine) {
-    const layout::Segment& r = tiling.rows[static_cast<std::size_t>(ri)];
-    const layout::Segment& c = tiling.cols[static_cast<std::size_t>(ci)];
-    int ea = kCallArray, eb = kCallArray;
-    Index lda = st.lda, ldb = st.ldb;
-    if (out.a.grid) {
-      ea = block_index(out.a, r.a, c.a);
-      lda = ea >= 0 ? out.a.blocks[static_cast<std::size_t>(ea)].ld : 0;
-    }
-    if (out.b.grid) {
-      const auto [br, bc] = tiling.block_b(r, c);
-      eb = block_index(out.b, br, bc);
-      ldb = eb >= 0 ? out.b.blocks[static_cast<std::size_t>(eb)].ld : 0;
-    }
-    out.plans.push_back(plan::make_plan(problems.at(r, c), me, lda, ldb));
-    out.call.cdc = plan::apply_indexing(out.plans.back(), st.options.indexing) || out.call.cdc;
+  auto ld_of = [](const LayoutSide& s) {
+    return [&s](Index r, Index c) {
+      const int k = block_index(s, r, c);
+      return k >= 0 ? s.blocks[static_cast<std::size_t>(k)].ld : Index{0};
+    };
+  };
+  out.tiled = layout::plan_tiles(tiling, me, st.lda, st.ldb, ld_of(out.a), ld_of(out.b));
+  for (plan::Plan& p : out.tiled.plans)
+    out.call.cdc = plan::apply_indexing(p, st.options.indexing) || out.call.cdc;
+  out.ends.reserve(out.tiled.parts.size());
+  for (const layout::TilePart& part : out.tiled.parts) {
+    const layout::Segment& r = tiling.rows[static_cast<std::size_t>(part.row)];
+    const layout::Segment& c = tiling.cols[static_cast<std::size_t>(part.col)];
+    const int ea = out.a.grid ? block_index(out.a, r.a, c.a) : kCallArray;
+    const auto [br, bc] = tiling.block_b(r, c);
+    const int eb = out.b.grid ? block_index(out.b, br, bc) : kCallArray;
     out.ends.emplace_back(ea, eb);
   }
   std::vector<model::Edge> edges = layout::pair_volumes(tiling);
@@ -290,12 +309,9 @@ void plan_tiles(const LayoutArguments& la, const LocalStage& st, int me, int siz
   model::CostModel costs = cost_model();
   costs.chunk_bytes = chunk_bytes_for(st.options, transposed);
   const schedule::Schedule sched = schedule::make_for_pairs(st.options.schedule, edges, size, costs);
-  std::vector<const plan::Plan*> plans;
-  plans.reserve(out.plans.size());
-  for (const plan::Plan& p : out.plans) plans.push_back(&p);
   // Sender and receiver hold different numbers of tile plans: one alignment
   // for all (every plan has the same element type).
-  out.route = route::make_route(plans, sched, costs.chunk_bytes,
+  out.route = route::make_route(plans_of(out), sched, costs.chunk_bytes,
                                 transport::node_routing(*out.call.channel, out.call.node_local, costs.chunk_bytes), 1);
   out.route.steps_lower_bound = schedule::lower_bound(edges);
   out.route.steps = sched.kind == schedule::Kind::async ? (edges.empty() ? 0 : 1)
@@ -354,6 +370,14 @@ Status prepare_layout(const LayoutArguments& la, LayoutPrepared& out) {
   word.grid_b = out.b.grid ? 1 : 0;
   word.hash_a = out.a.grid && f.ok() ? layout::hash(out.a.tables) : 0;
   word.hash_b = out.b.grid && f.ok() ? layout::hash(out.b.tables) : 0;
+  if (out.a.grid) {
+    word.starts[0] = la.ia;
+    word.starts[1] = la.ja;
+  }
+  if (out.b.grid) {
+    word.starts[2] = la.ib;
+    word.starts[3] = la.jb;
+  }
   s = agree_layouts(st.call, st.comm, word);
   if (!s.ok()) return s;
   s = agree_stage(args, st, call);
@@ -369,12 +393,16 @@ Status prepare_layout(const LayoutArguments& la, LayoutPrepared& out) {
 
 namespace {
 
-// Where a plan's A or B lies in this execution.
-const char* resolve(int end, const LayoutSide& s, const void* array, Index es) {
-  if (end == kCallArray) return static_cast<const char*>(array);
+// Where a tile's A or B lies in this execution: its block or the array,
+// moved by the tile's shift (elements).
+const char* resolve(int end, const LayoutSide& s, const void* array, Index shift, Index es) {
   if (end == kNowhere) return nullptr;
-  const layout::Block& b = s.blocks[static_cast<std::size_t>(end)];
-  return b.by_offset() ? static_cast<const char*>(array) + b.offset * es : reinterpret_cast<const char*>(b.address);
+  const char* at = static_cast<const char*>(array);
+  if (end != kCallArray) {
+    const layout::Block& b = s.blocks[static_cast<std::size_t>(end)];
+    at = b.by_offset() ? at + b.offset * es : reinterpret_cast<const char*>(b.address);
+  }
+  return at == nullptr ? nullptr : at + shift * es;
 }
 
 // A plan's arrays, which creation could not see: a side with blocks by
@@ -382,7 +410,7 @@ const char* resolve(int end, const LayoutSide& s, const void* array, Index es) {
 Status check_plan_arrays(const LayoutPrepared& p, const void* a, const void* b, const char* routine) {
   Status s = check_arrays(p.call.arrays, a, b, routine);
   if (!s.ok()) return s;
-  for (std::size_t k = 0; k < p.plans.size(); ++k) {
+  for (std::size_t k = 0; k < p.ends.size(); ++k) {
     const auto [ea, eb] = p.ends[k];
     const bool a_needed = ea >= 0 && p.a.blocks[static_cast<std::size_t>(ea)].by_offset() && a == nullptr;
     const bool b_needed = eb >= 0 && p.b.blocks[static_cast<std::size_t>(eb)].by_offset() && b == nullptr;
@@ -395,8 +423,8 @@ Status check_plan_arrays(const LayoutPrepared& p, const void* a, const void* b, 
 
 transport::Parts parts_of(const LayoutPrepared& p) {
   transport::Parts parts;
-  parts.reserve(p.plans.size());
-  for (const plan::Plan& plan : p.plans) parts.push_back(transport::Part{&plan});
+  parts.reserve(p.tiled.parts.size());
+  for (const plan::Plan* plan : plans_of(p)) parts.push_back(transport::Part{plan});
   return parts;
 }
 
@@ -416,15 +444,17 @@ Status execute_layout(const LayoutPrepared& p, const void* a, void* b, const voi
   const Index es = p.call.problem.elem_size;
   const kernels::Update update = kernels::make_update(p.call.type, p.call.op, alpha, beta);
   const kernels::Update* how = update.plain() ? nullptr : &update;
+  const std::vector<const plan::Plan*> plans = plans_of(p);
   Index into_b = 0;
-  for (const plan::Plan& plan : p.plans) into_b += plan.bytes_into_b();
+  for (const plan::Plan* plan : plans) into_b += plan->bytes_into_b();
   const bool stream = kernels::streaming_pays(into_b);
   transport::Parts parts;
-  parts.reserve(p.plans.size());
-  for (std::size_t k = 0; k < p.plans.size(); ++k) {
+  parts.reserve(plans.size());
+  for (std::size_t k = 0; k < plans.size(); ++k) {
     const auto [ea, eb] = p.ends[k];
-    parts.push_back(transport::Part{&p.plans[k], resolve(ea, p.a, a, es),
-                                    const_cast<char*>(resolve(eb, p.b, b, es)), how, stream});
+    const layout::TilePart& tile = p.tiled.parts[k];
+    parts.push_back(transport::Part{plans[k], resolve(ea, p.a, a, tile.a_shift, es),
+                                    const_cast<char*>(resolve(eb, p.b, b, tile.b_shift, es)), how, stream});
   }
   transport::Traffic traffic;
   const Status done =
@@ -465,9 +495,7 @@ int create_layout_plan(mr2d_plan* out, const LayoutArguments& args) noexcept {
 }
 
 mr2d_plan_info describe_layout(const LayoutPrepared& p) {
-  std::vector<const plan::Plan*> plans;
-  for (const plan::Plan& plan : p.plans) plans.push_back(&plan);
-  return describe_route(p.route, plans, p.call.cdc, p.call.node_local, p.call.channel.get());
+  return describe_route(p.route, plans_of(p), p.call.cdc, p.call.node_local, p.call.channel.get());
 }
 
 }  // namespace mr2d::api

@@ -13,6 +13,7 @@
 #include "api/redistribute.hpp"
 #include "common/status.hpp"
 #include "layout/tables.hpp"
+#include "layout/tile_plans.hpp"
 #include "mr2d/mr2d_layout.h"
 #include "plan/plan.hpp"
 #include "route/route.hpp"
@@ -60,8 +61,8 @@ enum : int {
 struct LayoutPrepared {
   Prepared call;  ///< channel, serial, transport, grids, type and op; no passes
   LayoutSide a, b;
-  std::vector<plan::Plan> plans;            ///< one per tile this process takes part in
-  std::vector<std::pair<int, int>> ends;    ///< per plan: A's and B's block index, or kCallArray / kNowhere
+  layout::TilePlans tiled;                  ///< the plans of the tiles this process takes part in
+  std::vector<std::pair<int, int>> ends;    ///< per tile: A's and B's block index, or kCallArray / kNowhere
   route::Route route;
   Index tiles = 0;                          ///< tiles of the whole problem
 };

@@ -47,6 +47,40 @@ void order_from(std::vector<Transfer>& list, int me, int nranks) {
             [&](const Transfer& x, const Transfer& y) { return key(x) < key(y); });
 }
 
+// Both matrices on a single process each, whole rectangle (a block of one
+// grid layout against a block of another): one run per dimension, one
+// transfer, built directly (grid layouts make millions of these).
+bool one_rectangle(const Problem& p) {
+  return p.a.processes() == 1 && p.b.processes() == 1 && p.shape == index::Shape::full &&
+         p.a.row_stride == 1 && p.a.col_stride == 1 && p.b.row_stride == 1 && p.b.col_stride == 1 && p.m > 0 &&
+         p.n > 0;
+}
+
+void fill_rectangle(const Problem& p, Plan& plan) {
+  const int from = p.a.rank_of[0], to = p.b.rank_of[0];
+  if (plan.me != from && plan.me != to) return;
+  // On one process local and global indices coincide.
+  plan.row_sets.emplace_back(std::vector<index::Run>{{0, p.m, p.a.i0, p.b.i0}}, p.m, 0, 0, p.m);
+  plan.col_sets.emplace_back(std::vector<index::Run>{{0, p.n, p.a.j0, p.b.j0}}, p.n, 0, 0, p.n);
+  Transfer t;
+  t.row_set = 0;
+  t.col_set = 0;
+  t.count = p.m * p.n;
+  if (from == to) {
+    t.peer = from;
+    plan.has_self = true;
+    plan.self = t;
+  } else if (plan.me == from) {
+    t.peer = to;
+    plan.sends.push_back(t);
+    plan.send_elems = t.count;
+  } else {
+    t.peer = from;
+    plan.recvs.push_back(t);
+    plan.recv_elems = t.count;
+  }
+}
+
 }  // namespace
 
 Plan make_plan(const Problem& problem, int me, Index lda, Index ldb) {
@@ -56,6 +90,10 @@ Plan make_plan(const Problem& problem, int me, Index lda, Index ldb) {
   plan.lda = lda;
   plan.ldb = ldb;
   plan.trapezoid = model::trapezoid_of(problem);
+  if (one_rectangle(problem)) {
+    fill_rectangle(problem, plan);
+    return plan;
+  }
   const GridCoord in_a = coord_of(problem.a, me);
   const GridCoord in_b = coord_of(problem.b, me);
   const AxisPair rows = model::row_axes(problem);

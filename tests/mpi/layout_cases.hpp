@@ -70,7 +70,13 @@ struct GridSide {
     owners.resize(static_cast<std::size_t>(br * bc));
     for (int& o : owners)
       o = mode == 0 ? single : mode == 1 && nprocs > 1 ? pick(shared, 0, nprocs - 2) : pick(shared, 0, nprocs - 1);
-    // This rank's blocks, in a random order, at random leading dimensions.
+    own(mine, rows, cols, me);
+  }
+
+  /// Takes the tables as they are and allocates this rank's blocks, in a
+  /// random order, at random leading dimensions.
+  void own(Rng& mine, mr2d_int rows, mr2d_int cols, int me) {
+    const int br = static_cast<int>(row_splits.size()) - 1, bc = static_cast<int>(col_splits.size()) - 1;
     std::size_t used = 2;
     for (int c = 0; c < bc; ++c)
       for (int r = 0; r < br; ++r) {

@@ -136,8 +136,10 @@ template <class T>
 void run_case(Rng& shared, Rng& mine, int type, int ctxt, const std::vector<int>& grid_ctxts, int c) {
   const int op = pick(shared, 0, 2);
   const bool t = op != 0;
-  const mr2d_int m = pick(shared, 0, 2) == 0 ? pick(shared, 1, 3) : pick(shared, 1, 24);
-  const mr2d_int n = pick(shared, 0, 2) == 0 ? pick(shared, 1, 3) : pick(shared, 1, 24);
+  // Small, medium, and sometimes several cycles of a block-cyclic side long.
+  auto extent = [&]() { const int k = pick(shared, 0, 5); return k <= 1 ? pick(shared, 1, 3) : k == 5 ? pick(shared, 30, 70) : pick(shared, 1, 24); };
+  const mr2d_int m = extent();
+  const mr2d_int n = extent();
   const mr2d_int am = t ? n : m, an = t ? m : n;
   const mr2d_int ia = pick(shared, 1, 4), ja = pick(shared, 1, 4), ib = pick(shared, 1, 4), jb = pick(shared, 1, 4);
   const mr2d_int MA = ia - 1 + am + pick(shared, 0, 3), NA = ja - 1 + an + pick(shared, 0, 3);

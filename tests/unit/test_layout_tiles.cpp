@@ -15,6 +15,7 @@
 
 #include "layout/overlap.hpp"
 #include "layout/tables.hpp"
+#include "layout/tile_plans.hpp"
 #include "layout/tiles.hpp"
 #include "plan/plan.hpp"
 
@@ -175,14 +176,15 @@ TEST(LayoutTiles, PairVolumesAndTilesMatchBruteForce) {
       const auto tiles = layout::tiles_of(c.tiling, me);
       const std::set<std::pair<int, int>> mine(tiles.begin(), tiles.end());
       ASSERT_EQ(mine, touched[static_cast<std::size_t>(me)]) << "trial " << trial << " rank " << me;
-      // The tile plans of every process move exactly the volumes.
-      layout::TileProblems problems(c.tiling);
+      // The tile plans of every process (shared among tiles alike) move
+      // exactly the volumes.
+      const auto ld = [](Index, Index) { return Index{64}; };
+      const layout::TilePlans tiled = layout::plan_tiles(c.tiling, me, 64, 64, ld, ld);
+      ASSERT_EQ(tiled.parts.size(), tiles.size());
       std::map<int, Index> sent, received;
       Index kept = 0;
-      for (const auto& [ri, ci] : tiles) {
-        const plan::Plan p = plan::make_plan(problems.at(c.tiling.rows[static_cast<std::size_t>(ri)],
-                                                         c.tiling.cols[static_cast<std::size_t>(ci)]),
-                                             me, 64, 64);
+      for (const layout::TilePart& part : tiled.parts) {
+        const plan::Plan& p = tiled.plans[static_cast<std::size_t>(part.plan)];
         for (const plan::Transfer& t : p.sends) sent[t.peer] += t.count;
         for (const plan::Transfer& t : p.recvs) received[t.peer] += t.count;
         if (p.has_self) kept += p.self.count;
