@@ -28,6 +28,7 @@ struct Limits {
   Index run_entries = Index{1} << 23;        ///< index runs of one period, per dimension
   Index pairs = Index{1} << 24;              ///< communicating process pairs
   Index trapezoid_columns = Index{1} << 32;  ///< column visits counting a trapezoidal copy
+  Index tiles = Index{1} << 20;              ///< block-cyclic tiles a plan with grid layouts is cut into
 };
 
 }  // namespace mr2d::cli

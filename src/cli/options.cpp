@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstdlib>
 
+#include "cli/grid_sides.hpp"
 #include "common/checked.hpp"
 
 namespace mr2d::cli {
@@ -104,9 +105,15 @@ std::pair<Index, Index> parse_pair(const std::string& option, const std::string&
 namespace {
 
 // Grid, source and submatrix window of one side; ranks are placed later,
-// once the union is known to fit.
-void place(model::MatrixLayout& l, const Options& opt, const std::string& side, Index m, Index n) {
-  parse_grid("--" + side, opt.text("--" + side, ""), l);
+// once the union is known to fit. A grid layout (with `grid` given) is read
+// into `grid`, and `l` becomes a 1 x 1 stand-in on its first rank.
+void place(model::MatrixLayout& l, const Options& opt, const std::string& side, Index m, Index n,
+           std::optional<GridSide>* grid, Index first, const Limits& limits) {
+  const std::string text = opt.text("--" + side, "");
+  const bool layout = grid != nullptr && is_grid_layout(text);
+  if (layout && opt.values.count("--" + side + "-src"))
+    throw UsageError("--" + side + "-src applies to PxQ:MBxNB grids, not to the grid layout '" + text + "'");
+  if (!layout) parse_grid("--" + side, text, l);
   auto [rsrc, csrc] = parse_pair("--" + side + "-src", opt.text("--" + side + "-src", "0,0"));
   if (rsrc < 0 || rsrc >= l.nprow || csrc < 0 || csrc >= l.npcol)
     throw UsageError("--" + side + "-src " + num(rsrc) + "," + num(csrc) + " is outside the " +
@@ -127,6 +134,10 @@ void place(model::MatrixLayout& l, const Options& opt, const std::string& side, 
   };
   l.rows = end(i, l.i0, m, "--m");
   l.cols = end(j, l.j0, n, "--n");
+  if (!layout) return;
+  *grid = parse_grid_layout("--" + side, text, l.i0, l.j0, l.rows, l.cols, first, limits);
+  l.mb = std::max<Index>(1, l.rows);
+  l.nb = std::max<Index>(1, l.cols);
 }
 
 void assign_ranks(model::MatrixLayout& l, Index first_rank) {
@@ -137,7 +148,7 @@ void assign_ranks(model::MatrixLayout& l, Index first_rank) {
 
 }  // namespace
 
-model::Problem problem_from(const Options& opt, const Limits& limits) {
+model::Problem problem_from(const Options& opt, const Limits& limits, GridSides* sides) {
   if (!opt.values.count("--a") || !opt.values.count("--b"))
     throw UsageError("--a and --b are required (e.g. --a 2x2:64x64 --b 4x1:100x37)");
   if (!opt.values.count("--m")) throw UsageError("--m is required");
@@ -153,8 +164,9 @@ model::Problem problem_from(const Options& opt, const Limits& limits) {
   const std::string op = opt.text("--op", "N");
   if (op != "N" && op != "T" && op != "C") throw UsageError("--op expects N, T or C, got '" + op + "'");
   const bool transposed = op != "N";
-  place(pb.a, opt, "a", transposed ? pb.n : pb.m, transposed ? pb.m : pb.n);
-  place(pb.b, opt, "b", pb.m, pb.n);
+  place(pb.a, opt, "a", transposed ? pb.n : pb.m, transposed ? pb.m : pb.n, sides ? &sides->a : nullptr, 0,
+        limits);
+  place(pb.b, opt, "b", pb.m, pb.n, sides ? &sides->b : nullptr, b_first, limits);
   // Both grids are at most 2^31 processes here, so these sums fit.
   const Index b_last = b_first + pb.b.processes() - 1;
   if (b_last > kMaxRank)
@@ -167,6 +179,14 @@ model::Problem problem_from(const Options& opt, const Limits& limits) {
                      " processes the command handles");
   assign_ranks(pb.a, 0);
   assign_ranks(pb.b, b_first);
+  if (sides != nullptr && sides->any()) {
+    const Index ranks = cli::union_size(pb, *sides);
+    if (ranks > limits.processes)
+      throw UsageError("--a/--b: the layouts span " + num(ranks) + " ranks, more than the " +
+                       num(limits.processes) + " processes the command handles");
+    if (opt.values.count("--uplo"))
+      throw UsageError("--uplo: grid layouts copy whole rectangles (no trapezoid)");
+  }
   if (opt.values.count("--uplo")) {
     const std::string u = opt.text("--uplo", ""), d = opt.text("--diag", "N");
     if (u != "U" && u != "L") throw UsageError("--uplo expects U or L, got '" + u + "'");

@@ -39,9 +39,13 @@ void parse_grid(const std::string& option, const std::string& text, model::Matri
 /// Parses "r,c".
 std::pair<Index, Index> parse_pair(const std::string& option, const std::string& text);
 
+struct GridSides;
+
 /// Builds the problem of `mr2d plan` from its options (A on ranks 0.., B on
 /// ranks --b-first..), checking it as the library would and its union
-/// against `limits`.
-model::Problem problem_from(const Options& opt, const Limits& limits = {});
+/// against `limits`. With `sides`, --a and --b may also be grid layouts
+/// (grid_sides.hpp), read into `sides`; the problem then holds a 1 x 1
+/// stand-in for each.
+model::Problem problem_from(const Options& opt, const Limits& limits = {}, GridSides* sides = nullptr);
 
 }  // namespace mr2d::cli

@@ -2,6 +2,7 @@
 // `mr2d plan`; see plan_command.hpp.
 #include "cli/plan_command.hpp"
 
+#include "cli/grid_sides.hpp"
 #include "cli/plan_size.hpp"
 #include "cli/relabel_report.hpp"
 #include "cli/report.hpp"
@@ -25,13 +26,20 @@ const std::vector<std::string>& plan_flags() {
 }
 
 void plan_command(const Options& opt, std::ostream& out, const Limits& limits) {
-  const model::Problem pb = problem_from(opt, limits);
+  GridSides sides;
+  const model::Problem pb = problem_from(opt, limits, &sides);
   schedule::Kind requested;
   const std::string name = opt.text("--schedule", "auto");
   if (!schedule::parse(name, requested))
     throw UsageError("--schedule expects auto, caterpillar, circulant, optimal or async, got '" + name + "'");
-  const std::vector<model::Edge> edges = bounded_edges(pb, limits, {"--m/--n/--type", "--a/--b"});
-  const auto traffic = model::traffic_from(edges, model::rank_count(pb));
+  const bool grid = sides.any();
+  if (grid && opt.flag("--relabel"))
+    throw UsageError("--relabel places the grid of a block-cyclic B: it needs PxQ:MBxNB on both sides");
+  if (grid) check_bytes(pb.m, pb.n, pb.elem_size, "--m/--n/--type");
+  const std::vector<model::Edge> edges =
+      grid ? grid_edges(pb, sides, limits) : bounded_edges(pb, limits, {"--m/--n/--type", "--a/--b"});
+  const int nranks = grid ? union_size(pb, sides) : model::rank_count(pb);
+  const auto traffic = model::traffic_from(edges, nranks);
   model::CostModel model;
   if (opt.values.count("--network")) {
     std::string error;
@@ -40,13 +48,19 @@ void plan_command(const Options& opt, std::ostream& out, const Limits& limits) {
   }
   model.chunk_bytes = opt.number("--chunk", 0, 0, INT64_MAX);
   const model::TrafficSummary summary = model::summarize(traffic, pb.elem_size, model);
-  const ScheduleReport sched = schedule_report(requested, pb, edges, model);
+  const ScheduleReport sched = grid ? pairs_schedule_report(requested, edges, nranks, pb.elem_size, model)
+                                    : schedule_report(requested, pb, edges, model);
   const bool relabel = opt.flag("--relabel");
   const RelabelReport relabelled = relabel ? relabel_report(pb, edges) : RelabelReport{};
-  if (opt.flag("--json")) {
-    print_json(out, pb, summary, sched, model, relabel ? relabel_json(relabelled) : "");
+  const bool json = opt.flag("--json");
+  const auto side = [json](const std::optional<GridSide>& g) {
+    return !g ? std::string() : json ? grid_side_json(*g) : grid_side_text(*g);
+  };
+  const SideTexts texts{side(sides.a), side(sides.b)};
+  if (json) {
+    print_json(out, pb, summary, sched, model, relabel ? relabel_json(relabelled) : "", texts);
   } else {
-    print_text(out, pb, summary, sched, model);
+    print_text(out, pb, summary, sched, model, texts);
     if (relabel) print_relabel_text(out, relabelled);
   }
   if (opt.values.count("--draw")) draw_svg(opt.text("--draw", ""), pb, edges, summary, sched);

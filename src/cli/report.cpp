@@ -36,29 +36,52 @@ std::string mb(Index bytes) {
 
 }  // namespace
 
-ScheduleReport schedule_report(schedule::Kind requested, const model::Problem& pb,
-                               const std::vector<model::Edge>& edges, const model::CostModel& model) {
+namespace {
+
+// The report of a schedule `make` builds for `edges` (elements of elem_size bytes).
+template <class Make>
+ScheduleReport report_of(schedule::Kind requested, const std::vector<model::Edge>& edges, Index elem_size,
+                         const model::CostModel& model, Make&& make) {
   ScheduleReport r;
   r.requested = requested;
   const auto t0 = std::chrono::steady_clock::now();
-  r.schedule = schedule::make(requested, pb, edges, model);
+  r.schedule = make();
   r.seconds_to_compute = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const bool any = schedule::lower_bound(edges) > 0;
   r.steps = r.schedule.kind == schedule::Kind::async ? (any ? 1 : 0)
                                                      : static_cast<Index>(r.schedule.steps.size());
-  r.predicted_seconds = schedule::predicted_seconds(r.schedule, edges, pb.elem_size, model);
+  r.predicted_seconds = schedule::predicted_seconds(r.schedule, edges, elem_size, model);
   return r;
 }
 
+}  // namespace
+
+ScheduleReport schedule_report(schedule::Kind requested, const model::Problem& pb,
+                               const std::vector<model::Edge>& edges, const model::CostModel& model) {
+  return report_of(requested, edges, pb.elem_size, model,
+                   [&] { return schedule::make(requested, pb, edges, model); });
+}
+
+ScheduleReport pairs_schedule_report(schedule::Kind requested, const std::vector<model::Edge>& edges,
+                                     int nranks, Index elem_size, const model::CostModel& model) {
+  return report_of(requested, edges, elem_size, model, [&] {
+    // The library schedules grid-layout calls over byte counts.
+    std::vector<model::Edge> bytes = edges;
+    for (model::Edge& e : bytes) e.count *= elem_size;
+    return schedule::make_for_pairs(requested, bytes, nranks, model);
+  });
+}
+
 void print_text(std::ostream& out, const model::Problem& pb, const model::TrafficSummary& s,
-                const ScheduleReport& sched, const model::CostModel& model) {
+                const ScheduleReport& sched, const model::CostModel& model, const SideTexts& sides) {
   char buf[256];
   std::snprintf(buf, sizeof buf, "%lld x %lld elements of %lld bytes (%s), %d processes\n",
                 static_cast<long long>(pb.m), static_cast<long long>(pb.n),
                 static_cast<long long>(pb.elem_size), shape_name(pb), s.processes);
   out << "mr2d plan: " << buf;
-  out << "  A: " << layout_text(pb.a) << "\n  B" << (pb.transposed ? " (transposed: sub(B) = op(sub(A)))" : "")
-      << ": " << layout_text(pb.b) << "\n";
+  out << "  A: " << (sides.a.empty() ? layout_text(pb.a) : sides.a) << "\n  B"
+      << (pb.transposed ? " (transposed: sub(B) = op(sub(A)))" : "") << ": "
+      << (sides.b.empty() ? layout_text(pb.b) : sides.b) << "\n";
   out << "  moved between processes: " << mb(s.bytes_moved) << " in " << s.messages << " messages\n";
   out << "  kept by the same process: " << mb(s.bytes_local) << "\n";
   out << "  largest per process: " << mb(s.max_bytes_out) << " out, " << mb(s.max_bytes_in)
@@ -79,7 +102,7 @@ void print_text(std::ostream& out, const model::Problem& pb, const model::Traffi
 
 void print_json(std::ostream& out, const model::Problem& pb, const model::TrafficSummary& s,
                 const ScheduleReport& sched, const model::CostModel& model,
-                const std::string& extra_members) {
+                const std::string& extra_members, const SideTexts& sides) {
   auto layout = [](const model::MatrixLayout& l) {
     char buf[200];
     std::snprintf(buf, sizeof buf,
@@ -93,12 +116,11 @@ void print_json(std::ostream& out, const model::Problem& pb, const model::Traffi
   };
   char buf[768];
   std::snprintf(buf, sizeof buf,
-                "{\"m\": %lld, \"n\": %lld, \"elem_size\": %lld, \"shape\": \"%s\", \"processes\": %d,\n"
-                " \"a\": %s,\n \"b\": %s,\n",
+                "{\"m\": %lld, \"n\": %lld, \"elem_size\": %lld, \"shape\": \"%s\", \"processes\": %d,\n",
                 static_cast<long long>(pb.m), static_cast<long long>(pb.n),
-                static_cast<long long>(pb.elem_size), shape_name(pb), s.processes,
-                layout(pb.a).c_str(), layout(pb.b).c_str());
-  out << buf;
+                static_cast<long long>(pb.elem_size), shape_name(pb), s.processes);
+  out << buf << " \"a\": " << (sides.a.empty() ? layout(pb.a) : sides.a) << ",\n \"b\": "
+      << (sides.b.empty() ? layout(pb.b) : sides.b) << ",\n";
   std::snprintf(buf, sizeof buf,
                 " \"bytes_moved\": %lld, \"bytes_local\": %lld, \"messages\": %lld,\n"
                 " \"max_bytes_out\": %lld, \"max_bytes_in\": %lld, \"max_messages_out\": %lld, "

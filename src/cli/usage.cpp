@@ -23,6 +23,9 @@ const CommandText kCommands[] = {
      "  computes, in one process and without MPI, the plans every process would build\n"
      "  and reports volumes, messages, steps and the predicted time.\n"
      "  A occupies ranks 0.. in row-major grid order, B ranks --b-first.. (default 0);\n"
+     "  --a and --b may instead be grid layouts: rows:P (the rows split over P ranks as\n"
+     "  PETSc splits them), cols:Q, or file:PATH (lines 'rows', 'cols' and 'owners' with\n"
+     "  the split points and the owner rank of each block, column-major);\n"
      "  --uplo makes it a trapezoidal copy (p?trmr2d); --op T or C plans B := op(A)\n"
      "  (--m x --n is then sub(B), sub(A) its transpose); --relabel also places B's\n"
      "  grid positions on the ranks that keep the most data and prints the bytes moved\n"
@@ -30,9 +33,9 @@ const CommandText kCommands[] = {
      "  (MR2D_NETWORK's keys), which auto's choice and the schedule model time then\n"
      "  follow; --chunk prices messages pipelined in chunks of BYTES there (default 0:\n"
      "  whole messages). Values must fit ScaLAPACK's integers; plans beyond 2^24\n"
-     "  ranks, 2^24 communicating pairs, 2^23 index runs per dimension or 2^32\n"
-     "  trapezoid column visits are refused (exit 2), which keeps memory under about\n"
-     "  4 GB.\n"},
+     "  ranks, 2^24 communicating pairs, 2^23 index runs per dimension, 2^20 tiles\n"
+     "  of grid layouts or 2^32 trapezoid column visits are refused (exit 2), which\n"
+     "  keeps memory under about 4 GB.\n"},
     {"advise", "mr2d advise FILE\n",
      "  FILE: 'matrix M N TYPE', 'layout NAME PxQ:MBxNB' per candidate, 'phase NAME\n"
      "  LAYOUT=SECONDS ...' per phase in program order, and 'loop' if the phases repeat;\n"
