@@ -101,7 +101,9 @@ int main(int argc, char** argv) {
   const std::size_t row_elems = std::max<std::size_t>(1, static_cast<std::size_t>(my_rows) * static_cast<std::size_t>(n));
   std::vector<double> a(row_elems), back(row_elems), back_hand(row_elems);
   for (std::size_t k = 0; k < a.size(); ++k) a[k] = static_cast<double>(k % 1000003) + 0.25 * rank;
-  examples::DistMatrix<double> b(grid, n, n, nb, nb), b_hand(grid, n, n, nb, nb);
+  // Ordinary memory on both sides, as COSTA and the hand-written move get.
+  using Matrix = examples::DistMatrix<double, std::allocator<double>>;
+  Matrix b(grid, n, n, nb, nb), b_hand(grid, n, n, nb, nb);
   const mr2d_matrix cyclic = mr2d::matrix(b.desc);
   const uneven_rows::HandExchange hand = uneven_rows::hand_exchange(n, splits, b, grid_row, grid_col, rank);
   uneven_rows::hand_move(a.data(), hand.rows_side, b_hand.data(), hand.grid_side, MPI_COMM_WORLD);

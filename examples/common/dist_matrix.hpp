@@ -53,13 +53,15 @@ inline int global_index(int l, int nb, int p, int np) { return (l / nb * np + p)
 /// An m x n matrix in mb x nb blocks on a grid; processes outside the grid
 /// hold nothing and carry a descriptor with CTXT = -1 (the other entries
 /// filled), as ScaLAPACK expects from non-members. The local array lives in
-/// mr2d_alloc memory, so that node peers copy straight from it.
-template <class T>
+/// mr2d_alloc memory by default, so that node peers copy straight from it
+/// (std::allocator<T> for ordinary memory, as benchmarks against other
+/// libraries use).
+template <class T, class Allocator = mr2d::SharedAllocator<T>>
 struct DistMatrix {
   Grid grid;
   int desc[9] = {};
   int rows = 0, cols = 0;  // local extent
-  std::vector<T, mr2d::SharedAllocator<T>> local;  // column-major, leading dimension desc[8]
+  std::vector<T, Allocator> local;  // column-major, leading dimension desc[8]
 
   DistMatrix(const Grid& g, int m, int n, int mb, int nb) : grid(g) {
     int zero = 0, info = 0;

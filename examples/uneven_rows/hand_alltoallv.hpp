@@ -27,8 +27,9 @@ struct HandExchange {
 /// The offsets for `n` columns, rows split at `splits` over the world ranks,
 /// `bc` the block-cyclic matrix; `grid_row[q]`, `grid_col[q]` are world rank
 /// q's grid coordinates.
-inline HandExchange hand_exchange(int n, const std::vector<int>& splits,
-                                  const examples::DistMatrix<double>& bc,
+template <class Allocator>
+HandExchange hand_exchange(int n, const std::vector<int>& splits,
+                                  const examples::DistMatrix<double, Allocator>& bc,
                                   const std::vector<int>& grid_row, const std::vector<int>& grid_col,
                                   int me) {
   const int nprocs = static_cast<int>(grid_row.size());

@@ -45,7 +45,7 @@ void grid_shape(int nprocs, int& nprow, int& npcol) {
 /// Eigen-decomposition of the block-cyclic `a` (left intact): eigenvalues
 /// ascending into w, eigenvectors into z (same descriptor); ScaLAPACK's INFO.
 int solve(const DistMatrix<double>& a, std::vector<double>& w, DistMatrix<double>& z) {
-  std::vector<double> scratch = a.local;  // pdsyev overwrites A
+  std::vector<double> scratch(a.local.begin(), a.local.end());  // pdsyev overwrites A
   const int n = a.desc[2], one = 1, query = -1;
   int info = 0;
   double size = 0;
@@ -59,7 +59,8 @@ int solve(const DistMatrix<double>& a, std::vector<double>& w, DistMatrix<double
   return info;
 }
 
-long long count_different(const std::vector<double>& x, const std::vector<double>& y) {
+template <class X, class Y>
+long long count_different(const X& x, const Y& y) {
   long long d = 0;
   for (std::size_t k = 0; k < x.size(); ++k) d += x[k] != y[k];
   return d;
