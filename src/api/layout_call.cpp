@@ -96,16 +96,26 @@ Finding read_side(const mr2d_matrix* m, int union_size, int me, LayoutSide& out)
   t.owners.assign(l.owners, l.owners + static_cast<std::size_t>(l.block_rows) * static_cast<std::size_t>(l.block_cols));
   Finding f = layout::check_tables(t, union_size);
   if (!f.ok()) return f;
-  out.blocks.reserve(static_cast<std::size_t>(l.nblocks));
+  std::vector<layout::Block> given;
+  given.reserve(static_cast<std::size_t>(l.nblocks));
   for (int k = 0; k < l.nblocks; ++k) {
     const mr2d_block& b = l.blocks[k];
-    out.blocks.push_back({b.row, b.col, reinterpret_cast<std::uintptr_t>(b.data), b.offset, b.ld, k});
+    given.push_back({b.row, b.col, reinterpret_cast<std::uintptr_t>(b.data), b.offset, b.ld, k});
   }
-  f = layout::check_blocks(t, me, out.blocks);
+  f = layout::check_blocks(t, me, given, &out.index_of);
   if (!f.ok()) return f;
-  std::sort(out.blocks.begin(), out.blocks.end(), [](const layout::Block& x, const layout::Block& y) {
-    return x.col != y.col ? x.col < y.col : x.row < y.row;
-  });
+  // Column-major order by walking the blocks' positions (no sort); index_of
+  // becomes each block's index in that order.
+  out.blocks.reserve(given.size());
+  for (int& at : out.index_of) {
+    if (at < 0) {
+      at = kNowhere;
+      continue;
+    }
+    const std::size_t from = static_cast<std::size_t>(at);
+    at = static_cast<int>(out.blocks.size());
+    out.blocks.push_back(given[from]);
+  }
   return {};
 }
 
@@ -214,6 +224,7 @@ Word find_overlaps(const LayoutPrepared& p, const LayoutArguments& la, const des
   std::vector<std::vector<layout::Extent>> sets;
   if (!la.plan) {
     sets.emplace_back();
+    sets.back().reserve(p.a.blocks.size() + p.b.blocks.size() + 2);
     add_extents(p.a, la.a, true, true, 0, es, sets.back());
     add_extents(p.b, la.b, true, true, 1, es, sets.back());
     // A descriptor side's local window, where this process holds one.
@@ -237,8 +248,10 @@ Word find_overlaps(const LayoutPrepared& p, const LayoutArguments& la, const des
     add_extents(p.a, nullptr, false, true, 0, es, sets.back());
     add_extents(p.b, nullptr, false, true, 1, es, sets.back());
     sets.emplace_back();
+    sets.back().reserve(p.a.blocks.size());
     add_extents(p.a, nullptr, true, false, 0, es, sets.back());
     sets.emplace_back();
+    sets.back().reserve(p.b.blocks.size());
     add_extents(p.b, nullptr, true, false, 1, es, sets.back());
   }
   for (const auto& set : sets) {
@@ -253,16 +266,6 @@ int block_index(const LayoutSide& s, Index r, Index c) {
   return s.index_of[static_cast<std::size_t>(r + c * s.tables.block_rows())];
 }
 
-// The index of each block in this process's list, by block (kNowhere for
-// blocks of others): one lookup per tile.
-void index_blocks(LayoutSide& s) {
-  if (!s.grid) return;
-  s.index_of.assign(s.tables.owners.size(), kNowhere);
-  for (std::size_t k = 0; k < s.blocks.size(); ++k)
-    s.index_of[static_cast<std::size_t>(s.blocks[k].row + s.blocks[k].col * s.tables.block_rows())] =
-        static_cast<int>(k);
-}
-
 // One plan per tile this process takes part in, and the route of them all.
 void plan_tiles(const LayoutArguments& la, const LocalStage& st, int me, int size, LayoutPrepared& out) {
   const model::Problem& agreed = out.call.problem;
@@ -274,8 +277,6 @@ void plan_tiles(const LayoutArguments& la, const LocalStage& st, int me, int siz
   else b.cyclic = agreed.b;
   const Index am = transposed ? la.n : la.m, an = transposed ? la.m : la.n;
   const layout::Tiling tiling = layout::make_tiling(am, an, transposed, a, b, agreed.elem_size);
-  index_blocks(out.a);
-  index_blocks(out.b);
   out.tiles = static_cast<Index>(tiling.rows.size() * tiling.cols.size());
   auto ld_of = [](const LayoutSide& s) {
     return [&s](Index r, Index c) {

@@ -69,10 +69,15 @@ Clash sweep(const std::vector<Extent>& extents, const std::vector<std::size_t>& 
 
 Clash find_overlap(const std::vector<Extent>& extents) {
   std::vector<std::size_t> order;
+  order.reserve(extents.size());
   for (std::size_t k = 0; k < extents.size(); ++k)
     if (extents[k].height > 0 && extents[k].cols > 0) order.push_back(k);
-  std::sort(order.begin(), order.end(),
-            [&](std::size_t x, std::size_t y) { return extents[x].start < extents[y].start; });
+  // By start, ties by input position: one order whatever the sort, and
+  // blocks listed in memory order (the usual case) need none.
+  auto before = [&](std::size_t x, std::size_t y) {
+    return extents[x].start != extents[y].start ? extents[x].start < extents[y].start : x < y;
+  };
+  if (!std::is_sorted(order.begin(), order.end(), before)) std::sort(order.begin(), order.end(), before);
   // Groups of interleaving spans; a group of one clashes with nothing.
   std::size_t g = 0;
   while (g < order.size()) {

@@ -26,6 +26,22 @@ Finding splits_fault(const std::vector<Index>& s, Index extent, Index table) {
   return {};
 }
 
+// The block given twice that the message names: of the lowest block given
+// more than once, its second position (the rare error path sorts).
+Finding first_twice(const Tables& t, const std::vector<Block>& blocks) {
+  const Index R = t.block_rows();
+  std::vector<std::pair<Index, Index>> given;  // (r + c * R, position in blocks)
+  given.reserve(blocks.size());
+  for (std::size_t k = 0; k < blocks.size(); ++k) given.emplace_back(blocks[k].row + blocks[k].col * R, static_cast<Index>(k));
+  std::sort(given.begin(), given.end());
+  for (std::size_t k = 1; k < given.size(); ++k)
+    if (given[k].first == given[k - 1].first) {
+      const Block& b = blocks[static_cast<std::size_t>(given[k].second)];
+      return {Fault::block_twice, 3, given[k].second, b.row, b.col};
+    }
+  return {};
+}
+
 }  // namespace
 
 std::uint64_t hash(const Tables& t) {
@@ -49,37 +65,32 @@ Finding check_tables(const Tables& t, int union_size) {
   return {};
 }
 
-Finding check_blocks(const Tables& t, int me, const std::vector<Block>& blocks) {
+Finding check_blocks(const Tables& t, int me, const std::vector<Block>& blocks, std::vector<int>* position_of) {
   const Index R = t.block_rows(), C = t.block_cols();
-  // Given blocks by linear index; a block given twice is found by sorting.
-  std::vector<std::pair<Index, Index>> given;  // (r + c * R, position in blocks)
-  given.reserve(blocks.size());
+  // Each block's position by linear index (one pass, no sort: layouts of a
+  // million blocks are checked on every plan creation).
+  std::vector<int> local;
+  std::vector<int>& at = position_of != nullptr ? *position_of : local;
+  at.assign(t.owners.size(), -1);
+  bool twice = false;
   for (std::size_t k = 0; k < blocks.size(); ++k) {
     const Block& b = blocks[k];
-    const auto at = static_cast<Index>(k);
-    if (b.row < 0 || b.row >= R || b.col < 0 || b.col >= C) return {Fault::block_index, 3, at, b.row, b.col};
-    if (t.owner(b.row, b.col) != me) return {Fault::not_owned, 3, at, b.row, b.col};
+    const auto pos = static_cast<Index>(k);
+    if (b.row < 0 || b.row >= R || b.col < 0 || b.col >= C) return {Fault::block_index, 3, pos, b.row, b.col};
+    if (t.owner(b.row, b.col) != me) return {Fault::not_owned, 3, pos, b.row, b.col};
     const Index need = std::max<Index>(1, t.rows_of(b.row));
-    if (b.ld < need) return {Fault::ld_small, 3, at, b.ld, need};
-    if (b.by_offset() && b.offset < 0) return {Fault::offset_negative, 3, at, b.offset, 0};
-    given.emplace_back(b.row + b.col * R, at);
+    if (b.ld < need) return {Fault::ld_small, 3, pos, b.ld, need};
+    if (b.by_offset() && b.offset < 0) return {Fault::offset_negative, 3, pos, b.offset, 0};
+    int& first = at[static_cast<std::size_t>(b.row + b.col * R)];
+    if (first >= 0) twice = true;
+    else first = static_cast<int>(k);
   }
-  std::sort(given.begin(), given.end());
-  for (std::size_t k = 1; k < given.size(); ++k)
-    if (given[k].first == given[k - 1].first) {
-      const Block& b = blocks[static_cast<std::size_t>(std::max(given[k].second, given[k - 1].second))];
-      return {Fault::block_twice, 3, std::max(given[k].second, given[k - 1].second), b.row, b.col};
-    }
+  if (twice) return first_twice(t, blocks);
   // Every non-empty block owned here must be among them.
-  std::size_t next = 0;
   for (Index c = 0; c < C; ++c)
-    for (Index r = 0; r < R; ++r) {
-      const Index lin = r + c * R;
-      while (next < given.size() && given[next].first < lin) ++next;
-      const bool listed = next < given.size() && given[next].first == lin;
-      if (!listed && t.owner(r, c) == me && t.rows_of(r) > 0 && t.cols_of(c) > 0)
+    for (Index r = 0; r < R; ++r)
+      if (at[static_cast<std::size_t>(r + c * R)] < 0 && t.owner(r, c) == me && t.rows_of(r) > 0 && t.cols_of(c) > 0)
         return {Fault::block_missing, 3, 0, r, c};
-    }
   return {};
 }
 

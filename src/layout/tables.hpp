@@ -80,8 +80,11 @@ Finding check_tables(const Tables& t, int union_size);
 
 /// The blocks process `me` gives are exactly the non-empty blocks it owns
 /// (empty ones it owns may be given too), each once, with ld >= max(1, rows)
-/// and offsets >= 0.
-Finding check_blocks(const Tables& t, int me, const std::vector<Block>& blocks);
+/// and offsets >= 0. When they pass and `position_of` is given, it receives,
+/// by block (r + c * block_rows()), its position in `blocks` or -1: the
+/// blocks in column-major order without sorting them.
+Finding check_blocks(const Tables& t, int me, const std::vector<Block>& blocks,
+                     std::vector<int>* position_of = nullptr);
 
 /// The text after "argument k (MA) " for a finding.
 std::string describe(const Finding& f);
