@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <unordered_map>
 #include <utility>
 
@@ -27,48 +28,90 @@ std::pair<Index, Index> to_origin(model::MatrixLayout& l) {
   return {rows, cols};
 }
 
-// What fixes a tile's plan once both sides are moved to the origin.
-std::array<Index, 16> key_of(const model::Problem& p, Index la, Index lb) {
-  auto owner = [](const model::MatrixLayout& l) { return l.processes() == 1 ? l.rank_of[0] : -1; };
-  return {p.m, p.n, la, lb, p.a.i0, p.a.j0, p.a.mb, p.a.nb, owner(p.a), p.a.rows, p.b.i0, p.b.j0, p.b.mb, p.b.nb,
-          owner(p.b), p.b.rows};
-}
+// What fixes a tile's plan once both sides are moved to the origin: its row
+// segment's fields (rows, starts, block heights of both sides in A's index
+// space), its column segment's, the leading dimensions and the owners of
+// grid sides' blocks. Row and column fields depend on their segment alone,
+// so each segment is reduced once to a class, and a tile's key is small.
+using Key = std::array<Index, 6>;
 
 struct KeyHash {
-  std::size_t operator()(const std::array<Index, 16>& k) const {
+  std::size_t operator()(const Key& k) const {
     std::uint64_t h = 0xcbf29ce484222325ULL;
     for (Index v : k) h = (h ^ static_cast<std::uint64_t>(v)) * 0x100000001b3ULL;
     return static_cast<std::size_t>(h ^ (h >> 29));
   }
 };
 
+// One segment's part of the key (its class) and of the shifts: a segment's
+// fields with both sides at the origin, numbered in order of first
+// appearance, and how far the origin moved A's and B's local arrays along
+// this dimension (A's index space).
+struct SegmentClass {
+  Index id = 0;
+  Index a_moved = 0, b_moved = 0;
+};
+
+template <class Fields>
+std::vector<SegmentClass> classes_of(std::size_t count, Fields&& fields) {
+  std::map<std::array<Index, 7>, Index> ids;
+  std::vector<SegmentClass> out(count);
+  for (std::size_t k = 0; k < count; ++k) {
+    std::array<Index, 7> f{};
+    fields(k, f, out[k]);
+    out[k].id = ids.try_emplace(f, static_cast<Index>(ids.size())).first->second;
+  }
+  return out;
+}
+
 }  // namespace
 
 TilePlans plan_tiles(const Tiling& t, int me, Index lda, Index ldb, const LdOf& lda_of, const LdOf& ldb_of) {
   TilePlans out;
+  if (t.rows.empty() || t.cols.empty()) return out;
   TileProblems problems(t);
+  model::Problem moved;
+  // Rows of each row segment (at the first column segment) and columns of
+  // each column segment (at the first row segment), moved to the origin.
+  const std::vector<SegmentClass> row_class = classes_of(t.rows.size(), [&](std::size_t k, auto& f, SegmentClass& c) {
+    moved = problems.at(t.rows[k], t.cols.front());
+    c.a_moved = to_origin(moved.a).first;
+    c.b_moved = to_origin(moved.b).first;
+    f = {moved.m, moved.a.i0, moved.a.mb, moved.a.rows, moved.b.i0, moved.b.mb, moved.b.rows};
+  });
+  const std::vector<SegmentClass> col_class = classes_of(t.cols.size(), [&](std::size_t k, auto& f, SegmentClass& c) {
+    moved = problems.at(t.rows.front(), t.cols[k]);
+    c.a_moved = to_origin(moved.a).second;
+    c.b_moved = to_origin(moved.b).second;
+    f = {moved.n, moved.a.j0, moved.a.nb, moved.b.j0, moved.b.nb, 0, 0};
+  });
   const auto tiles = tiles_of(t, me);
   out.parts.reserve(tiles.size());
   // Tiles alike share a plan: a rectangle between two blocks, or a block
   // against a block-cyclic window at the same place in its cycle.
-  std::unordered_map<std::array<Index, 16>, std::int32_t, KeyHash> shared;
-  model::Problem moved;
+  std::unordered_map<Key, std::int32_t, KeyHash> shared;
   for (const auto& [ri, ci] : tiles) {
     const Segment& r = t.rows[static_cast<std::size_t>(ri)];
     const Segment& c = t.cols[static_cast<std::size_t>(ci)];
+    const SegmentClass& rc = row_class[static_cast<std::size_t>(ri)];
+    const SegmentClass& cc = col_class[static_cast<std::size_t>(ci)];
     TilePart part{0, ri, ci, 0, 0};
     const Index la = t.a.grid != nullptr ? lda_of(r.a, c.a) : lda;
     const auto [br, bc] = t.b.grid != nullptr ? t.block_b(r, c) : std::pair<Index, Index>{0, 0};
     const Index lb = t.b.grid != nullptr ? ldb_of(br, bc) : ldb;
-    moved = problems.at(r, c);
-    const auto [ar, ac] = to_origin(moved.a);
-    const auto [bi, bj] = to_origin(moved.b);
-    part.a_shift = ar + ac * la;
+    part.a_shift = rc.a_moved + cc.a_moved * la;
     // B's shift in its own index: seen from A's index space under op T or C,
     // its rows and columns are exchanged.
-    part.b_shift = t.transposed ? bj + bi * lb : bi + bj * lb;
-    auto [it, added] = shared.try_emplace(key_of(moved, la, lb), static_cast<std::int32_t>(out.plans.size()));
-    if (added) out.plans.push_back(plan::make_plan(moved, me, la, lb));
+    part.b_shift = t.transposed ? cc.b_moved + rc.b_moved * lb : rc.b_moved + cc.b_moved * lb;
+    const Key key{rc.id, cc.id, la, lb, t.a.grid != nullptr ? t.owner_a(r, c) : -1,
+                  t.b.grid != nullptr ? t.owner_b(r, c) : -1};
+    auto [it, added] = shared.try_emplace(key, static_cast<std::int32_t>(out.plans.size()));
+    if (added) {
+      moved = problems.at(r, c);
+      to_origin(moved.a);
+      to_origin(moved.b);
+      out.plans.push_back(plan::make_plan(moved, me, la, lb));
+    }
     part.plan = it->second;
     out.parts.push_back(part);
   }
