@@ -82,6 +82,15 @@ Member member_of(const Tiling& t, const Side& s, int me) {
   return m;
 }
 
+// One more than the highest rank a side names (its owners or its grid).
+int rank_bound(const Side& s) {
+  const std::vector<int>& ranks = s.grid != nullptr ? s.grid->owners : s.cyclic.rank_of;
+  return ranks.empty() ? 0 : *std::max_element(ranks.begin(), ranks.end()) + 1;
+}
+
+// Pairs up to which pair_volumes keeps a dense table (1 MiB of counts).
+constexpr Index kDensePairs = Index{1} << 17;
+
 void solo(model::MatrixLayout& l, Index rows, Index cols, Index i0, Index j0, int owner) {
   l.rows = rows;
   l.cols = cols;
@@ -158,9 +167,17 @@ std::vector<std::pair<int, int>> tiles_of(const Tiling& t, int me) {
 }
 
 std::vector<model::Edge> pair_volumes(const Tiling& t) {
+  // Volumes by pair: a dense table of ranks x ranks where it is small (one
+  // addition per tile, millions of tiles), a hash map otherwise.
+  const int ranks = std::max(rank_bound(t.a), rank_bound(t.b));
+  const bool dense = static_cast<Index>(ranks) * ranks <= kDensePairs;
+  std::vector<Index> table(dense ? static_cast<std::size_t>(ranks) * static_cast<std::size_t>(ranks) : 0, 0);
   std::unordered_map<std::uint64_t, Index> volume;
   auto add = [&](int from, int to, Index count) {
-    if (from != to && count > 0)
+    if (from == to || count <= 0) return;
+    if (dense)
+      table[static_cast<std::size_t>(from) * static_cast<std::size_t>(ranks) + static_cast<std::size_t>(to)] += count;
+    else
       volume[(static_cast<std::uint64_t>(static_cast<std::uint32_t>(from)) << 32) | static_cast<std::uint32_t>(to)] +=
           count;
   };
@@ -189,6 +206,10 @@ std::vector<model::Edge> pair_volumes(const Tiling& t) {
   }
   std::vector<model::Edge> edges;
   edges.reserve(volume.size());
+  for (std::size_t k = 0; k < table.size(); ++k)
+    if (table[k] > 0)
+      edges.push_back({static_cast<int>(k / static_cast<std::size_t>(ranks)),
+                       static_cast<int>(k % static_cast<std::size_t>(ranks)), table[k]});
   for (const auto& [key, count] : volume)
     edges.push_back({static_cast<int>(key >> 32), static_cast<int>(key & 0xffffffffu), count});
   std::sort(edges.begin(), edges.end(),
