@@ -3,8 +3,9 @@
 // in and the pair volumes against element-by-element brute force on random
 // layouts (empty blocks, one-row blocks, a single owner, a process owning
 // nothing on one side, block-cyclic sides mixed in, op N and T), the tile
-// plans against the volumes, the memory-overlap test against marked bytes,
-// and the table and block checks.
+// plans against the volumes and against each tile's own plan, the pair
+// volumes of many ranks, the memory-overlap test against marked bytes, and
+// the table and block checks.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -205,6 +206,76 @@ TEST(LayoutTiles, PairVolumesAndTilesMatchBruteForce) {
   }
 }
 
+// Tiles share a plan only when their own plans agree: per peer, the same
+// counts; the same leading dimensions (which vary by block here); and a grid
+// side's shift is the tile's corner in its block.
+TEST(LayoutTiles, SharedPlansMatchEachTilesOwnPlan) {
+  for (int trial = 0; trial < 800; ++trial) {
+    Case c;
+    c.make();
+    const auto lda_of = [](Index r, Index col) { return 40 + (r + 2 * col) % 3; };
+    const auto ldb_of = [](Index r, Index col) { return 50 + (2 * r + col) % 4; };
+    layout::TileProblems problems(c.tiling);
+    for (int me = 0; me < c.nranks; ++me) {
+      const layout::TilePlans tiled = layout::plan_tiles(c.tiling, me, 64, 72, lda_of, ldb_of);
+      for (const layout::TilePart& part : tiled.parts) {
+        const layout::Segment& r = c.tiling.rows[static_cast<std::size_t>(part.row)];
+        const layout::Segment& s = c.tiling.cols[static_cast<std::size_t>(part.col)];
+        const auto [br, bc] = c.tiling.block_b(r, s);
+        const Index la = c.a.grid != nullptr ? lda_of(r.a, s.a) : 64;
+        const Index lb = c.b.grid != nullptr ? ldb_of(br, bc) : 72;
+        const plan::Plan own = plan::make_plan(problems.at(r, s), me, la, lb);
+        const plan::Plan& shared = tiled.plans[static_cast<std::size_t>(part.plan)];
+        ASSERT_EQ(shared.lda, own.lda) << "trial " << trial;
+        ASSERT_EQ(shared.ldb, own.ldb) << "trial " << trial;
+        ASSERT_EQ(shared.has_self, own.has_self) << "trial " << trial;
+        ASSERT_EQ(shared.self.count, own.self.count) << "trial " << trial;
+        auto by_peer = [](const std::vector<plan::Transfer>& ts) {
+          std::map<int, Index> out;
+          for (const plan::Transfer& t : ts) out[t.peer] += t.count;
+          return out;
+        };
+        ASSERT_EQ(by_peer(shared.sends), by_peer(own.sends)) << "trial " << trial;
+        ASSERT_EQ(by_peer(shared.recvs), by_peer(own.recvs)) << "trial " << trial;
+        if (c.a.grid != nullptr) {
+          const Index row = c.a.row0 + r.lo - c.ta.row_splits[static_cast<std::size_t>(r.a)];
+          const Index col = c.a.col0 + s.lo - c.ta.col_splits[static_cast<std::size_t>(s.a)];
+          EXPECT_EQ(part.a_shift, row + col * la) << "trial " << trial;
+        }
+        if (c.b.grid != nullptr) {
+          const Index row = c.b.row0 + (c.transposed ? s.lo : r.lo) - c.tb.row_splits[static_cast<std::size_t>(br)];
+          const Index col = c.b.col0 + (c.transposed ? r.lo : s.lo) - c.tb.col_splits[static_cast<std::size_t>(bc)];
+          EXPECT_EQ(part.b_shift, row + col * lb) << "trial " << trial;
+        }
+      }
+    }
+  }
+}
+
+// Ranks too many for pair_volumes' dense table take its hash map: the same
+// volumes.
+TEST(LayoutTiles, PairVolumesOfManyRanks) {
+  for (int trial = 0; trial < 300; ++trial) {
+    Case c;
+    c.make();
+    const int spread = 97;  // rank k becomes 97 k: up to 486, past 2^17 pairs
+    for (int& o : c.ta.owners) o *= spread;
+    for (int& o : c.tb.owners) o *= spread;
+    for (int& o : c.a.cyclic.rank_of) o *= spread;
+    for (int& o : c.b.cyclic.rank_of) o *= spread;
+    c.tiling = layout::make_tiling(c.m, c.n, c.transposed, c.a, c.b, 8);
+    std::map<std::pair<int, int>, Index> brute;
+    for (Index j = 0; j < c.n; ++j)
+      for (Index i = 0; i < c.m; ++i) {
+        const int from = c.owner_a(i, j), to = c.owner_b(i, j);
+        if (from != to) ++brute[{from, to}];
+      }
+    std::map<std::pair<int, int>, Index> got;
+    for (const model::Edge& e : layout::pair_volumes(c.tiling)) got[{e.from, e.to}] += e.count;
+    ASSERT_EQ(got, brute) << "trial " << trial;
+  }
+}
+
 TEST(LayoutOverlap, MatchesMarkedBytes) {
   for (int trial = 0; trial < 3000; ++trial) {
     const bool one_stride = u(0, 2) != 0;
@@ -229,6 +300,11 @@ TEST(LayoutOverlap, MatchesMarkedBytes) {
         }
     }
     const layout::Clash found = layout::find_overlap(ex);
+    // Listed in memory order (no sort inside), the same answer.
+    std::vector<layout::Extent> ordered = ex;
+    std::stable_sort(ordered.begin(), ordered.end(),
+                     [](const layout::Extent& x, const layout::Extent& y) { return x.start < y.start; });
+    EXPECT_EQ(layout::find_overlap(ordered).found, found.found) << "trial " << trial;
     if (clash) {
       EXPECT_TRUE(found.found) << "trial " << trial;
     }
@@ -280,6 +356,27 @@ TEST(LayoutChecks, TablesAndBlocks) {
   EXPECT_EQ(layout::check_blocks(t, 0, {layout::Block{3, 0, 0x1000, 0, 2}}).fault, layout::Fault::block_index);
   EXPECT_EQ(layout::check_blocks(t, 1, {layout::Block{2, 0, 0x2000, 0, 2}}).fault, layout::Fault::ld_small);
   EXPECT_EQ(layout::check_blocks(t, 1, {layout::Block{2, 0, 0, -4, 3}}).fault, layout::Fault::offset_negative);
+  // The position of each block given, by block; -1 elsewhere.
+  std::vector<int> at;
+  EXPECT_TRUE(layout::check_blocks(t, 1, {empty1, b2}, &at).ok());
+  EXPECT_EQ(at, (std::vector<int>{-1, 0, 1}));
+  // Of several blocks given twice, the message names the lowest block's
+  // second listing, whatever the order of the list.
+  layout::Tables w;
+  w.rows = 4;
+  w.cols = 2;
+  w.row_splits = {0, 1, 2, 3, 4};
+  w.col_splits = {0, 2};
+  w.owners = {0, 0, 0, 0};
+  std::vector<layout::Block> twice;
+  for (Index r : {3, 1, 2, 0, 3, 1}) twice.push_back({r, 0, static_cast<std::uintptr_t>(0x1000 + 0x100 * r), 0, 1});
+  const layout::Finding f = layout::check_blocks(w, 0, twice);
+  EXPECT_EQ(f.fault, layout::Fault::block_twice);
+  EXPECT_EQ(f.index, 5);  // block (1, 0), listed at 1 and 5 (block (3, 0) at 0 and 4 comes later)
+  EXPECT_EQ(f.value, 1);
+  // A block listed before a faulty one still leaves the fault to be found.
+  twice = {layout::Block{0, 0, 0x1000, 0, 1}, layout::Block{0, 0, 0x1000, 0, 1}, layout::Block{9, 0, 0x1000, 0, 1}};
+  EXPECT_EQ(layout::check_blocks(w, 0, twice).fault, layout::Fault::block_index);
   // The hash sees every table.
   layout::Tables u2 = t;
   const auto h = layout::hash(t);
