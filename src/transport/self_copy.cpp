@@ -38,16 +38,22 @@ void SelfCopies::before(const route::Chunk& chunk) {
 
 void SelfCopies::advance(const route::Chunk* next) {
   bool copied = false;
-  if (next != nullptr)
+  // Waiting loops call this again and again with the same chunk, whose
+  // sections (thousands for a layout) are copied up to after the first call.
+  if (next != nullptr && next != advanced_) {
     for (const route::Section& s : next->sections)
       copied = upto(static_cast<std::size_t>(s.part), s.col_hi) || copied;
+    advanced_ = next;
+  }
   if (copied) return;
-  for (std::size_t p = 0; p < parts_.size(); ++p)
-    if (upto(p, INT64_MAX)) return;
+  // The first part not yet copied to the end: skipping those that are keeps
+  // one call O(1) on average instead of O(parts) per chunk.
+  for (; first_open_ < parts_.size(); ++first_open_)
+    if (upto(first_open_, INT64_MAX)) return;
 }
 
 void SelfCopies::finish() {
-  for (std::size_t p = 0; p < parts_.size(); ++p) upto(p, INT64_MAX);
+  for (; first_open_ < parts_.size(); ++first_open_) upto(first_open_, INT64_MAX);
 }
 
 }  // namespace mr2d::transport

@@ -35,6 +35,8 @@ class SelfCopies {
   std::vector<Index> done_;    // per part: every kept column below this one is copied
   std::vector<Index> copied_;  // per part: elements copied
   std::size_t unfinished_ = 0;
+  std::size_t first_open_ = 0;  // parts below it are all copied (a layout has millions)
+  const route::Chunk* advanced_ = nullptr;  // the chunk advance() last copied up to
 };
 
 }  // namespace mr2d::transport
