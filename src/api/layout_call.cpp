@@ -479,18 +479,21 @@ Status check_layout_arrays(const LayoutPrepared& p, const void* a, const void* b
 void add_layout_parts(const LayoutPrepared& p, const void* a, void* b, const kernels::Update* how, bool stream,
                       transport::Parts& parts) {
   const Index es = p.call.problem.elem_size;
-  const std::vector<const plan::Plan*> plans = layout_plans(p);
-  for (std::size_t k = 0; k < plans.size(); ++k) {
+  for (std::size_t k = 0; k < p.tiled.parts.size(); ++k) {
     const auto [ea, eb] = p.ends[k];
     const layout::TilePart& tile = p.tiled.parts[k];
-    parts.push_back(transport::Part{plans[k], resolve(ea, p.a, a, tile.a_shift, es),
+    parts.push_back(transport::Part{&p.tiled.plans[static_cast<std::size_t>(tile.plan)],
+                                    resolve(ea, p.a, a, tile.a_shift, es),
                                     const_cast<char*>(resolve(eb, p.b, b, tile.b_shift, es)), how, stream});
   }
 }
 
 Index layout_bytes_into_b(const LayoutPrepared& p) {
+  // Per shared plan times its tiles: no list of a pointer per tile.
+  std::vector<Index> uses(p.tiled.plans.size(), 0);
+  for (const layout::TilePart& part : p.tiled.parts) ++uses[static_cast<std::size_t>(part.plan)];
   Index into_b = 0;
-  for (const plan::Plan* plan : layout_plans(p)) into_b += plan->bytes_into_b();
+  for (std::size_t k = 0; k < uses.size(); ++k) into_b += uses[k] * p.tiled.plans[k].bytes_into_b();
   return into_b;
 }
 
