@@ -105,7 +105,20 @@ Finding read_side(const mr2d_matrix* m, int union_size, int me, LayoutSide& out)
   f = layout::check_blocks(t, me, given, &out.index_of);
   if (!f.ok()) return f;
   // Column-major order by walking the blocks' positions (no sort); index_of
-  // becomes each block's index in that order.
+  // becomes each block's index in that order. Blocks listed in that order
+  // already (positions increasing) are kept as they are.
+  int last = -1;
+  bool ordered = true;
+  for (int at : out.index_of)
+    if (at >= 0) {
+      ordered = ordered && at > last;
+      last = at;
+    }
+  if (ordered) {
+    out.blocks = std::move(given);
+    for (int& at : out.index_of) at = at < 0 ? kNowhere : at;
+    return {};
+  }
   out.blocks.reserve(given.size());
   for (int& at : out.index_of) {
     if (at < 0) {
@@ -201,6 +214,21 @@ void add_extents(const LayoutSide& s, const void* array, bool with_offsets, bool
   }
 }
 
+// Whether one matrix's blocks by offset lie in list order with byte spans
+// that do not interleave, as packed blocks do: then no two share memory, and
+// the sort and sweep are not needed.
+bool offsets_apart(const LayoutSide& s, Index es) {
+  std::uintptr_t reach = 0;
+  for (const layout::Block& b : s.blocks) {
+    const Index height = s.tables.rows_of(b.row) * es, cols = s.tables.cols_of(b.col);
+    if (!b.by_offset() || height <= 0 || cols <= 0) continue;  // empty blocks never clash
+    const auto at = static_cast<std::uintptr_t>(b.offset * es);
+    if (at < reach) return false;
+    reach = at + static_cast<std::uintptr_t>((cols - 1) * b.ld * es + height);
+  }
+  return true;
+}
+
 // Memory shared by blocks of one matrix, or by what A reads and B writes.
 // A plan sees only blocks given by pointer and, apart, each matrix's blocks
 // by offset; a direct call sees everything.
@@ -247,12 +275,13 @@ Word find_overlaps(const LayoutPrepared& p, const LayoutArguments& la, const des
     sets.emplace_back();
     add_extents(p.a, nullptr, false, true, 0, es, sets.back());
     add_extents(p.b, nullptr, false, true, 1, es, sets.back());
-    sets.emplace_back();
-    sets.back().reserve(p.a.blocks.size());
-    add_extents(p.a, nullptr, true, false, 0, es, sets.back());
-    sets.emplace_back();
-    sets.back().reserve(p.b.blocks.size());
-    add_extents(p.b, nullptr, true, false, 1, es, sets.back());
+    for (int side = 0; side < 2; ++side) {
+      const LayoutSide& s = side == 0 ? p.a : p.b;
+      if (offsets_apart(s, es)) continue;
+      sets.emplace_back();
+      sets.back().reserve(s.blocks.size());
+      add_extents(s, nullptr, true, false, side, es, sets.back());
+    }
   }
   for (const auto& set : sets) {
     const Word w = to_word(layout::find_overlap(set), set);
@@ -440,6 +469,14 @@ Status prepare_layout(const LayoutArguments& la, LayoutPrepared& out) {
 
 namespace {
 
+// How many of this process's tiles use each shared plan: sums over tiles
+// without a list of a plan per tile.
+std::vector<Index> tiles_per_plan(const LayoutPrepared& p) {
+  std::vector<Index> uses(p.tiled.plans.size(), 0);
+  for (const layout::TilePart& part : p.tiled.parts) ++uses[static_cast<std::size_t>(part.plan)];
+  return uses;
+}
+
 // Where a tile's A or B lies in this execution: its block or the array,
 // moved by the tile's shift (elements).
 const char* resolve(int end, const LayoutSide& s, const void* array, Index shift, Index es) {
@@ -489,9 +526,7 @@ void add_layout_parts(const LayoutPrepared& p, const void* a, void* b, const ker
 }
 
 Index layout_bytes_into_b(const LayoutPrepared& p) {
-  // Per shared plan times its tiles: no list of a pointer per tile.
-  std::vector<Index> uses(p.tiled.plans.size(), 0);
-  for (const layout::TilePart& part : p.tiled.parts) ++uses[static_cast<std::size_t>(part.plan)];
+  const std::vector<Index> uses = tiles_per_plan(p);
   Index into_b = 0;
   for (std::size_t k = 0; k < uses.size(); ++k) into_b += uses[k] * p.tiled.plans[k].bytes_into_b();
   return into_b;
@@ -586,7 +621,14 @@ int create_layout_plan(mr2d_plan* out, const LayoutArguments& args) noexcept {
 }
 
 mr2d_plan_info describe_layout(const LayoutPrepared& p) {
-  return describe_route(p.route, layout_plans(p), p.call.cdc, p.call.node_local, p.call.channel.get());
+  // The route's summary; the bytes kept per shared plan times its tiles.
+  mr2d_plan_info info = describe_route(p.route, {}, p.call.cdc, p.call.node_local, p.call.channel.get());
+  const std::vector<Index> uses = tiles_per_plan(p);
+  for (std::size_t k = 0; k < uses.size(); ++k) {
+    const plan::Plan& plan = p.tiled.plans[k];
+    if (plan.has_self) info.bytes_local += uses[k] * plan.self.count * plan.elem_size;
+  }
+  return info;
 }
 
 }  // namespace mr2d::api

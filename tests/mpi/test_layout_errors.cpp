@@ -190,6 +190,8 @@ int main(int argc, char** argv) {
   expect("blocks overlap", E, "sharing memory with blocks", mid, false, [](Call& c) {
     c.a.blocks[1].data = c.a.blocks[0].data;
   });
+  expect("blocks overlap by offset", E, "(MB) has blocks[0] sharing memory with blocks[1]", last, false,
+         [](Call& c) { c.b.blocks[1].offset = c.b.blocks[0].offset; });
   expect("B block on A", E, "the other matrix", last, false, [](Call& c) {
     c.b.blocks[0].data = c.a.blocks[0].data;
   });
