@@ -287,7 +287,6 @@ Status ShmExchange::pack_one(Traffic& traffic, bool& progressed) {
     slot.ready.store(link_word(o.epoch, o.next), std::memory_order_release);
     traffic.bytes_sent += chunk.payload;
     if (o.next == 1) traffic.messages_sent += 1;
-    self_.after_packing(chunk);  // once the receiver may take the chunk
     cursor_ = (cursor_ + 1) % outs_.size();
     progressed = true;
     return {};
