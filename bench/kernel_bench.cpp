@@ -51,6 +51,8 @@ const Case kCases[] = {
     {"5x8-to-8x5 2x1-1x2 d", 4800, 6400, 8, 2, 1, 5, 8, 1, 2, 8, 5, index::Shape::full},
     {"C4b 5x8-to-8x5 2x2 d", 4800, 6400, 8, 2, 2, 5, 8, 2, 2, 8, 5, index::Shape::full},
     {"C4b 5x8-to-8x5 2x2 z", 2400, 3200, 16, 2, 2, 5, 8, 2, 2, 8, 5, index::Shape::full},
+    // C9-np2: runs of one element in A's columns (every other row kept).
+    {"C9 100x1-to-1x100 1x2-2x1 d", 4000, 4000, 8, 1, 2, 100, 1, 2, 1, 1, 100, index::Shape::full},
     {"C2 36-to-128 d", 4000, 4000, 8, 2, 2, 36, 36, 2, 2, 128, 128, index::Shape::full},
     {"64-to-64 2x2-1x4 d", 4000, 4000, 8, 2, 2, 64, 64, 1, 4, 64, 64, index::Shape::full},
     {"lower 5x8-to-8x5 d", 2400, 2400, 8, 2, 2, 5, 8, 2, 2, 8, 5, index::Shape::lower},

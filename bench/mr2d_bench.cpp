@@ -8,6 +8,7 @@
 // describes the columns; bench/run.sh runs all cases.
 //   mr2d_bench --cases FILE [--case NAME] [--reps N] [--min-rep-ms T] [--cores C] [--csv FILE]
 //              [--variants auto,transport-mpi,...]   (mr2d variants to run; default all)
+//              [--costa-reps N]   (repetitions of the COSTA variant; default --reps; 0: skip it)
 // Without --case, the cases whose process count is the world size run.
 // Exit status: 0 when every comparison passed, 1 on a mismatch, 2 on bad usage.
 #include <malloc.h>
@@ -48,6 +49,7 @@ Settings parse_settings(const program_args::Args& args) {
     else if (flag == "--min-rep-ms") s.run.min_rep_s = args.real(value, flag, 0, 1e7) / 1000.0;
     else if (flag == "--cores") s.run.machine_cores = static_cast<int>(args.integer(value, flag, 1, 1 << 20));
     else if (flag == "--variants") s.run.mr2d_variants = value;
+    else if (flag == "--costa-reps") s.run.costa_reps = static_cast<int>(args.integer(value, flag, 0, 1000000));
     else return false;
     return true;
   });
@@ -106,7 +108,7 @@ int main(int argc, char** argv) {
   const Settings s = parse_settings(program_args::Args(
       argc, argv,
       "usage: mr2d_bench --cases FILE [--case NAME] [--reps N] [--min-rep-ms T] [--cores C]\n"
-      "                  [--csv FILE] [--variants auto,transport-mpi,...]\n"
+      "                  [--csv FILE] [--variants auto,transport-mpi,...] [--costa-reps N]\n"
       "  runs the cases of FILE whose process count is the world size (or the one\n"
       "  --case names) against ScaLAPACK and every mr2d variant, verifying each result;\n"
       "  --csv appends the rows to FILE. Run under mpirun, or all cases through\n"

@@ -33,7 +33,8 @@ void append_csv(const std::string& path, const Case& c, const CaseFacts& facts, 
     out << c.name << ',' << c.procs << ',' << facts.cores << ',' << routine_text(c) << ',' << c.type
         << ',' << c.m << ',' << c.n << ',' << grid_text(c.a) << ',' << grid_text(c.b) << ','
         << facts.size_class << ',' << facts.volume_bytes << ',' << facts.local_bytes << ','
-        << r.allocator << ',' << r.variant << ',' << r.schedule << ',' << r.resolved << ',' << reps
+        << r.allocator << ',' << r.variant << ',' << r.schedule << ',' << r.resolved << ','
+        << (r.timing.reps > 0 ? r.timing.reps : reps)
         << ',' << r.timing.calls_per_rep << ',' << times << ',' << optional(r.extra_bytes) << ','
         << optional(r.mismatches) << ',' << facts.placement.cpus << ',' << optional(facts.placement.shared_cache)
         << ',' << (facts.placement.pingpong_ns < 0 ? std::string() : std::to_string(facts.placement.pingpong_ns))

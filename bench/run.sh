@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Runs the mr2d benchmark (bench/README.md):
 #   bench/run.sh [--quick] [--reps N] [--cases FILE] [--out DIR] [--launches N]
-#                [--variants LIST] [--yield]
+#                [--variants LIST] [--yield] [--costa-reps N]
 # installs missing Debian packages (.ci/deps.sh), builds mr2d_bench in
 # ${MR2D_BUILD_DIR:-<repo>/build} (Release) if needed, configured with
 # $MR2D_BENCH_CMAKE_ARGS too when set (e.g. -DMR2D_BENCH_COSTA=ON -Dcosta_DIR=...),
@@ -11,7 +11,8 @@
 # --launches N starts every case N times (round-robin over the cases), for the
 # distribution over launches; --variants limits mr2d's variants (mr2d_bench);
 # MPI runs with its default settings (busy polling) unless --yield sets
-# OpenMPI's mpi_yield_when_idle.
+# OpenMPI's mpi_yield_when_idle; --costa-reps N repeats COSTA N times only
+# (it takes seconds per call on short runs), 0 leaves it out.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(dirname "$here")
@@ -29,9 +30,10 @@ while [ $# -gt 0 ]; do
     --cases) cases=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); shift ;;
     --out) out=$2; shift ;;
     --launches) launches=$2; shift ;;
-    --variants) variants=(--variants "$2"); shift ;;
+    --variants) variants+=(--variants "$2"); shift ;;
     --yield) yield=1 ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    --costa-reps) variants+=(--costa-reps "$2"); shift ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
     *) echo "run.sh: unknown argument $1" >&2; exit 2 ;;
   esac
   shift

@@ -19,6 +19,7 @@ namespace mr2d::bench {
 struct Timing {
   double min_s = 0, median_s = 0;
   int calls_per_rep = 1;
+  int reps = 0;  ///< repetitions measured
 };
 
 inline int calls_per_rep(double one_call_s, double min_rep_s) {
@@ -42,6 +43,7 @@ Timing measure(int reps, double min_rep_s, Call&& call, Slowest&& slowest) {
   const double first = timed(1);
   Timing t;
   t.calls_per_rep = first >= min_rep_s ? 1 : calls_per_rep(timed(1), min_rep_s);
+  t.reps = reps;
   std::vector<double> per_call;
   for (int r = 0; r < reps; ++r) per_call.push_back(timed(t.calls_per_rep) / t.calls_per_rep);
   std::sort(per_call.begin(), per_call.end());

@@ -49,7 +49,7 @@ int run_script(const Options& opt) {
   std::vector<std::string> words{script};
   if (opt.flag("--quick")) words.push_back("--quick");
   if (opt.flag("--yield")) words.push_back("--yield");
-  for (const char* name : {"--reps", "--cases", "--out", "--launches", "--variants"})
+  for (const char* name : {"--reps", "--cases", "--out", "--launches", "--variants", "--costa-reps"})
     if (opt.values.count(name)) words.insert(words.end(), {name, opt.values.at(name)});
   std::vector<char*> args;
   for (std::string& w : words) args.push_back(w.data());
@@ -68,11 +68,14 @@ std::string command_line(int argc, char** argv, int first) {
 }  // namespace
 
 int bench_command(int argc, char** argv, int first) {
-  const Options opt = parse_options(argc, argv, first, {"--reps", "--cases", "--out", "--launches", "--variants"},
+  const Options opt = parse_options(argc, argv, first,
+                                    {"--reps", "--cases", "--out", "--launches", "--variants", "--costa-reps"},
                                     {"--quick", "--yield"});
   const bool quick = opt.flag("--quick");
   const long reps = static_cast<long>(opt.number("--reps", quick ? 3 : 9, 1, 1000000));
   const long launches = static_cast<long>(opt.number("--launches", 1, 1, 1000));
+  const long costa_reps =
+      opt.values.count("--costa-reps") ? static_cast<long>(opt.number("--costa-reps", 0, 0, 1000000)) : -1;
   const fs::path self = executable_dir();
   if (in_build_tree(self)) return run_script(opt);
   if (std::string(MR2D_BENCH_PROGRAMS).empty())
@@ -88,6 +91,7 @@ int bench_command(int argc, char** argv, int first) {
   settings.reps = reps;
   settings.launches = launches;
   settings.variants = opt.text("--variants", "");
+  settings.costa_reps = costa_reps;
   settings.yield = opt.flag("--yield");
   settings.out = opt.text("--out", "");
   settings.command = command_line(argc, argv, first);

@@ -78,6 +78,7 @@ int run_installed_bench(const BenchInstall& install, const BenchSettings& settin
       std::vector<std::string> args{driver, "--cases", settings.cases.string(), "--case", c.name, "--reps",
                                     std::to_string(settings.reps), "--csv", csv.string()};
       if (!settings.variants.empty()) args.insert(args.end(), {"--variants", settings.variants});
+      if (settings.costa_reps >= 0) args.insert(args.end(), {"--costa-reps", std::to_string(settings.costa_reps)});
       const int rc = run_process(launcher.command(c.procs, args));
       if (rc != 0) {
         std::cerr << "mr2d bench: case " << c.name << " failed (exit status " << rc << ")\n";

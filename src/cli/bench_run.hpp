@@ -20,6 +20,7 @@ struct BenchSettings {
   long reps = 9;
   long launches = 1;          // each case started this many times, round-robin
   std::string variants;       // mr2d_bench --variants; empty: all
+  long costa_reps = -1;       // mr2d_bench --costa-reps; -1: as --reps
   bool yield = false;         // OpenMPI's mpi_yield_when_idle instead of its default busy polling
   std::filesystem::path out;  // for results.csv, results.md, plot.png; empty: mr2d-bench-<date>
   std::string command;        // the command as given, for results.md

@@ -43,7 +43,7 @@ const CommandText kCommands[] = {
      "  (examples/advise).\n"},
     {"bench",
      "mr2d bench [--quick] [--reps N] [--cases FILE] [--out DIR] [--launches N]\n"
-     "                  [--variants LIST] [--yield]\n",
+     "                  [--variants LIST] [--yield] [--costa-reps N]\n",
      "  runs each case of FILE (default: the benchmark's cases.txt, 9 repetitions;\n"
      "  --quick: cases_quick.txt, 3 repetitions) in its own mpirun, against ScaLAPACK,\n"
      "  N times with --launches N (times as distributions over the launches), under\n"
@@ -51,7 +51,8 @@ const CommandText kCommands[] = {
      "  results.csv and results.md to DIR. Installed, it runs the installed\n"
      "  benchmark (DIR defaults to mr2d-bench-<date> in the current directory); in the\n"
      "  build tree, bench/run.sh, which builds it first (DIR defaults to\n"
-     "  bench/results/<date>; bench/README.md).\n"},
+     "  bench/results/<date>; bench/README.md). --costa-reps N: COSTA's repetitions,\n"
+     "  where it is built in (0 leaves it out).\n"},
     {"version", "mr2d --version\n", "  prints 'mr2d MAJOR.MINOR.PATCH' (also: mr2d version).\n"},
 };
 

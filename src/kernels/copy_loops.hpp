@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "common/index_types.hpp"
+#include "kernels/every_other.hpp"
 #include "kernels/row_table.hpp"
 #include "kernels/streamed_stores.hpp"
 
@@ -107,6 +108,10 @@ class SegmentCopier {
     } else {
       const auto ts = static_cast<std::ptrdiff_t>(table_.to_stride() * Index{ES});
       const auto fs = static_cast<std::ptrdiff_t>(table_.from_stride() * Index{ES});
+      if (ES == 8 && table_.uniform_len() == 1 && ts == 8 && fs == 16) {
+        copy_every_other_8(to, from, count);
+        return true;
+      }
       return with_short_length(table_.uniform_len(), [&](auto len) {
         copy_uniform<ES, decltype(len)::value>(to, ts, from, fs, count);
       });

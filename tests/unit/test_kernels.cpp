@@ -197,3 +197,36 @@ TEST(Kernels, ShortUniformRunsAndWholeColumns) {
     }
   }
 }
+
+// Rows dealt alternately to two processes of B from one of A: every other
+// row of A's column into consecutive rows of B (the copy of every other
+// element on the packing and local sides), for 8-byte elements, odd and even
+// row counts, trapezoids and windows; other sizes take the plain loops.
+TEST(Kernels, EveryOtherRowIntoConsecutive) {
+  std::mt19937_64 rng(2024);
+  for (Index m = 1; m <= 23; ++m) {
+    for (Index es : {4, 8, 16}) {
+      for (int receiver = 0; receiver < 2; ++receiver) {
+        index::AxisPair rows{{m, 1, 0, 0}, {1, 2, 0, 0}, m};
+        index::AxisPair cols{{1, 2, 0, 0}, {5, 1, 0, 0}, 11};
+        for (Shape shape : {Shape::full, Shape::lower, Shape::upper}) {
+          KernelCase c;
+          const auto row_sets = index::runs_for(rows, index::Role::sender, 0);
+          if (static_cast<int>(row_sets.size()) <= receiver) continue;  // m == 1: one receiver only
+          c.rows = row_sets[static_cast<std::size_t>(receiver)].second;
+          c.cols = index::runs_for(cols, index::Role::sender, 0).front().second;
+          c.trapezoid = {shape, false, rows.extent, cols.extent};
+          c.es = es;
+          c.lda = side_end(c.rows, true);
+          c.ldb = side_end(c.rows, false);
+          c.acols = side_end(c.cols, true);
+          c.bcols = side_end(c.cols, false);
+          SCOPED_TRACE("m " + std::to_string(m) + ", element size " + std::to_string(es) + ", receiver " +
+                       std::to_string(receiver));
+          check_all(c, rng);
+          if (::testing::Test::HasFatalFailure()) return;
+        }
+      }
+    }
+  }
+}
