@@ -49,6 +49,22 @@ void for_each_element(const KernelCase& c, Window window, F&& f) {
 
 using test::side_end;
 
+namespace {
+// A case whose arrays end where the run sets do (no padding).
+KernelCase tight_case(const RunSet& rows, const RunSet& cols, Trapezoid trapezoid, Index es) {
+  KernelCase c;
+  c.rows = rows;
+  c.cols = cols;
+  c.trapezoid = trapezoid;
+  c.es = es;
+  c.lda = side_end(c.rows, true);
+  c.ldb = side_end(c.rows, false);
+  c.acols = side_end(c.cols, true);
+  c.bcols = side_end(c.cols, false);
+  return c;
+}
+}  // namespace
+
 Bytes random_bytes(std::mt19937_64& rng, Index n) {
   Bytes b(static_cast<std::size_t>(n));
   for (auto& x : b) x = static_cast<unsigned char>(rng());
@@ -181,15 +197,9 @@ TEST(Kernels, ShortUniformRunsAndWholeColumns) {
       index::AxisPair rows{{nb, 2, 0, 0}, {7, 1, 0, 0}, 20 * nb + 3};
       index::AxisPair cols{{7, 1, 0, 0}, {nb, 2, 0, 0}, 3 * nb + 1};
       for (Shape shape : {Shape::full, Shape::lower, Shape::upper}) {
-        KernelCase c;
-        c.rows = index::runs_for(rows, index::Role::sender, 0).front().second;
-        c.cols = index::runs_for(cols, index::Role::sender, 0).front().second;
-        c.trapezoid = {shape, false, rows.extent, cols.extent};
-        c.es = es;
-        c.lda = side_end(c.rows, true);
-        c.ldb = side_end(c.rows, false);
-        c.acols = side_end(c.cols, true);
-        c.bcols = side_end(c.cols, false);
+        KernelCase c = tight_case(index::runs_for(rows, index::Role::sender, 0).front().second,
+                                  index::runs_for(cols, index::Role::sender, 0).front().second,
+                                  {shape, false, rows.extent, cols.extent}, es);
         SCOPED_TRACE("nb " + std::to_string(nb) + ", element size " + std::to_string(es));
         check_all(c, rng);
         if (::testing::Test::HasFatalFailure()) return;
@@ -210,17 +220,11 @@ TEST(Kernels, EveryOtherRowIntoConsecutive) {
         index::AxisPair rows{{m, 1, 0, 0}, {1, 2, 0, 0}, m};
         index::AxisPair cols{{1, 2, 0, 0}, {5, 1, 0, 0}, 11};
         for (Shape shape : {Shape::full, Shape::lower, Shape::upper}) {
-          KernelCase c;
           const auto row_sets = index::runs_for(rows, index::Role::sender, 0);
           if (static_cast<int>(row_sets.size()) <= receiver) continue;  // m == 1: one receiver only
-          c.rows = row_sets[static_cast<std::size_t>(receiver)].second;
-          c.cols = index::runs_for(cols, index::Role::sender, 0).front().second;
-          c.trapezoid = {shape, false, rows.extent, cols.extent};
-          c.es = es;
-          c.lda = side_end(c.rows, true);
-          c.ldb = side_end(c.rows, false);
-          c.acols = side_end(c.cols, true);
-          c.bcols = side_end(c.cols, false);
+          KernelCase c = tight_case(row_sets[static_cast<std::size_t>(receiver)].second,
+                                    index::runs_for(cols, index::Role::sender, 0).front().second,
+                                    {shape, false, rows.extent, cols.extent}, es);
           SCOPED_TRACE("m " + std::to_string(m) + ", element size " + std::to_string(es) + ", receiver " +
                        std::to_string(receiver));
           check_all(c, rng);
