@@ -13,10 +13,6 @@ namespace {
 // Positions of `type` in the C argument lists (for its message).
 constexpr int kTypeDirect = 2, kTypePlan = 3;
 
-// The arrays of a plan are not known yet: a non-null marker keeps the
-// NULL-array check out.
-char g_marker;
-
 Arguments comm_args(const char* routine, MPI_Comm comm, int type, int type_position, bool trapezoidal,
                     const char* uplo,
                     const char* diag,
@@ -64,8 +60,8 @@ MR2D_API int mr2d_plan_create_comm_gemr2d(mr2d_plan* plan, MPI_Comm comm, int ty
                                           mr2d_int ib, mr2d_int jb, const mr2d_int* descb,
                                           const mr2d_grid* gridb, const mr2d_options* options) {
   return mr2d::api::create_plan(plan, comm_args("mr2d_plan_create_comm_gemr2d", comm, type, kTypePlan, false,
-                                                nullptr, nullptr, m, n, &g_marker, ia, ja, desca, grida,
-                                                &g_marker, ib, jb, descb, gridb, options));
+                                                nullptr, nullptr, m, n, nullptr, ia, ja, desca, grida,
+                                                nullptr, ib, jb, descb, gridb, options));
 }
 
 MR2D_API int mr2d_plan_create_comm_trmr2d(mr2d_plan* plan, MPI_Comm comm, int type,
@@ -75,7 +71,7 @@ MR2D_API int mr2d_plan_create_comm_trmr2d(mr2d_plan* plan, MPI_Comm comm, int ty
                                           mr2d_int ib, mr2d_int jb, const mr2d_int* descb,
                                           const mr2d_grid* gridb, const mr2d_options* options) {
   return mr2d::api::create_plan(plan, comm_args("mr2d_plan_create_comm_trmr2d", comm, type, kTypePlan, true,
-                                                uplo, diag, m, n, &g_marker, ia, ja, desca, grida, &g_marker,
+                                                uplo, diag, m, n, nullptr, ia, ja, desca, grida, nullptr,
                                                 ib, jb, descb, gridb, options));
 }
 

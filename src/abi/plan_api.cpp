@@ -16,10 +16,8 @@ MR2D_API int mr2d_plan_create_gemr2d(mr2d_plan* plan, int type, mr2d_int m, mr2d
                                      mr2d_int ia, mr2d_int ja, const mr2d_int* desca,
                                      mr2d_int ib, mr2d_int jb, const mr2d_int* descb,
                                      mr2d_int ictxt, const mr2d_options* options) {
-  // The arrays are not known yet: a non-null marker keeps the NULL-array check out.
-  static char marker;
   Arguments args{"mr2d_plan_create_gemr2d", false, nullptr, nullptr, Letters::strict, m, n,
-                 &marker, ia, ja, desca, &marker, ib, jb, descb, ictxt, Union::context, 0, options};
+                 nullptr, ia, ja, desca, nullptr, ib, jb, descb, ictxt, Union::context, 0, options};
   mr2d::abi::set_type(args, type, 2, mr2d::api::DropIn::none);
   return mr2d::api::create_plan(plan, args);
 }
@@ -29,9 +27,8 @@ MR2D_API int mr2d_plan_create_trmr2d(mr2d_plan* plan, int type, const char* uplo
                                      mr2d_int ja, const mr2d_int* desca, mr2d_int ib,
                                      mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt,
                                      const mr2d_options* options) {
-  static char marker;
   Arguments args{"mr2d_plan_create_trmr2d", true, uplo, diag, Letters::strict, m, n,
-                 &marker, ia, ja, desca, &marker, ib, jb, descb, ictxt, Union::context, 0, options};
+                 nullptr, ia, ja, desca, nullptr, ib, jb, descb, ictxt, Union::context, 0, options};
   mr2d::abi::set_type(args, type, 2, mr2d::api::DropIn::none);
   return mr2d::api::create_plan(plan, args);
 }

@@ -13,10 +13,6 @@ using mr2d::desc::Entry;
 
 namespace {
 
-// The arrays of a plan are not known yet: a non-null marker keeps the
-// NULL-array check out.
-char g_marker;
-
 }  // namespace
 
 extern "C" {
@@ -51,8 +47,8 @@ MR2D_API int mr2d_plan_create_transform(mr2d_plan* plan, int type, const char* t
                                         const mr2d_int* descb, mr2d_int ictxt,
                                         const mr2d_options* options) {
   auto args = transform_args("mr2d_plan_create_transform", Entry::transform, type, DropIn::none,
-                             nullptr, nullptr, trans, m, n, nullptr, &g_marker, ia, ja, desca,
-                             nullptr, &g_marker, ib, jb, descb, ictxt);
+                             nullptr, nullptr, trans, m, n, nullptr, nullptr, ia, ja, desca,
+                             nullptr, nullptr, ib, jb, descb, ictxt);
   args.options = options;
   args.type_position = 2;
   return mr2d::api::create_plan(plan, args);
@@ -67,7 +63,7 @@ MR2D_API int mr2d_plan_create_trtransform(mr2d_plan* plan, int type, const char*
   static const char none[] = "";
   auto args = transform_args("mr2d_plan_create_trtransform", Entry::transform, type,
                              DropIn::none, uplo != nullptr ? uplo : none, diag, trans, m, n,
-                             nullptr, &g_marker, ia, ja, desca, nullptr, &g_marker, ib, jb, descb,
+                             nullptr, nullptr, ia, ja, desca, nullptr, nullptr, ib, jb, descb,
                              ictxt);
   args.options = options;
   args.type_position = 2;

@@ -50,11 +50,10 @@ std::array<mr2d_int, desc::DESC_LEN> stand_in(const mr2d_matrix* m, mr2d_int ict
 
 // The solo grid of a stand-in in a communicator: rank 0.
 const mr2d_grid kSoloGrid{1, 1, nullptr};
-char g_marker;  // a non-null array of a plan, whose arrays come later
 
 Arguments descriptor_arguments(const LayoutArguments& la, const mr2d_int* da, const mr2d_int* db) {
   Arguments args{la.routine, false, nullptr, nullptr, desc::Letters::strict, la.m, la.n,
-                 la.plan ? &g_marker : la.a, la.ia, la.ja, da, la.plan ? &g_marker : la.b, la.ib, la.jb, db,
+                 la.a, la.ia, la.ja, da, la.b, la.ib, la.jb, db,
                  la.ictxt, la.scope, la.elem_size, la.options};
   args.entry = desc::Entry::transform;
   args.op = la.trans != nullptr ? la.trans[0] : 'N';

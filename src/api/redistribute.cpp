@@ -73,8 +73,9 @@ desc::LocalCall to_local_call(const Arguments& args) {
   call.ta = args.ta;
   call.sb = args.sb;
   call.tb = args.tb;
-  call.a_null = args.a == nullptr;
-  call.b_null = args.b == nullptr;
+  // Plan creation: the arrays come at execution, which checks them.
+  call.a_null = !args.deferred_arrays && args.a == nullptr;
+  call.b_null = !args.deferred_arrays && args.b == nullptr;
   call.layout = args.layout_names;
   if (!args.deferred_arrays) {
     call.a_addr = reinterpret_cast<std::uintptr_t>(args.a);
