@@ -67,21 +67,26 @@ class CaseRows {
   std::string get(const std::string& column) const { return first().at(column); }
   double number(const std::string& column) const { return std::stod(get(column)); }
 
+  /// The variant's rows, one per launch, in launch order.
+  std::vector<const Record*> rows_of(const std::string& allocator, const std::string& variant,
+                                     const std::string& schedule = "") const {
+    std::vector<const Record*> out;
+    for (const Record& r : rows_)
+      if (r.at("allocator") == allocator && r.at("variant") == variant && r.at("schedule") == schedule)
+        out.push_back(&r);
+    return out;
+  }
   const Record* find(const std::string& allocator, const std::string& variant,
                      const std::string& schedule = "") const {
-    for (const Record& r : rows_)
-      if (r.at("allocator") == allocator && r.at("variant") == variant && r.at("schedule") == schedule) return &r;
-    return nullptr;
+    const std::vector<const Record*> rows = rows_of(allocator, variant, schedule);
+    return rows.empty() ? nullptr : rows.front();
   }
-  /// The variant's median of each launch (a run with --launches N has N rows
-  /// per variant, in launch order); empty when it has no row or did not run.
+  /// The variant's `column` (median_s, min_s) of each launch that ran it.
   std::vector<double> launches(const std::string& allocator, const std::string& variant,
-                               const std::string& schedule = "") const {
+                               const std::string& schedule = "", const std::string& column = "median_s") const {
     std::vector<double> times;
-    for (const Record& r : rows_)
-      if (r.at("allocator") == allocator && r.at("variant") == variant && r.at("schedule") == schedule &&
-          !r.at("median_s").empty())
-        times.push_back(std::stod(r.at("median_s")));
+    for (const Record* r : rows_of(allocator, variant, schedule))
+      if (!r->at(column).empty()) times.push_back(std::stod(r->at(column)));
     return times;
   }
   /// Median over the launches of the variant's median; -1 when it has no row or did not run.
@@ -97,10 +102,9 @@ class CaseRows {
   };
   std::vector<Launch> mr2d_launches() const {
     std::vector<Launch> out;
-    for (const Record& r : rows_) {
-      if (r.at("allocator") != "default" || r.at("variant") != "mr2d" || r.at("schedule") != "auto" ||
-          r.at("median_s").empty())
-        continue;
+    for (const Record* row : rows_of("default", "mr2d", "auto")) {
+      const Record& r = *row;
+      if (r.at("median_s").empty()) continue;
       const auto pingpong = r.find("pingpong_ns");
       const auto cpus = r.find("cpus");
       out.push_back({std::stod(r.at("median_s")), cpus == r.end() ? "" : cpus->second,
@@ -120,12 +124,8 @@ class CaseRows {
       const std::string& why = r->at("resolved");
       return why.empty() ? "n/a" : why.substr(0, why.find(':'));
     }
-    double fastest = -1;
-    for (const Record& x : rows_)
-      if (x.at("allocator") == allocator && x.at("variant") == variant && x.at("schedule") == schedule &&
-          !x.at("min_s").empty() && (fastest < 0 || std::stod(x.at("min_s")) < fastest))
-        fastest = std::stod(x.at("min_s"));
-    return ms(median(allocator, variant, schedule)) + " (" + ms(fastest) + ")";
+    return ms(median(allocator, variant, schedule)) + " (" +
+           ms(quantile(launches(allocator, variant, schedule, "min_s"), 0)) + ")";
   }
   /// "yes" when every compared variant matched ScaLAPACK, else the mismatches.
   std::string verified() const {
