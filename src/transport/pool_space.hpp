@@ -17,10 +17,10 @@ class PoolSpace {
   /// Granule of every placement: chunks start on their own cache lines.
   static constexpr Index kAlign = 64;
 
-  /// All of [0, bytes) free.
-  void reset(Index bytes) {
+  /// [from, bytes) free: placements start at `from`.
+  void reset(Index bytes, Index from = 0) {
     free_.clear();
-    if (bytes > 0) free_.push_back({0, bytes});
+    if (bytes > from) free_.push_back({from, bytes - from});
   }
   /// The offset of `bytes` placed in the lowest free range that holds them,
   /// or -1 where none does.
@@ -56,6 +56,8 @@ class PoolSpace {
       free_.insert(free_.begin() + static_cast<long>(k), Range{at, len});
     }
   }
+  /// What a placement of `bytes` takes: whole granules.
+  static Index rounded(Index bytes) { return (bytes + kAlign - 1) / kAlign * kAlign; }
   /// Bytes free in all (for tests).
   Index free_bytes() const {
     Index total = 0;
@@ -67,7 +69,6 @@ class PoolSpace {
   struct Range {
     Index at, length;
   };
-  static Index rounded(Index bytes) { return (bytes + kAlign - 1) / kAlign * kAlign; }
   // Free ranges in address order; a few entries, and no allocation once it
   // has grown to them, which matters to small redistributions.
   std::vector<Range> free_;

@@ -93,7 +93,10 @@ Status ShmExchange::start() {
       backoff.wait();
     }
   }
-  space_.reset(links_.pool_bytes());
+  const Index need = placed_bytes(links_.pool_bytes());
+  const Index from = placement_start(links_.placement_end, need, links_.pool_bytes());
+  links_.placement_end = from + need;
+  space_.reset(links_.pool_bytes(), from);
   const Index table = publish_offers();
   for (std::size_t k = 0; k < route_.sends.size(); ++k) {
     if (!send_on_node(k)) continue;
@@ -116,6 +119,14 @@ Status ShmExchange::start() {
     slot.ready.store(link_word(o.epoch, o.offered ? kDirect : 0), std::memory_order_release);
   }
   return {};
+}
+
+Index ShmExchange::placed_bytes(Index cap) const {
+  Index need = PoolSpace::rounded(static_cast<Index>(sizeof(DirectOffer) * parts_.size()));
+  for (std::size_t k = 0; k < route_.sends.size() && need <= cap; ++k)
+    if (send_on_node(k))
+      for (const route::Chunk& chunk : route_.sends[k].chunks) need += PoolSpace::rounded(chunk.bytes);
+  return need;
 }
 
 Index ShmExchange::publish_offers() {

@@ -86,6 +86,9 @@ class ShmExchange {
     bool done = false;
   };
   Status pack_one(Traffic& traffic, bool& progressed);
+  // Sender: the most this execution places in the pool (its node-local
+  // chunks and offer table, in PoolSpace granules); counting stops past `cap`.
+  Index placed_bytes(Index cap) const;
   // Sender: writes the table of where each part's A lies in mr2d_alloc
   // memory into the pool; its offset, or -1 where no part's A is there.
   Index publish_offers();

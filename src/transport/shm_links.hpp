@@ -127,6 +127,8 @@ class ShmLinks {
   std::vector<std::uint64_t> epoch_out, epoch_in;
   /// The free space of my pool during an execution.
   PoolSpace space;
+  /// Where the last execution's placements in my pool ended (placement_start).
+  Index placement_end = 0;
   /// Node peers' mr2d_alloc arrays mapped here, by local index.
   PeerArrays arrays;
 

@@ -17,6 +17,8 @@
 //             others: MR2D_ERR_INCONSISTENT everywhere, then errors, no hang
 //   repeat    --count executions of a plan and of a direct call (with
 //             MR2D_TEST_EPOCH_START, across the wrap of the 32-bit epochs)
+//   turns     --count small executions, a large one every 7th: small ones
+//             place their chunks in turns over half the pool
 //   fork      a forked child that calls exit() leaves the parent's links intact
 //             (3 processes or more)
 //   local-fault  rank 0 alone executes with a NULL A: every process reports it
@@ -325,6 +327,37 @@ int order(int argc, char** argv, const Grid& u) {
   return 0;
 }
 
+// Small executions place their chunks where the previous one ended, wrapping
+// within half the pool; a large one takes the pool from its start. --count
+// small executions (a plan and direct calls, some hundreds of them wrap the
+// placements several times) with a large one every 7th, each checked.
+int turns(int argc, char** argv, const Grid& u) {
+  const int count = static_cast<int>(arg_value(argc, argv, "--count", 300));
+  Case small = row_to_column(100, 100, u.ctxt);
+  Case large = row_to_column(600, 500, u.ctxt);
+  const mr2d_options o = shm_options(0);
+  mr2d_plan ps = plan_of(small, o, u.ctxt, "turns: small plan"), pl = plan_of(large, o, u.ctxt, "turns: large plan");
+  for (int k = 0; k < count && g_failures == 0; ++k) {
+    small.reset();
+    if (k % 2 == 0)
+      check_status(mr2d_plan_execute(ps, small.pa(), small.b.ptr()), MR2D_SUCCESS, "turns: small plan");
+    else
+      check_status(mr2d_gemr2d(MR2D_D, small.m, small.n, small.pa(), 1, 1, small.desca, small.b.ptr(), 1, 1,
+                               small.descb, u.ctxt),
+                   MR2D_SUCCESS, "turns: small call");
+    if (!small.right()) fail("turns: B differs from ScaLAPACK's at small execution", std::to_string(k));
+    if (k % 7 != 6) continue;
+    large.reset();
+    check_status(mr2d_plan_execute(pl, large.pa(), large.b.ptr()), MR2D_SUCCESS, "turns: large plan");
+    if (!large.right()) fail("turns: B differs from ScaLAPACK's at large execution", std::to_string(k));
+  }
+  mr2d_plan_destroy(&ps);
+  mr2d_plan_destroy(&pl);
+  small.exit_grids();
+  large.exit_grids();
+  return 0;
+}
+
 int repeat(int argc, char** argv, const Grid& u) {
   const int count = static_cast<int>(arg_value(argc, argv, "--count", 12));
   Case c = row_to_column(600, 500, u.ctxt);
@@ -437,6 +470,7 @@ int main(int argc, char** argv) {
   else if (scenario == "mismatch") mismatch(u);
   else if (scenario == "order") order(argc, argv, u);
   else if (scenario == "repeat") repeat(argc, argv, u);
+  else if (scenario == "turns") turns(argc, argv, u);
   else if (scenario == "fork" && g_world >= 3) forked(u);
   else if (scenario == "timeout") timeout(u);
   else if (scenario == "local-fault") local_fault(u);

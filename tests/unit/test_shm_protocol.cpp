@@ -73,6 +73,48 @@ TEST(ShmProtocol, PoolSpaceFirstFitAndMerging) {
   EXPECT_EQ(s.take(1024), 0);  // merged back into one range
 }
 
+TEST(ShmProtocol, PoolSpaceResetFromAnOffset) {
+  PoolSpace s;
+  s.reset(1024, 256);
+  EXPECT_EQ(s.free_bytes(), 768);
+  EXPECT_EQ(s.take(100), 256);  // nothing below the offset
+  EXPECT_EQ(s.take(700), -1);
+  s.reset(1024, 1024);
+  EXPECT_EQ(s.free_bytes(), 0);
+  EXPECT_EQ(PoolSpace::rounded(1), 64);
+  EXPECT_EQ(PoolSpace::rounded(128), 128);
+}
+
+TEST(ShmProtocol, SmallExecutionsTakeTurnsOverHalfThePool) {
+  const Index pool = Index{4} << 20, window = pool / 2, need = 20544;
+  // Successive small executions start where the previous one ended and wrap
+  // within half the pool, never reaching past it: the same lines come back
+  // after kPlacementTurns executions at the earliest.
+  Index end = 0;
+  std::vector<Index> starts;
+  for (int call = 0; call < 1000; ++call) {
+    const Index at = placement_start(end, need, pool);
+    ASSERT_GE(at, 0);
+    ASSERT_LE(at + need, window);
+    if (!starts.empty() && at != 0) {
+      EXPECT_EQ(at, starts.back() + need);
+    }
+    starts.push_back(at);
+    end = at + need;
+  }
+  for (std::size_t k = 1; k < starts.size(); ++k)
+    for (std::size_t back = 1; back < static_cast<std::size_t>(kPlacementTurns) && back <= k; ++back)
+      ASSERT_NE(starts[k], starts[k - back]) << "call " << k;
+  // Large executions keep the whole pool, from its start, wherever the last one ended.
+  EXPECT_EQ(placement_start(window / 2, window / kPlacementTurns + 64, pool), 0);
+  EXPECT_EQ(placement_start(64, pool, pool), 0);
+  EXPECT_EQ(placement_start(window / kPlacementTurns, window / kPlacementTurns, pool), window / kPlacementTurns);
+  // A cursor past what fits, or an empty execution, starts over.
+  EXPECT_EQ(placement_start(window - 64, 128, pool), 0);
+  EXPECT_EQ(placement_start(pool, 64, pool), 0);
+  EXPECT_EQ(placement_start(1024, 0, pool), 0);
+}
+
 TEST(ShmProtocol, PoolSpaceRandomLiveSetsNeverOverlap) {
   std::mt19937_64 rng(77);
   PoolSpace s;
