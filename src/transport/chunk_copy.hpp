@@ -15,4 +15,7 @@ void pack_chunk(const Parts& parts, const route::Chunk& chunk, unsigned char* ds
 /// Unpacks `chunk` of a received message from `src` into the parts' B.
 void unpack_chunk(const Parts& parts, const route::Chunk& chunk, const unsigned char* src);
 
+/// Unpacks section `s` of a chunk at `src` (the chunk's start).
+void unpack_section(const Parts& parts, const route::Section& s, const unsigned char* src);
+
 }  // namespace mr2d::transport

@@ -33,7 +33,26 @@ bool SelfCopies::upto(std::size_t p, Index column) {
 }
 
 void SelfCopies::before(const route::Chunk& chunk) {
-  for (const route::Section& s : chunk.sections) upto(static_cast<std::size_t>(s.part), s.col_hi);
+  for (const route::Section& s : chunk.sections) before(s);
+}
+
+void SelfCopies::before(const route::Section& s) { upto(static_cast<std::size_t>(s.part), s.col_hi); }
+
+Index SelfCopies::together(const route::Section& s, const kernels::TwoSourceSide& received) {
+  const auto p = static_cast<std::size_t>(s.part);
+  const Part& part = parts_[p];
+  const plan::Plan& plan = *part.plan;
+  if (!plan.has_self || part.update != nullptr || done_[p] > s.col_lo) return -1;
+  const kernels::TwoSourceSide kept{part.a, plan.lda, false, &plan.rows(plan.self), &plan.cols(plan.self)};
+  const kernels::Window window{s.col_lo, s.col_hi};
+  if (!kernels::two_sources_fit(kept, received, plan.trapezoid, plan.elem_size, window)) return -1;
+  upto(p, s.col_lo);
+  const kernels::TwoSourceCount n =
+      kernels::copy_two_sources(kept, received, plan.elem_size, part.b, plan.ldb, window, part.stream);
+  done_[p] = s.col_hi;
+  copied_[p] += n.first;
+  traffic_.bytes_local += n.first * plan.elem_size;
+  return n.second;
 }
 
 void SelfCopies::advance(const route::Chunk* next) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/index_types.hpp"
+#include "kernels/two_sources.hpp"
 #include "route/route.hpp"
 #include "transport/part.hpp"
 
@@ -20,6 +21,15 @@ class SelfCopies {
   SelfCopies(const Parts& parts, Traffic& traffic);
   /// Copies, for each part of `chunk`, the kept columns below the chunk's end.
   void before(const route::Chunk& chunk);
+  /// Copies the kept columns below the end of section `s` only.
+  void before(const route::Section& s);
+  /// Copies section `s`, received from `received` (a peer's A in place, or
+  /// the message), together with the kept columns of the same window where
+  /// the two fill B's columns alternately (kernels::copy_two_sources), each
+  /// line of B written once. Returns the received elements copied, or -1
+  /// (nothing copied) where the two do not fit that kernel, or the kept
+  /// columns of the window are already copied.
+  Index together(const route::Section& s, const kernels::TwoSourceSide& received);
   /// Copies a little more while waiting: up to the end of `next` (the chunk
   /// expected next; null if none), else the rest of one part.
   void advance(const route::Chunk* next);

@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Two-source column copies; see two_sources.hpp.
+#include "kernels/two_sources.hpp"
+
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+#include <vector>
+
+#include "common/status.hpp"
+#include "kernels/copy_loops.hpp"
+#include "kernels/streamed_stores.hpp"
+#include "kernels/table_cache.hpp"
+
+namespace mr2d::kernels {
+
+using index::RunSet;
+
+namespace {
+
+const RowTable& table_of(const TwoSourceSide& side) {
+  return cached_table(*side.rows, side.message ? Walk::unpack : Walk::copy);
+}
+
+// The copied columns of `cols` inside `window`: (position, destination
+// column) of each, in order, and the source column in `src`.
+void window_columns(const RunSet& cols, Window window, std::vector<Index>& pos_dst, std::vector<Index>* src) {
+  pos_dst.clear();
+  if (src != nullptr) src->clear();
+  cols.for_each([&](Index t, Index len, Index s, Index d) {
+    const Index j0 = window.lo > t ? window.lo - t : 0;
+    const Index j1 = window.hi < t + len ? window.hi - t : len;
+    for (Index j = j0; j < j1; ++j) {
+      pos_dst.push_back(t + j);
+      pos_dst.push_back(d + j);
+      if (src != nullptr) src->push_back(s + j);
+    }
+  });
+}
+
+// How the two row tables interleave in B, in bytes: runs of `len` from the
+// source that starts first at `lead`, the other's `gap` after each of them,
+// pairs `step` apart; `extra`: the first source has one run more.
+struct Weave {
+  bool first_is_one = true;
+  Index lead = 0;
+  Index gap = 0;
+  Index step = 0;
+  Index len = 0;
+  Index pairs = 0;
+  bool extra = false;
+  Index from_step[2] = {0, 0};  // first, second
+  Index from0[2] = {0, 0};
+  bool gapless() const { return gap == len && step == 2 * len; }
+};
+
+bool weave_of(const RowTable& one, const RowTable& two, Weave& w) {
+  if (one.size() < 2 || two.size() < 2 || one.uniform_len() == 0 || two.uniform_len() == 0) return false;
+  if (one.uniform_len() != two.uniform_len() || one.to_stride() != two.to_stride()) return false;
+  w.first_is_one = one.segments()[0].to < two.segments()[0].to;
+  const RowTable& first = w.first_is_one ? one : two;
+  const RowTable& second = w.first_is_one ? two : one;
+  w.len = first.uniform_len();
+  w.step = first.to_stride();
+  w.lead = first.segments()[0].to;
+  w.gap = second.segments()[0].to - w.lead;
+  // The second's run lies between two runs of the first.
+  if (w.gap < w.len || w.gap + w.len > w.step) return false;
+  if (first.size() != second.size() && first.size() != second.size() + 1) return false;
+  w.pairs = static_cast<Index>(second.size());
+  w.extra = first.size() > second.size();
+  w.from_step[0] = first.from_stride();
+  w.from_step[1] = second.from_stride();
+  w.from0[0] = first.segments()[0].from;
+  w.from0[1] = second.segments()[0].from;
+  return true;
+}
+
+Weave in_bytes(Weave w, Index es) {
+  w.lead *= es;
+  w.gap *= es;
+  w.step *= es;
+  w.len *= es;
+  for (int k = 0; k < 2; ++k) {
+    w.from_step[k] *= es;
+    w.from0[k] *= es;
+  }
+  return w;
+}
+
+// `count` pairs of runs of `len` bytes (a compile-time constant where the
+// length has a loop of its own): the first's at to + k*step, the second's
+// `gap` further.
+template <class Len>
+void copy_pairs(unsigned char* to, const Weave& w, const unsigned char*& f0, const unsigned char*& f1,
+                Index count, Len len) {
+  const auto step = static_cast<std::ptrdiff_t>(w.step), gap = static_cast<std::ptrdiff_t>(w.gap);
+  const auto s0 = static_cast<std::ptrdiff_t>(w.from_step[0]), s1 = static_cast<std::ptrdiff_t>(w.from_step[1]);
+  for (Index k = 0; k < count; ++k) {
+    std::memcpy(to, f0, static_cast<std::size_t>(len));
+    std::memcpy(to + gap, f1, static_cast<std::size_t>(len));
+    to += step;
+    f0 += s0;
+    f1 += s1;
+  }
+}
+
+template <std::size_t ES>
+void copy_pairs_of(unsigned char* to, const Weave& w, const unsigned char*& f0, const unsigned char*& f1,
+                   Index count) {
+  if (!with_short_length(w.len / Index{ES}, [&](auto len) {
+        copy_pairs(to, w, f0, f1, count, std::integral_constant<std::size_t, decltype(len)::value * ES>{});
+      }))
+    copy_pairs(to, w, f0, f1, count, static_cast<std::size_t>(w.len));
+}
+
+// Bytes of pairs assembled at a time before they are streamed out.
+constexpr Index kStageBytes = 4096;
+
+// A gapless stretch of B's column assembled in a cache-resident buffer that
+// has the column's position within its lines, whole lines streamed out.
+class LineStage {
+ public:
+  explicit LineStage(unsigned char* to)
+      : phase_(static_cast<std::size_t>(reinterpret_cast<std::uintptr_t>(to) % kStreamLine)),
+        line_(to - phase_), begin_(phase_), end_(phase_) {}
+
+  unsigned char* tail() { return buffer() + end_; }
+  void grow(Index bytes) { end_ += static_cast<std::size_t>(bytes); }
+
+  // Writes out the whole lines held; the partial line at the start goes
+  // through the caches (its other bytes are not ours).
+  void drain() {
+    const std::size_t line = kStreamLine;
+    const std::size_t whole = end_ / line;
+    if (whole == 0) return;
+    std::size_t from = 0;
+    if (begin_ != 0) {
+      std::memcpy(line_ + begin_, buffer() + begin_, line - begin_);
+      from = 1;
+    }
+    stream_lines(line_ + from * line, buffer() + from * line, whole - from);
+    std::memmove(buffer(), buffer() + whole * line, end_ - whole * line);
+    line_ += whole * line;
+    end_ -= whole * line;
+    begin_ = 0;
+  }
+
+  // Writes the rest, through the caches.
+  void finish() { std::memcpy(line_ + begin_, buffer() + begin_, end_ - begin_); }
+
+ private:
+  static unsigned char* buffer() {
+    alignas(64) thread_local unsigned char stage[kStageBytes + 2 * kStreamLine + 16 * 16];
+    return stage;
+  }
+
+  std::size_t phase_;
+  unsigned char* line_;  // B's address of buffer()[0]
+  std::size_t begin_, end_;
+};
+
+template <std::size_t ES>
+void copy_column(unsigned char* to, const Weave& w, const unsigned char* f0, const unsigned char* f1,
+                 bool stream) {
+  to += w.lead;
+  f0 += w.from0[0];
+  f1 += w.from0[1];
+  const Index bytes = (2 * w.pairs + (w.extra ? 1 : 0)) * w.len;
+  if (!stream || !w.gapless() || bytes < static_cast<Index>(kStreamRunMin)) {
+    copy_pairs_of<ES>(to, w, f0, f1, w.pairs);
+    if (w.extra) std::memcpy(to + w.pairs * w.step, f0, static_cast<std::size_t>(w.len));
+    return;
+  }
+  LineStage stage(to);
+  const Index group = kStageBytes / w.step > 0 ? kStageBytes / w.step : 1;
+  for (Index k = 0; k < w.pairs; k += group) {
+    const Index count = w.pairs - k < group ? w.pairs - k : group;
+    copy_pairs_of<ES>(stage.tail(), w, f0, f1, count);
+    stage.grow(count * w.step);
+    stage.drain();
+  }
+  if (w.extra) {
+    std::memcpy(stage.tail(), f0, static_cast<std::size_t>(w.len));
+    stage.grow(w.len);
+    stage.drain();
+  }
+  stage.finish();
+}
+
+// Where column k of the window (source column `src`) starts on a side.
+const unsigned char* column_start(const TwoSourceSide& side, Index src, Index k, Index per_column, Index es) {
+  const auto* base = static_cast<const unsigned char*>(side.base);
+  return side.message ? base + k * per_column * es : base + src * side.ld * es;
+}
+
+struct Scratch {
+  std::vector<Index> pos_dst_one, pos_dst_two, src_one, src_two;
+};
+
+Scratch& scratch() {
+  thread_local Scratch s;
+  return s;
+}
+
+}  // namespace
+
+bool two_sources_fit(const TwoSourceSide& one, const TwoSourceSide& two, const index::Trapezoid& trapezoid,
+                     Index elem_size, Window window) {
+  if (trapezoid.shape != index::Shape::full) return false;
+  if (elem_size != 4 && elem_size != 8 && elem_size != 16) return false;
+  if (one.rows == nullptr || one.cols == nullptr || two.rows == nullptr || two.cols == nullptr) return false;
+  Weave w;
+  const RowTable& table_one = table_of(one);
+  const RowTable& table_two = table_of(two);
+  if (!weave_of(table_one, table_two, w)) return false;
+  Scratch& s = scratch();
+  window_columns(*one.cols, window, s.pos_dst_one, nullptr);
+  window_columns(*two.cols, window, s.pos_dst_two, nullptr);
+  return s.pos_dst_one == s.pos_dst_two;
+}
+
+TwoSourceCount copy_two_sources(const TwoSourceSide& one, const TwoSourceSide& two, Index elem_size, void* b,
+                                Index ldb, Window window, bool stream) {
+  const RowTable& table_one = table_of(one);
+  const RowTable& table_two = table_of(two);
+  Weave w;
+  MR2D_CHECK(weave_of(table_one, table_two, w));
+  Scratch& s = scratch();
+  window_columns(*one.cols, window, s.pos_dst_one, &s.src_one);
+  window_columns(*two.cols, window, s.pos_dst_two, &s.src_two);
+  MR2D_CHECK(s.pos_dst_one == s.pos_dst_two);
+  const Index es = elem_size;
+  const Weave wb = in_bytes(w, es);
+  const TwoSourceSide& first = w.first_is_one ? one : two;
+  const TwoSourceSide& second = w.first_is_one ? two : one;
+  const std::vector<Index>& src_first = w.first_is_one ? s.src_one : s.src_two;
+  const std::vector<Index>& src_second = w.first_is_one ? s.src_two : s.src_one;
+  const Index per_first = (w.first_is_one ? table_one : table_two).total();
+  const Index per_second = (w.first_is_one ? table_two : table_one).total();
+  auto* bytes = static_cast<unsigned char*>(b);
+  const auto columns = static_cast<Index>(src_first.size());
+  auto each = [&](auto size) {
+    constexpr std::size_t ES = decltype(size)::value;
+    for (Index k = 0; k < columns; ++k) {
+      const auto at = static_cast<std::size_t>(k);
+      copy_column<ES>(bytes + s.pos_dst_one[2 * at + 1] * ldb * es, wb,
+                      column_start(first, src_first[at], k, per_first, es),
+                      column_start(second, src_second[at], k, per_second, es), stream);
+    }
+  };
+  if (es == 4) each(std::integral_constant<std::size_t, 4>{});
+  else if (es == 8) each(std::integral_constant<std::size_t, 8>{});
+  else each(std::integral_constant<std::size_t, 16>{});
+  if (stream) stream_fence();
+  const Index count_first = per_first * columns, count_second = per_second * columns;
+  return w.first_is_one ? TwoSourceCount{count_first, count_second} : TwoSourceCount{count_second, count_first};
+}
+
+}  // namespace mr2d::kernels
