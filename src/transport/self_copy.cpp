@@ -6,6 +6,13 @@
 
 namespace mr2d::transport {
 
+namespace {
+
+// Parts of an execution up to which each is checked for pairing.
+constexpr std::size_t kPairedPartsMax = 16;
+
+}  // namespace
+
 SelfCopies::SelfCopies(const Parts& parts, Traffic& traffic)
     : parts_(parts), traffic_(traffic), done_(parts.size(), INT64_MAX), copied_(parts.size(), 0) {
   for (std::size_t p = 0; p < parts.size(); ++p)
@@ -13,6 +20,21 @@ SelfCopies::SelfCopies(const Parts& parts, Traffic& traffic)
       done_[p] = 0;
       ++unfinished_;
     }
+  // A batch of many plans (a layout's tiles) is left to together() alone:
+  // the check walks each plan's run sets, at every execution.
+  paired_.assign(parts.size(), false);
+  for (std::size_t p = 0; p < parts.size() && parts.size() <= kPairedPartsMax; ++p) {
+    const plan::Plan& plan = *parts[p].plan;
+    if (!plan.has_self || parts[p].update != nullptr) continue;
+    const kernels::TwoSourceSide kept{parts[p].a, plan.lda, false, &plan.rows(plan.self), &plan.cols(plan.self)};
+    for (const plan::Transfer& t : plan.recvs) {
+      const kernels::TwoSourceSide message{nullptr, 0, true, &plan.rows(t), &plan.cols(t)};
+      if (kernels::two_sources_fit(kept, message, plan.trapezoid, plan.elem_size, {})) {
+        paired_[p] = true;
+        break;
+      }
+    }
+  }
 }
 
 bool SelfCopies::upto(std::size_t p, Index column) {
@@ -55,20 +77,23 @@ Index SelfCopies::together(const route::Section& s, const kernels::TwoSourceSide
   return n.second;
 }
 
-void SelfCopies::advance(const route::Chunk* next) {
+bool SelfCopies::advance(const route::Chunk* next) {
   bool copied = false;
   // Waiting loops call this again and again with the same chunk, whose
   // sections (thousands for a layout) are copied up to after the first call.
   if (next != nullptr && next != advanced_) {
-    for (const route::Section& s : next->sections)
-      copied = upto(static_cast<std::size_t>(s.part), s.col_hi) || copied;
+    for (const route::Section& s : next->sections) {
+      const auto p = static_cast<std::size_t>(s.part);
+      if (!paired_[p]) copied = upto(p, s.col_hi) || copied;
+    }
     advanced_ = next;
   }
-  if (copied) return;
-  // The first part not yet copied to the end: skipping those that are keeps
-  // one call O(1) on average instead of O(parts) per chunk.
-  for (; first_open_ < parts_.size(); ++first_open_)
-    if (upto(first_open_, INT64_MAX)) return;
+  if (copied) return true;
+  // The first unpaired part not yet copied to the end: skipping those that
+  // are keeps one call O(1) on average instead of O(parts) per chunk.
+  for (; next_unpaired_ < parts_.size(); ++next_unpaired_)
+    if (!paired_[next_unpaired_] && upto(next_unpaired_, INT64_MAX)) return true;
+  return false;
 }
 
 void SelfCopies::finish() {

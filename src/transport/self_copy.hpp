@@ -31,8 +31,10 @@ class SelfCopies {
   /// columns of the window are already copied.
   Index together(const route::Section& s, const kernels::TwoSourceSide& received);
   /// Copies a little more while waiting: up to the end of `next` (the chunk
-  /// expected next; null if none), else the rest of one part.
-  void advance(const route::Chunk* next);
+  /// expected next; null if none), else the rest of one part. Leaves alone
+  /// the parts whose kept columns go with the received ones (together).
+  /// Returns whether it copied anything.
+  bool advance(const route::Chunk* next);
   void finish();
   bool finished() const { return unfinished_ == 0; }
 
@@ -45,6 +47,10 @@ class SelfCopies {
   std::vector<Index> done_;    // per part: every kept column below this one is copied
   std::vector<Index> copied_;  // per part: elements copied
   std::size_t unfinished_ = 0;
+  // Per part: its kept columns alternate in B with those of a received
+  // transfer (kernels::two_sources_fit), so waiting does not copy them alone.
+  std::vector<bool> paired_;
+  std::size_t next_unpaired_ = 0;  // advance(): parts below it are copied or paired
   std::size_t first_open_ = 0;  // parts below it are all copied (a layout has millions)
   const route::Chunk* advanced_ = nullptr;  // the chunk advance() last copied up to
 };
