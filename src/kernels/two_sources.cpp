@@ -11,6 +11,7 @@
 #include "kernels/copy_loops.hpp"
 #include "kernels/streamed_stores.hpp"
 #include "kernels/table_cache.hpp"
+#include "kernels/weave.hpp"
 
 namespace mr2d::kernels {
 
@@ -22,72 +23,6 @@ const RowTable& table_of(const TwoSourceSide& side) {
   return cached_table(*side.rows, side.message ? Walk::unpack : Walk::copy);
 }
 
-// The copied columns of `cols` inside `window`: (position, destination
-// column) of each, in order, and the source column in `src`.
-void window_columns(const RunSet& cols, Window window, std::vector<Index>& pos_dst, std::vector<Index>* src) {
-  pos_dst.clear();
-  if (src != nullptr) src->clear();
-  cols.for_each([&](Index t, Index len, Index s, Index d) {
-    const Index j0 = window.lo > t ? window.lo - t : 0;
-    const Index j1 = window.hi < t + len ? window.hi - t : len;
-    for (Index j = j0; j < j1; ++j) {
-      pos_dst.push_back(t + j);
-      pos_dst.push_back(d + j);
-      if (src != nullptr) src->push_back(s + j);
-    }
-  });
-}
-
-// How the two row tables interleave in B, in bytes: runs of `len` from the
-// source that starts first at `lead`, the other's `gap` after each of them,
-// pairs `step` apart; `extra`: the first source has one run more.
-struct Weave {
-  bool first_is_one = true;
-  Index lead = 0;
-  Index gap = 0;
-  Index step = 0;
-  Index len = 0;
-  Index pairs = 0;
-  bool extra = false;
-  Index from_step[2] = {0, 0};  // first, second
-  Index from0[2] = {0, 0};
-  bool gapless() const { return gap == len && step == 2 * len; }
-};
-
-bool weave_of(const RowTable& one, const RowTable& two, Weave& w) {
-  if (one.size() < 2 || two.size() < 2 || one.uniform_len() == 0 || two.uniform_len() == 0) return false;
-  if (one.uniform_len() != two.uniform_len() || one.to_stride() != two.to_stride()) return false;
-  w.first_is_one = one.segments()[0].to < two.segments()[0].to;
-  const RowTable& first = w.first_is_one ? one : two;
-  const RowTable& second = w.first_is_one ? two : one;
-  w.len = first.uniform_len();
-  w.step = first.to_stride();
-  w.lead = first.segments()[0].to;
-  w.gap = second.segments()[0].to - w.lead;
-  // The second's run lies between two runs of the first.
-  if (w.gap < w.len || w.gap + w.len > w.step) return false;
-  if (first.size() != second.size() && first.size() != second.size() + 1) return false;
-  w.pairs = static_cast<Index>(second.size());
-  w.extra = first.size() > second.size();
-  w.from_step[0] = first.from_stride();
-  w.from_step[1] = second.from_stride();
-  w.from0[0] = first.segments()[0].from;
-  w.from0[1] = second.segments()[0].from;
-  return true;
-}
-
-Weave in_bytes(Weave w, Index es) {
-  w.lead *= es;
-  w.gap *= es;
-  w.step *= es;
-  w.len *= es;
-  for (int k = 0; k < 2; ++k) {
-    w.from_step[k] *= es;
-    w.from0[k] *= es;
-  }
-  return w;
-}
-
 // `count` pairs of runs of `len` bytes (a compile-time constant where the
 // length has a loop of its own): the first's at to + k*step, the second's
 // `gap` further.
@@ -95,7 +30,7 @@ template <class Len>
 void copy_pairs(unsigned char* to, const Weave& w, const unsigned char*& f0, const unsigned char*& f1,
                 Index count, Len len) {
   const auto step = static_cast<std::ptrdiff_t>(w.step), gap = static_cast<std::ptrdiff_t>(w.gap);
-  const auto s0 = static_cast<std::ptrdiff_t>(w.from_step[0]), s1 = static_cast<std::ptrdiff_t>(w.from_step[1]);
+  const auto s0 = static_cast<std::ptrdiff_t>(w.other_step[0]), s1 = static_cast<std::ptrdiff_t>(w.other_step[1]);
   for (Index k = 0; k < count; ++k) {
     std::memcpy(to, f0, static_cast<std::size_t>(len));
     std::memcpy(to + gap, f1, static_cast<std::size_t>(len));
@@ -164,8 +99,8 @@ template <std::size_t ES>
 void copy_column(unsigned char* to, const Weave& w, const unsigned char* f0, const unsigned char* f1,
                  bool stream) {
   to += w.lead;
-  f0 += w.from0[0];
-  f1 += w.from0[1];
+  f0 += w.other0[0];
+  f1 += w.other0[1];
   const Index bytes = (2 * w.pairs + (w.extra ? 1 : 0)) * w.len;
   if (!stream || !w.gapless() || bytes < static_cast<Index>(kStreamRunMin)) {
     copy_pairs_of<ES>(to, w, f0, f1, w.pairs);
@@ -213,10 +148,10 @@ bool two_sources_fit(const TwoSourceSide& one, const TwoSourceSide& two, const i
   Weave w;
   const RowTable& table_one = table_of(one);
   const RowTable& table_two = table_of(two);
-  if (!weave_of(table_one, table_two, w)) return false;
+  if (!weave_of(table_one, table_two, WeaveSide::to, w)) return false;
   Scratch& s = scratch();
-  window_columns(*one.cols, window, s.pos_dst_one, nullptr);
-  window_columns(*two.cols, window, s.pos_dst_two, nullptr);
+  window_columns(*one.cols, window, true, s.pos_dst_one, nullptr);
+  window_columns(*two.cols, window, true, s.pos_dst_two, nullptr);
   return s.pos_dst_one == s.pos_dst_two;
 }
 
@@ -225,13 +160,13 @@ TwoSourceCount copy_two_sources(const TwoSourceSide& one, const TwoSourceSide& t
   const RowTable& table_one = table_of(one);
   const RowTable& table_two = table_of(two);
   Weave w;
-  MR2D_CHECK(weave_of(table_one, table_two, w));
+  MR2D_CHECK(weave_of(table_one, table_two, WeaveSide::to, w));
   Scratch& s = scratch();
-  window_columns(*one.cols, window, s.pos_dst_one, &s.src_one);
-  window_columns(*two.cols, window, s.pos_dst_two, &s.src_two);
+  window_columns(*one.cols, window, true, s.pos_dst_one, &s.src_one);
+  window_columns(*two.cols, window, true, s.pos_dst_two, &s.src_two);
   MR2D_CHECK(s.pos_dst_one == s.pos_dst_two);
   const Index es = elem_size;
-  const Weave wb = in_bytes(w, es);
+  const Weave wb = w.in_bytes(es);
   const TwoSourceSide& first = w.first_is_one ? one : two;
   const TwoSourceSide& second = w.first_is_one ? two : one;
   const std::vector<Index>& src_first = w.first_is_one ? s.src_one : s.src_two;

@@ -22,17 +22,24 @@ SelfCopies::SelfCopies(const Parts& parts, Traffic& traffic)
     }
   // A batch of many plans (a layout's tiles) is left to together() alone:
   // the check walks each plan's run sets, at every execution.
-  paired_.assign(parts.size(), false);
+  paired_.assign(parts.size(), Pairing::none);
   for (std::size_t p = 0; p < parts.size() && parts.size() <= kPairedPartsMax; ++p) {
     const plan::Plan& plan = *parts[p].plan;
     if (!plan.has_self || parts[p].update != nullptr) continue;
-    const kernels::TwoSourceSide kept{parts[p].a, plan.lda, false, &plan.rows(plan.self), &plan.cols(plan.self)};
+    const index::RunSet& rows = plan.rows(plan.self);
+    const index::RunSet& cols = plan.cols(plan.self);
     for (const plan::Transfer& t : plan.recvs) {
       const kernels::TwoSourceSide message{nullptr, 0, true, &plan.rows(t), &plan.cols(t)};
-      if (kernels::two_sources_fit(kept, message, plan.trapezoid, plan.elem_size, {})) {
-        paired_[p] = true;
-        break;
-      }
+      if (kernels::two_sources_fit({nullptr, plan.lda, false, &rows, &cols}, message, plan.trapezoid,
+                                   plan.elem_size, {}))
+        paired_[p] = Pairing::received;
+    }
+    for (const plan::Transfer& t : plan.sends) {
+      const kernels::TwoTargetSide message{nullptr, 0, true, &plan.rows(t), &plan.cols(t)};
+      if (paired_[p] == Pairing::none &&
+          kernels::two_targets_fit({nullptr, plan.ldb, false, &rows, &cols}, message, plan.trapezoid,
+                                   plan.elem_size, {}))
+        paired_[p] = Pairing::sent;
     }
   }
 }
@@ -58,7 +65,16 @@ void SelfCopies::before(const route::Chunk& chunk) {
   for (const route::Section& s : chunk.sections) before(s);
 }
 
-void SelfCopies::before(const route::Section& s) { upto(static_cast<std::size_t>(s.part), s.col_hi); }
+void SelfCopies::before(const route::Section& s) {
+  const auto p = static_cast<std::size_t>(s.part);
+  if (paired_[p] != Pairing::sent) upto(p, s.col_hi);
+}
+
+void SelfCopies::unpair_sent() {
+  for (Pairing& pairing : paired_)
+    if (pairing == Pairing::sent) pairing = Pairing::none;
+  next_unpaired_ = 0;
+}
 
 Index SelfCopies::together(const route::Section& s, const kernels::TwoSourceSide& received) {
   const auto p = static_cast<std::size_t>(s.part);
@@ -77,6 +93,23 @@ Index SelfCopies::together(const route::Section& s, const kernels::TwoSourceSide
   return n.second;
 }
 
+Index SelfCopies::with_packed(const route::Section& s, const plan::Transfer& sent, void* message) {
+  const auto p = static_cast<std::size_t>(s.part);
+  const Part& part = parts_[p];
+  const plan::Plan& plan = *part.plan;
+  if (!plan.has_self || part.update != nullptr || done_[p] > s.col_lo) return -1;
+  const kernels::TwoTargetSide kept{part.b, plan.ldb, false, &plan.rows(plan.self), &plan.cols(plan.self)};
+  const kernels::TwoTargetSide packed{message, 0, true, &plan.rows(sent), &plan.cols(sent)};
+  const kernels::Window window{s.col_lo, s.col_hi};
+  if (!kernels::two_targets_fit(kept, packed, plan.trapezoid, plan.elem_size, window)) return -1;
+  upto(p, s.col_lo);
+  const kernels::TwoSourceCount n = kernels::split_two_ways(part.a, plan.lda, kept, packed, plan.elem_size, window);
+  done_[p] = s.col_hi;
+  copied_[p] += n.first;
+  traffic_.bytes_local += n.first * plan.elem_size;
+  return n.second;
+}
+
 bool SelfCopies::advance(const route::Chunk* next) {
   bool copied = false;
   // Waiting loops call this again and again with the same chunk, whose
@@ -84,7 +117,7 @@ bool SelfCopies::advance(const route::Chunk* next) {
   if (next != nullptr && next != advanced_) {
     for (const route::Section& s : next->sections) {
       const auto p = static_cast<std::size_t>(s.part);
-      if (!paired_[p]) copied = upto(p, s.col_hi) || copied;
+      if (paired_[p] == Pairing::none) copied = upto(p, s.col_hi) || copied;
     }
     advanced_ = next;
   }
@@ -92,7 +125,7 @@ bool SelfCopies::advance(const route::Chunk* next) {
   // The first unpaired part not yet copied to the end: skipping those that
   // are keeps one call O(1) on average instead of O(parts) per chunk.
   for (; next_unpaired_ < parts_.size(); ++next_unpaired_)
-    if (!paired_[next_unpaired_] && upto(next_unpaired_, INT64_MAX)) return true;
+    if (paired_[next_unpaired_] == Pairing::none && upto(next_unpaired_, INT64_MAX)) return true;
   return false;
 }
 

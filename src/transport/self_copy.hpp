@@ -9,6 +9,7 @@
 
 #include "common/index_types.hpp"
 #include "kernels/two_sources.hpp"
+#include "kernels/two_targets.hpp"
 #include "route/route.hpp"
 #include "transport/part.hpp"
 
@@ -21,8 +22,12 @@ class SelfCopies {
   SelfCopies(const Parts& parts, Traffic& traffic);
   /// Copies, for each part of `chunk`, the kept columns below the chunk's end.
   void before(const route::Chunk& chunk);
-  /// Copies the kept columns below the end of section `s` only.
+  /// Copies the kept columns below the end of section `s` only (unless
+  /// they go with the packing of a sent transfer, with_packed).
   void before(const route::Section& s);
+  /// The sent messages are not packed (their receivers read A in place):
+  /// kept columns paired with them are copied as any others.
+  void unpair_sent();
   /// Copies section `s`, received from `received` (a peer's A in place, or
   /// the message), together with the kept columns of the same window where
   /// the two fill B's columns alternately (kernels::copy_two_sources), each
@@ -30,6 +35,13 @@ class SelfCopies {
   /// (nothing copied) where the two do not fit that kernel, or the kept
   /// columns of the window are already copied.
   Index together(const route::Section& s, const kernels::TwoSourceSide& received);
+  /// Packs section `s` of a message into `message` (the section's start)
+  /// together with the kept columns of the same window where the two take
+  /// A's rows alternately (kernels::split_two_ways), each line of A read
+  /// once. Returns the elements packed, or -1 (nothing copied) where the two
+  /// do not fit that kernel, or the kept columns of the window are already
+  /// copied.
+  Index with_packed(const route::Section& s, const plan::Transfer& sent, void* message);
   /// Copies a little more while waiting: up to the end of `next` (the chunk
   /// expected next; null if none), else the rest of one part. Leaves alone
   /// the parts whose kept columns go with the received ones (together).
@@ -47,9 +59,12 @@ class SelfCopies {
   std::vector<Index> done_;    // per part: every kept column below this one is copied
   std::vector<Index> copied_;  // per part: elements copied
   std::size_t unfinished_ = 0;
-  // Per part: its kept columns alternate in B with those of a received
-  // transfer (kernels::two_sources_fit), so waiting does not copy them alone.
-  std::vector<bool> paired_;
+  // Per part: its kept columns go with those of a received transfer (they
+  // alternate in B's columns, kernels::two_sources_fit) or of a sent one
+  // (they alternate in A's, kernels::two_targets_fit), so waiting does not
+  // copy them alone.
+  enum class Pairing : unsigned char { none, received, sent };
+  std::vector<Pairing> paired_;
   std::size_t next_unpaired_ = 0;  // advance(): parts below it are copied or paired
   std::size_t first_open_ = 0;  // parts below it are all copied (a layout has millions)
   const route::Chunk* advanced_ = nullptr;  // the chunk advance() last copied up to

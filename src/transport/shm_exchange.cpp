@@ -208,6 +208,15 @@ void ShmExchange::copy_direct(const In& in, Traffic& traffic) {
   }
 }
 
+void ShmExchange::pack_with_kept(const route::Chunk& chunk, unsigned char* dst) {
+  for (const route::Section& s : chunk.sections) {
+    const plan::Plan& plan = *parts_[static_cast<std::size_t>(s.part)].plan;
+    const Index n = self_.with_packed(s, plan.sends[static_cast<std::size_t>(s.transfer)], dst + s.offset);
+    if (n >= 0) MR2D_CHECK(n == s.count);
+    else pack_section(parts_, s, dst);
+  }
+}
+
 void ShmExchange::unpack_with_kept(const route::Chunk& chunk, const unsigned char* src) {
   for (const route::Section& s : chunk.sections) {
     const plan::Plan& plan = *parts_[static_cast<std::size_t>(s.part)].plan;
@@ -257,6 +266,7 @@ void ShmExchange::watch_receiver(Out& o, Traffic& traffic, bool& progressed) {
     o.accepted = true;
     if (word_direct(word)) {
       // The receiver reads A in place: done once it has read every chunk.
+      if (!o.direct) self_.unpair_sent();
       o.direct = true;
       if (!o.done && word_chunks(word) == chunks.size()) {
         for (const route::Chunk& c : chunks) traffic.bytes_sent += c.payload;
@@ -295,7 +305,7 @@ Status ShmExchange::pack_one(Traffic& traffic, bool& progressed) {
     const route::Chunk& chunk = chunks[o.next];
     const Index at = space_.take(chunk.bytes);
     if (at < 0) continue;
-    pack_chunk(parts_, chunk, links_.pool() + at);
+    pack_with_kept(chunk, links_.pool() + at);
     o.at[o.next % kRingChunks] = at;
     ShmSlot& slot = links_.out_slot(o.link);
     slot.where[o.next % kRingChunks].store(static_cast<std::uint64_t>(at), std::memory_order_relaxed);

@@ -15,6 +15,7 @@
 #include "index/runs_1d.hpp"
 #include "kernels/pack.hpp"
 #include "kernels/two_sources.hpp"
+#include "kernels/two_targets.hpp"
 #include "random_axes.hpp"
 
 using namespace mr2d;
@@ -177,4 +178,76 @@ TEST(TwoSources, RefusesWhatItDoesNotServe) {
   const RunSet other_cols({{0, 3, 0, 1}}, 10, 3, 3, 10);
   const TwoSourceSide moved{nullptr, c.lda[1], false, &c.rows[1], &other_cols};
   EXPECT_FALSE(kernels::two_sources_fit(one, moved, full, 8, {}));
+}
+
+namespace {
+
+// Rows of A's columns dealt in blocks of `nb` to `procs` processes of B,
+// this process the only one of A; the targets are B's processes p0 (the
+// kept part, an array) and p1 (a message, or another array).
+bool check_split(std::mt19937_64& rng, Index nb, Index procs, Index p0, Index p1, Index extent, Index es,
+                 Window window, bool message) {
+  auto u = [&](Index lo, Index hi) { return std::uniform_int_distribution<Index>(lo, hi)(rng); };
+  const index::AxisPair row_axes{{u(1, 50), 1, 0, 0}, {nb, procs, 0, 0}, extent};
+  const RunSet rows[2] = {index::runs_for(row_axes, index::Role::receiver, p0).front().second,
+                          index::runs_for(row_axes, index::Role::receiver, p1).front().second};
+  index::AxisPair col_axes = test::random_axes(rng);
+  col_axes.extent = std::min<Index>(col_axes.extent, 30);
+  col_axes.dst.nprocs = 1;
+  col_axes.dst.src = 0;
+  const auto sets = index::runs_for(col_axes, index::Role::sender, u(0, col_axes.src.nprocs - 1));
+  const RunSet cols = sets.empty() ? RunSet({}, 1, 0, 0, col_axes.extent) : sets.front().second;
+  const Index lda = extent + u(0, 3);
+  Index ldb[2];
+  for (int k = 0; k < 2; ++k) ldb[k] = test::side_end(rows[k], false) + u(0, 3);
+  const Index acols = test::side_end(cols, true), bcols = test::side_end(cols, false);
+  const Bytes a = random_bytes(rng, lda * acols * es);
+  const index::Trapezoid full{index::Shape::full, false, extent, cols.extent()};
+
+  const Bytes b0 = random_bytes(rng, ldb[0] * bcols * es);
+  const Bytes m0 = random_bytes(rng, std::max(ldb[1] * bcols, rows[1].count() * cols.count()) * es + 1);
+  Bytes expect_b = b0, expect_m = m0, got_b = b0, got_m = m0;
+  const Index kept = kernels::copy_local(a.data(), lda, expect_b.data(), ldb[0], rows[0], cols, full, es, window);
+  const Index other = message ? kernels::pack(a.data(), lda, rows[1], cols, full, es, expect_m.data(), window)
+                              : kernels::copy_local(a.data(), lda, expect_m.data(), ldb[1], rows[1], cols, full,
+                                                    es, window);
+  const kernels::TwoTargetSide one{got_b.data(), ldb[0], false, &rows[0], &cols};
+  const kernels::TwoTargetSide two{got_m.data(), message ? 0 : ldb[1], message, &rows[1], &cols};
+  if (!kernels::two_targets_fit(one, two, full, es, window)) return false;
+  const kernels::TwoSourceCount n = kernels::split_two_ways(a.data(), lda, one, two, es, window);
+  EXPECT_EQ(n.first, kept);
+  EXPECT_EQ(n.second, other);
+  EXPECT_TRUE(got_b == expect_b) << "the kept target differs";
+  EXPECT_TRUE(got_m == expect_m) << "the other target differs";
+  return true;
+}
+
+}  // namespace
+
+// The mirror image: one column of A split between the kept part and a
+// message (or a second array), against copy_local and pack one after the other.
+TEST(TwoTargets, SameBytesAsOneTargetAfterTheOther) {
+  std::mt19937_64 rng(77);
+  int served = 0, tried = 0;
+  for (Index nb : {1, 2, 3, 5, 8, 16, 17, 40}) {
+    for (Index es : {4, 8, 16}) {
+      for (int shape = 0; shape < 6; ++shape) {
+        const Index procs = shape < 4 ? 2 : 3;
+        const Index p0 = shape % 2, p1 = procs == 2 ? 1 - p0 : (shape % 2 == 0 ? 1 : 2);
+        const Index extent = nb * (2 * (3 + static_cast<Index>(rng() % 40)) + (shape % 4 >= 2 ? 1 : 0));
+        for (int w = 0; w < 3; ++w) {
+          const Window window = w == 0 ? Window{} : random_window(rng, 30);
+          for (bool message : {false, true}) {
+            SCOPED_TRACE("nb " + std::to_string(nb) + ", es " + std::to_string(es) + ", shape " +
+                         std::to_string(shape) + ", extent " + std::to_string(extent) + ", message " +
+                         std::to_string(message));
+            ++tried;
+            if (check_split(rng, nb, procs, p0, p1, extent, es, window, message)) ++served;
+            if (::testing::Test::HasFailure()) return;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_EQ(served, tried);
 }
