@@ -7,10 +7,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "common/status.hpp"
 #include "kernels/copy_loops.hpp"
 #include "kernels/streamed_stores.hpp"
-#include "kernels/table_cache.hpp"
 #include "kernels/weave.hpp"
 
 namespace mr2d::kernels {
@@ -18,10 +16,6 @@ namespace mr2d::kernels {
 using index::RunSet;
 
 namespace {
-
-const RowTable& table_of(const TwoSourceSide& side) {
-  return cached_table(*side.rows, side.message ? Walk::unpack : Walk::copy);
-}
 
 // `count` pairs of runs of `len` bytes (a compile-time constant where the
 // length has a loop of its own): the first's at to + k*step, the second's
@@ -129,67 +123,31 @@ const unsigned char* column_start(const TwoSourceSide& side, Index src, Index k,
   return side.message ? base + k * per_column * es : base + src * side.ld * es;
 }
 
-struct Scratch {
-  std::vector<Index> pos_dst_one, pos_dst_two, src_one, src_two;
-};
-
-Scratch& scratch() {
-  thread_local Scratch s;
-  return s;
-}
-
 }  // namespace
 
 bool two_sources_fit(const TwoSourceSide& one, const TwoSourceSide& two, const index::Trapezoid& trapezoid,
                      Index elem_size, Window window) {
-  if (trapezoid.shape != index::Shape::full) return false;
-  if (elem_size != 4 && elem_size != 8 && elem_size != 16) return false;
-  if (one.rows == nullptr || one.cols == nullptr || two.rows == nullptr || two.cols == nullptr) return false;
-  Weave w;
-  const RowTable& table_one = table_of(one);
-  const RowTable& table_two = table_of(two);
-  if (!weave_of(table_one, table_two, WeaveSide::to, w)) return false;
-  Scratch& s = scratch();
-  window_columns(*one.cols, window, true, s.pos_dst_one, nullptr);
-  window_columns(*two.cols, window, true, s.pos_dst_two, nullptr);
-  return s.pos_dst_one == s.pos_dst_two;
+  return woven_fit(woven_sides(one, two, Walk::unpack), WeaveSide::to, trapezoid, elem_size, window);
 }
 
 TwoSourceCount copy_two_sources(const TwoSourceSide& one, const TwoSourceSide& two, Index elem_size, void* b,
                                 Index ldb, Window window, bool stream) {
-  const RowTable& table_one = table_of(one);
-  const RowTable& table_two = table_of(two);
-  Weave w;
-  MR2D_CHECK(weave_of(table_one, table_two, WeaveSide::to, w));
-  Scratch& s = scratch();
-  window_columns(*one.cols, window, true, s.pos_dst_one, &s.src_one);
-  window_columns(*two.cols, window, true, s.pos_dst_two, &s.src_two);
-  MR2D_CHECK(s.pos_dst_one == s.pos_dst_two);
+  const WovenColumns& c = woven_columns(woven_sides(one, two, Walk::unpack), WeaveSide::to, elem_size, window);
+  const TwoSourceSide& first = c.first_is_one ? one : two;
+  const TwoSourceSide& second = c.first_is_one ? two : one;
   const Index es = elem_size;
-  const Weave wb = w.in_bytes(es);
-  const TwoSourceSide& first = w.first_is_one ? one : two;
-  const TwoSourceSide& second = w.first_is_one ? two : one;
-  const std::vector<Index>& src_first = w.first_is_one ? s.src_one : s.src_two;
-  const std::vector<Index>& src_second = w.first_is_one ? s.src_two : s.src_one;
-  const Index per_first = (w.first_is_one ? table_one : table_two).total();
-  const Index per_second = (w.first_is_one ? table_two : table_one).total();
   auto* bytes = static_cast<unsigned char*>(b);
-  const auto columns = static_cast<Index>(src_first.size());
   auto each = [&](auto size) {
-    constexpr std::size_t ES = decltype(size)::value;
-    for (Index k = 0; k < columns; ++k) {
+    for (Index k = 0; k < c.columns(); ++k) {
       const auto at = static_cast<std::size_t>(k);
-      copy_column<ES>(bytes + s.pos_dst_one[2 * at + 1] * ldb * es, wb,
-                      column_start(first, src_first[at], k, per_first, es),
-                      column_start(second, src_second[at], k, per_second, es), stream);
+      copy_column<decltype(size)::value>(bytes + c.shared[at] * ldb * es, c.bytes,
+                                         column_start(first, c.other[0][at], k, c.per_column[0], es),
+                                         column_start(second, c.other[1][at], k, c.per_column[1], es), stream);
     }
   };
-  if (es == 4) each(std::integral_constant<std::size_t, 4>{});
-  else if (es == 8) each(std::integral_constant<std::size_t, 8>{});
-  else each(std::integral_constant<std::size_t, 16>{});
+  with_woven_size(es, each);
   if (stream) stream_fence();
-  const Index count_first = per_first * columns, count_second = per_second * columns;
-  return w.first_is_one ? TwoSourceCount{count_first, count_second} : TwoSourceCount{count_second, count_first};
+  return c.counts();
 }
 
 }  // namespace mr2d::kernels

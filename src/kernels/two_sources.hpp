@@ -14,6 +14,7 @@
 #include "index/runs_1d.hpp"
 #include "index/trapezoid.hpp"
 #include "kernels/pack.hpp"
+#include "kernels/weave.hpp"
 
 namespace mr2d::kernels {
 
@@ -27,12 +28,6 @@ struct TwoSourceSide {
   bool message = false;
   const index::RunSet* rows = nullptr;
   const index::RunSet* cols = nullptr;
-};
-
-/// Elements copied from each source.
-struct TwoSourceCount {
-  Index first = 0;
-  Index second = 0;
 };
 
 /// Whether copy_two_sources serves the pair: a full trapezoid, an element

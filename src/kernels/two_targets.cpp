@@ -6,9 +6,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "common/status.hpp"
 #include "kernels/copy_loops.hpp"
-#include "kernels/table_cache.hpp"
 #include "kernels/weave.hpp"
 
 #if defined(__SSE2__)
@@ -18,10 +16,6 @@
 namespace mr2d::kernels {
 
 namespace {
-
-const RowTable& table_of(const TwoTargetSide& side) {
-  return cached_table(*side.rows, side.message ? Walk::pack : Walk::copy);
-}
 
 // `count` pairs of runs of `len` bytes (a compile-time constant where the
 // length has a loop of its own) read at from + k*step and `gap` further,
@@ -84,64 +78,30 @@ unsigned char* column_start(const TwoTargetSide& side, Index dst, Index k, Index
   return side.message ? base + k * per_column * es : base + dst * side.ld * es;
 }
 
-struct Scratch {
-  std::vector<Index> pos_src_one, pos_src_two, dst_one, dst_two;
-};
-
-Scratch& scratch() {
-  thread_local Scratch s;
-  return s;
-}
-
 }  // namespace
 
 bool two_targets_fit(const TwoTargetSide& one, const TwoTargetSide& two, const index::Trapezoid& trapezoid,
                      Index elem_size, Window window) {
-  if (trapezoid.shape != index::Shape::full) return false;
-  if (elem_size != 4 && elem_size != 8 && elem_size != 16) return false;
-  if (one.rows == nullptr || one.cols == nullptr || two.rows == nullptr || two.cols == nullptr) return false;
-  Weave w;
-  if (!weave_of(table_of(one), table_of(two), WeaveSide::from, w)) return false;
-  Scratch& s = scratch();
-  window_columns(*one.cols, window, false, s.pos_src_one, nullptr);
-  window_columns(*two.cols, window, false, s.pos_src_two, nullptr);
-  return s.pos_src_one == s.pos_src_two;
+  return woven_fit(woven_sides(one, two, Walk::pack), WeaveSide::from, trapezoid, elem_size, window);
 }
 
 TwoSourceCount split_two_ways(const void* a, Index lda, const TwoTargetSide& one, const TwoTargetSide& two,
                               Index elem_size, Window window) {
-  const RowTable& table_one = table_of(one);
-  const RowTable& table_two = table_of(two);
-  Weave w;
-  MR2D_CHECK(weave_of(table_one, table_two, WeaveSide::from, w));
-  Scratch& s = scratch();
-  window_columns(*one.cols, window, false, s.pos_src_one, &s.dst_one);
-  window_columns(*two.cols, window, false, s.pos_src_two, &s.dst_two);
-  MR2D_CHECK(s.pos_src_one == s.pos_src_two);
+  const WovenColumns& c = woven_columns(woven_sides(one, two, Walk::pack), WeaveSide::from, elem_size, window);
+  const TwoTargetSide& first = c.first_is_one ? one : two;
+  const TwoTargetSide& second = c.first_is_one ? two : one;
   const Index es = elem_size;
-  const Weave wb = w.in_bytes(es);
-  const TwoTargetSide& first = w.first_is_one ? one : two;
-  const TwoTargetSide& second = w.first_is_one ? two : one;
-  const std::vector<Index>& dst_first = w.first_is_one ? s.dst_one : s.dst_two;
-  const std::vector<Index>& dst_second = w.first_is_one ? s.dst_two : s.dst_one;
-  const Index per_first = (w.first_is_one ? table_one : table_two).total();
-  const Index per_second = (w.first_is_one ? table_two : table_one).total();
   const auto* bytes = static_cast<const unsigned char*>(a);
-  const auto columns = static_cast<Index>(dst_first.size());
   auto each = [&](auto size) {
-    constexpr std::size_t ES = decltype(size)::value;
-    for (Index k = 0; k < columns; ++k) {
+    for (Index k = 0; k < c.columns(); ++k) {
       const auto at = static_cast<std::size_t>(k);
-      split_column<ES>(bytes + s.pos_src_one[2 * at + 1] * lda * es, wb,
-                       column_start(first, dst_first[at], k, per_first, es),
-                       column_start(second, dst_second[at], k, per_second, es));
+      split_column<decltype(size)::value>(bytes + c.shared[at] * lda * es, c.bytes,
+                                          column_start(first, c.other[0][at], k, c.per_column[0], es),
+                                          column_start(second, c.other[1][at], k, c.per_column[1], es));
     }
   };
-  if (es == 4) each(std::integral_constant<std::size_t, 4>{});
-  else if (es == 8) each(std::integral_constant<std::size_t, 8>{});
-  else each(std::integral_constant<std::size_t, 16>{});
-  const Index count_first = per_first * columns, count_second = per_second * columns;
-  return w.first_is_one ? TwoSourceCount{count_first, count_second} : TwoSourceCount{count_second, count_first};
+  with_woven_size(es, each);
+  return c.counts();
 }
 
 }  // namespace mr2d::kernels

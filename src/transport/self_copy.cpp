@@ -61,10 +61,6 @@ bool SelfCopies::upto(std::size_t p, Index column) {
   return true;
 }
 
-void SelfCopies::before(const route::Chunk& chunk) {
-  for (const route::Section& s : chunk.sections) before(s);
-}
-
 void SelfCopies::before(const route::Section& s) {
   const auto p = static_cast<std::size_t>(s.part);
   if (paired_[p] != Pairing::sent) upto(p, s.col_hi);

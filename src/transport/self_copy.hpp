@@ -2,7 +2,10 @@
 // The part of A a process keeps for itself, copied into B column window by
 // column window: just before the received data of the same columns is
 // unpacked, so a line of B that both fill is written twice while in cache
-// instead of being fetched from memory twice. One window per part.
+// instead of being fetched from memory twice. One window per part. Where
+// the kept runs alternate with a received or sent transfer's, the window is
+// copied by the same pass over B or A as that transfer's (together,
+// with_packed).
 #pragma once
 
 #include <vector>
@@ -20,8 +23,6 @@ struct Traffic;
 class SelfCopies {
  public:
   SelfCopies(const Parts& parts, Traffic& traffic);
-  /// Copies, for each part of `chunk`, the kept columns below the chunk's end.
-  void before(const route::Chunk& chunk);
   /// Copies the kept columns below the end of section `s` only (unless
   /// they go with the packing of a sent transfer, with_packed).
   void before(const route::Section& s);

@@ -26,12 +26,8 @@ using kernels::Window;
 namespace {
 
 using Bytes = std::vector<unsigned char>;
-
-Bytes random_bytes(std::mt19937_64& rng, Index n) {
-  Bytes b(static_cast<std::size_t>(n));
-  for (auto& x : b) x = static_cast<unsigned char>(rng());
-  return b;
-}
+using test::random_bytes;
+using test::random_window;
 
 struct Case {
   RunSet rows[2];
@@ -64,13 +60,6 @@ Case make_case(std::mt19937_64& rng, Index nb, Index procs, Index p0, Index p1, 
   c.bcols = test::side_end(c.cols, false);
   c.b_shift = u(0, 7);
   return c;
-}
-
-Window random_window(std::mt19937_64& rng, Index n) {
-  auto u = [&](Index lo, Index hi) { return std::uniform_int_distribution<Index>(lo, hi)(rng); };
-  if (u(0, 2) == 0) return {};
-  const Index lo = u(-2, n + 2);
-  return {lo, u(lo, n + 3)};
 }
 
 // Checks one case and window; returns whether the two-source copy served it.
