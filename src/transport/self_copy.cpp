@@ -20,26 +20,30 @@ SelfCopies::SelfCopies(const Parts& parts, Traffic& traffic)
       done_[p] = 0;
       ++unfinished_;
     }
-  // A batch of many plans (a layout's tiles) is left to together() alone:
-  // the check walks each plan's run sets, at every execution.
-  paired_.assign(parts.size(), Pairing::none);
+  // A batch of many plans (a layout's tiles) is copied as before: the check
+  // walks each plan's run sets, at every execution.
+  pairs_.assign(parts.size(), Pair{});
   for (std::size_t p = 0; p < parts.size() && parts.size() <= kPairedPartsMax; ++p) {
     const plan::Plan& plan = *parts[p].plan;
     if (!plan.has_self || parts[p].update != nullptr) continue;
     const index::RunSet& rows = plan.rows(plan.self);
     const index::RunSet& cols = plan.cols(plan.self);
-    for (const plan::Transfer& t : plan.recvs) {
-      const kernels::TwoSourceSide message{nullptr, 0, true, &plan.rows(t), &plan.cols(t)};
-      if (kernels::two_sources_fit({nullptr, plan.lda, false, &rows, &cols}, message, plan.trapezoid,
+    Pair& pair = pairs_[p];
+    // Whole column sets that agree agree in every window, so one check here
+    // serves every chunk.
+    for (std::size_t k = 0; k < plan.recvs.size() && pair.kind == Pairing::none; ++k) {
+      const plan::Transfer& t = plan.recvs[k];
+      if (kernels::two_sources_fit({nullptr, plan.lda, false, &rows, &cols},
+                                   {nullptr, 0, true, &plan.rows(t), &plan.cols(t)}, plan.trapezoid,
                                    plan.elem_size, {}))
-        paired_[p] = Pairing::received;
+        pair = Pair{Pairing::received, static_cast<Index>(k)};
     }
-    for (const plan::Transfer& t : plan.sends) {
-      const kernels::TwoTargetSide message{nullptr, 0, true, &plan.rows(t), &plan.cols(t)};
-      if (paired_[p] == Pairing::none &&
-          kernels::two_targets_fit({nullptr, plan.ldb, false, &rows, &cols}, message, plan.trapezoid,
+    for (std::size_t k = 0; k < plan.sends.size() && pair.kind == Pairing::none; ++k) {
+      const plan::Transfer& t = plan.sends[k];
+      if (kernels::two_targets_fit({nullptr, plan.ldb, false, &rows, &cols},
+                                   {nullptr, 0, true, &plan.rows(t), &plan.cols(t)}, plan.trapezoid,
                                    plan.elem_size, {}))
-        paired_[p] = Pairing::sent;
+        pair = Pair{Pairing::sent, static_cast<Index>(k)};
     }
   }
 }
@@ -63,23 +67,28 @@ bool SelfCopies::upto(std::size_t p, Index column) {
 
 void SelfCopies::before(const route::Section& s) {
   const auto p = static_cast<std::size_t>(s.part);
-  if (paired_[p] != Pairing::sent) upto(p, s.col_hi);
+  if (pairs_[p].kind != Pairing::sent) upto(p, s.col_hi);
 }
 
 void SelfCopies::unpair_sent() {
-  for (Pairing& pairing : paired_)
-    if (pairing == Pairing::sent) pairing = Pairing::none;
+  for (Pair& pair : pairs_)
+    if (pair.kind == Pairing::sent) pair = Pair{};
   next_unpaired_ = 0;
 }
 
 Index SelfCopies::together(const route::Section& s, const kernels::TwoSourceSide& received) {
   const auto p = static_cast<std::size_t>(s.part);
+  Pair& pair = pairs_[p];
+  if (pair.kind != Pairing::received || pair.transfer != s.transfer || done_[p] > s.col_lo) return -1;
   const Part& part = parts_[p];
   const plan::Plan& plan = *part.plan;
-  if (!plan.has_self || part.update != nullptr || done_[p] > s.col_lo) return -1;
   const kernels::TwoSourceSide kept{part.a, plan.lda, false, &plan.rows(plan.self), &plan.cols(plan.self)};
+  // The pairing was checked against the message; read in place, the peer's
+  // rows of A must alternate as well (checked once).
+  if (!received.message && pair.in_place == 0)
+    pair.in_place = kernels::two_sources_fit(kept, received, plan.trapezoid, plan.elem_size, {}) ? 1 : -1;
+  if (!received.message && pair.in_place < 0) return -1;
   const kernels::Window window{s.col_lo, s.col_hi};
-  if (!kernels::two_sources_fit(kept, received, plan.trapezoid, plan.elem_size, window)) return -1;
   upto(p, s.col_lo);
   const kernels::TwoSourceCount n =
       kernels::copy_two_sources(kept, received, plan.elem_size, part.b, plan.ldb, window, part.stream);
@@ -91,13 +100,12 @@ Index SelfCopies::together(const route::Section& s, const kernels::TwoSourceSide
 
 Index SelfCopies::with_packed(const route::Section& s, const plan::Transfer& sent, void* message) {
   const auto p = static_cast<std::size_t>(s.part);
+  if (pairs_[p].kind != Pairing::sent || pairs_[p].transfer != s.transfer || done_[p] > s.col_lo) return -1;
   const Part& part = parts_[p];
   const plan::Plan& plan = *part.plan;
-  if (!plan.has_self || part.update != nullptr || done_[p] > s.col_lo) return -1;
   const kernels::TwoTargetSide kept{part.b, plan.ldb, false, &plan.rows(plan.self), &plan.cols(plan.self)};
   const kernels::TwoTargetSide packed{message, 0, true, &plan.rows(sent), &plan.cols(sent)};
   const kernels::Window window{s.col_lo, s.col_hi};
-  if (!kernels::two_targets_fit(kept, packed, plan.trapezoid, plan.elem_size, window)) return -1;
   upto(p, s.col_lo);
   const kernels::TwoSourceCount n = kernels::split_two_ways(part.a, plan.lda, kept, packed, plan.elem_size, window);
   done_[p] = s.col_hi;
@@ -113,7 +121,7 @@ bool SelfCopies::advance(const route::Chunk* next) {
   if (next != nullptr && next != advanced_) {
     for (const route::Section& s : next->sections) {
       const auto p = static_cast<std::size_t>(s.part);
-      if (paired_[p] == Pairing::none) copied = upto(p, s.col_hi) || copied;
+      if (pairs_[p].kind == Pairing::none) copied = upto(p, s.col_hi) || copied;
     }
     advanced_ = next;
   }
@@ -121,7 +129,7 @@ bool SelfCopies::advance(const route::Chunk* next) {
   // The first unpaired part not yet copied to the end: skipping those that
   // are keeps one call O(1) on average instead of O(parts) per chunk.
   for (; next_unpaired_ < parts_.size(); ++next_unpaired_)
-    if (paired_[next_unpaired_] == Pairing::none && upto(next_unpaired_, INT64_MAX)) return true;
+    if (pairs_[next_unpaired_].kind == Pairing::none && upto(next_unpaired_, INT64_MAX)) return true;
   return false;
 }
 

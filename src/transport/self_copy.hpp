@@ -33,15 +33,15 @@ class SelfCopies {
   /// the message), together with the kept columns of the same window where
   /// the two fill B's columns alternately (kernels::copy_two_sources), each
   /// line of B written once. Returns the received elements copied, or -1
-  /// (nothing copied) where the two do not fit that kernel, or the kept
-  /// columns of the window are already copied.
+  /// (nothing copied) where the section's transfer is not the part's
+  /// paired one, or the kept columns of the window are already copied.
   Index together(const route::Section& s, const kernels::TwoSourceSide& received);
   /// Packs section `s` of a message into `message` (the section's start)
   /// together with the kept columns of the same window where the two take
   /// A's rows alternately (kernels::split_two_ways), each line of A read
-  /// once. Returns the elements packed, or -1 (nothing copied) where the two
-  /// do not fit that kernel, or the kept columns of the window are already
-  /// copied.
+  /// once. Returns the elements packed, or -1 (nothing copied) where the
+  /// section's transfer is not the part's paired one, or the kept columns
+  /// of the window are already copied.
   Index with_packed(const route::Section& s, const plan::Transfer& sent, void* message);
   /// Copies a little more while waiting: up to the end of `next` (the chunk
   /// expected next; null if none), else the rest of one part. Leaves alone
@@ -60,12 +60,17 @@ class SelfCopies {
   std::vector<Index> done_;    // per part: every kept column below this one is copied
   std::vector<Index> copied_;  // per part: elements copied
   std::size_t unfinished_ = 0;
-  // Per part: its kept columns go with those of a received transfer (they
-  // alternate in B's columns, kernels::two_sources_fit) or of a sent one
-  // (they alternate in A's, kernels::two_targets_fit), so waiting does not
-  // copy them alone.
+  // Per part: its kept columns go with those of one received transfer (they
+  // alternate in B's columns, kernels::two_sources_fit) or one sent
+  // transfer (they alternate in A's, kernels::two_targets_fit), so waiting
+  // does not copy them alone; only that transfer's sections take them along.
   enum class Pairing : unsigned char { none, received, sent };
-  std::vector<Pairing> paired_;
+  struct Pair {
+    Pairing kind = Pairing::none;
+    Index transfer = -1;  // in the plan's recvs or sends
+    int in_place = 0;     // received: whether the sender's A read in place fits too (0: not checked yet)
+  };
+  std::vector<Pair> pairs_;
   std::size_t next_unpaired_ = 0;  // advance(): parts below it are copied or paired
   std::size_t first_open_ = 0;  // parts below it are all copied (a layout has millions)
   const route::Chunk* advanced_ = nullptr;  // the chunk advance() last copied up to
