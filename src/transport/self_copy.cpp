@@ -29,22 +29,21 @@ SelfCopies::SelfCopies(const Parts& parts, Traffic& traffic)
     const index::RunSet& rows = plan.rows(plan.self);
     const index::RunSet& cols = plan.cols(plan.self);
     Pair& pair = pairs_[p];
-    // Whole column sets that agree agree in every window, so one check here
-    // serves every chunk.
-    for (std::size_t k = 0; k < plan.recvs.size() && pair.kind == Pairing::none; ++k) {
-      const plan::Transfer& t = plan.recvs[k];
-      if (kernels::two_sources_fit({nullptr, plan.lda, false, &rows, &cols},
-                                   {nullptr, 0, true, &plan.rows(t), &plan.cols(t)}, plan.trapezoid,
-                                   plan.elem_size, {}))
-        pair = Pair{Pairing::received, static_cast<Index>(k)};
-    }
-    for (std::size_t k = 0; k < plan.sends.size() && pair.kind == Pairing::none; ++k) {
-      const plan::Transfer& t = plan.sends[k];
-      if (kernels::two_targets_fit({nullptr, plan.ldb, false, &rows, &cols},
-                                   {nullptr, 0, true, &plan.rows(t), &plan.cols(t)}, plan.trapezoid,
-                                   plan.elem_size, {}))
-        pair = Pair{Pairing::sent, static_cast<Index>(k)};
-    }
+    // The first transfer of `transfers` whose message `fits` with the kept
+    // part. Whole column sets that agree agree in every window, so one check
+    // here serves every chunk.
+    auto pair_with = [&](Pairing kind, const std::vector<plan::Transfer>& transfers, auto fits) {
+      for (std::size_t k = 0; k < transfers.size() && pair.kind == Pairing::none; ++k)
+        if (fits(plan.rows(transfers[k]), plan.cols(transfers[k]))) pair = Pair{kind, static_cast<Index>(k)};
+    };
+    pair_with(Pairing::received, plan.recvs, [&](const index::RunSet& r, const index::RunSet& c) {
+      return kernels::two_sources_fit({nullptr, plan.lda, false, &rows, &cols}, {nullptr, 0, true, &r, &c},
+                                      plan.trapezoid, plan.elem_size, {});
+    });
+    pair_with(Pairing::sent, plan.sends, [&](const index::RunSet& r, const index::RunSet& c) {
+      return kernels::two_targets_fit({nullptr, plan.ldb, false, &rows, &cols}, {nullptr, 0, true, &r, &c},
+                                      plan.trapezoid, plan.elem_size, {});
+    });
   }
 }
 
