@@ -154,7 +154,7 @@ void time_kept_with_message(const Case& c, const plan::Plan& pl, int reps, const
       both.resize(static_cast<std::size_t>(bytes_of(*send) * 2));
       const double base = memcpy_ms(bytes_of(*send));
       report(c.name, "split", bytes_of(*send), median_ms(reps, [&] {
-               kernels::split_two_ways(a.data(), lda, kept, message, c.elem_size, {});
+               kernels::split_two_ways(a.data(), lda, kept, message, c.elem_size, {}, stream);
              }), base);
       report(c.name, "pack,kept", bytes_of(*send), median_ms(reps, [&] {
                kernels::pack(a.data(), lda, pl.rows(*send), pl.cols(*send), pl.trapezoid, c.elem_size, msg.data());

@@ -38,8 +38,11 @@ bool two_targets_fit(const TwoTargetSide& one, const TwoTargetSide& two, const i
 /// Copies the columns of `window` of A (leading dimension lda) into both
 /// targets, reading each column of A in row order. Call only where
 /// two_targets_fit holds. Writes exactly the elements that copy_local (for
-/// an array) or pack (for a message) of each side would write.
+/// an array) or pack (for a message) of each side would write. `stream`:
+/// where the runs are single 8-byte elements, an array target's columns of
+/// kStreamRunMin bytes and more are written around the caches, and the call
+/// ends with a store fence.
 TwoSourceCount split_two_ways(const void* a, Index lda, const TwoTargetSide& one, const TwoTargetSide& two,
-                              Index elem_size, Window window);
+                              Index elem_size, Window window, bool stream = false);
 
 }  // namespace mr2d::kernels

@@ -106,7 +106,8 @@ Index SelfCopies::with_packed(const route::Section& s, const plan::Transfer& sen
   const kernels::TwoTargetSide packed{message, 0, true, &plan.rows(sent), &plan.cols(sent)};
   const kernels::Window window{s.col_lo, s.col_hi};
   upto(p, s.col_lo);
-  const kernels::TwoSourceCount n = kernels::split_two_ways(part.a, plan.lda, kept, packed, plan.elem_size, window);
+  const kernels::TwoSourceCount n = kernels::split_two_ways(part.a, plan.lda, kept, packed, plan.elem_size, window,
+                                                                part.stream);
   done_[p] = s.col_hi;
   copied_[p] += n.first;
   traffic_.bytes_local += n.first * plan.elem_size;

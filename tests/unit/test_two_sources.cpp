@@ -175,7 +175,7 @@ namespace {
 // this process the only one of A; the targets are B's processes p0 (the
 // kept part, an array) and p1 (a message, or another array).
 bool check_split(std::mt19937_64& rng, Index nb, Index procs, Index p0, Index p1, Index extent, Index es,
-                 Window window, bool message) {
+                 Window window, bool message, bool stream) {
   auto u = [&](Index lo, Index hi) { return std::uniform_int_distribution<Index>(lo, hi)(rng); };
   const index::AxisPair row_axes{{u(1, 50), 1, 0, 0}, {nb, procs, 0, 0}, extent};
   const RunSet rows[2] = {index::runs_for(row_axes, index::Role::receiver, p0).front().second,
@@ -203,7 +203,7 @@ bool check_split(std::mt19937_64& rng, Index nb, Index procs, Index p0, Index p1
   const kernels::TwoTargetSide one{got_b.data(), ldb[0], false, &rows[0], &cols};
   const kernels::TwoTargetSide two{got_m.data(), message ? 0 : ldb[1], message, &rows[1], &cols};
   if (!kernels::two_targets_fit(one, two, full, es, window)) return false;
-  const kernels::TwoSourceCount n = kernels::split_two_ways(a.data(), lda, one, two, es, window);
+  const kernels::TwoSourceCount n = kernels::split_two_ways(a.data(), lda, one, two, es, window, stream);
   EXPECT_EQ(n.first, kept);
   EXPECT_EQ(n.second, other);
   EXPECT_TRUE(got_b == expect_b) << "the kept target differs";
@@ -223,15 +223,20 @@ TEST(TwoTargets, SameBytesAsOneTargetAfterTheOther) {
       for (int shape = 0; shape < 6; ++shape) {
         const Index procs = shape < 4 ? 2 : 3;
         const Index p0 = shape % 2, p1 = procs == 2 ? 1 - p0 : (shape % 2 == 0 ? 1 : 2);
-        const Index extent = nb * (2 * (3 + static_cast<Index>(rng() % 40)) + (shape % 4 >= 2 ? 1 : 0));
+        // Long columns for single rows, so that streamed stores apply.
+        const Index pairs = nb == 1 && rng() % 2 == 0 ? 1024 + static_cast<Index>(rng() % 8)
+                                                      : 3 + static_cast<Index>(rng() % 40);
+        const Index extent = nb * (2 * pairs + (shape % 4 >= 2 ? 1 : 0));
         for (int w = 0; w < 3; ++w) {
           const Window window = w == 0 ? Window{} : random_window(rng, 30);
           for (bool message : {false, true}) {
             SCOPED_TRACE("nb " + std::to_string(nb) + ", es " + std::to_string(es) + ", shape " +
                          std::to_string(shape) + ", extent " + std::to_string(extent) + ", message " +
                          std::to_string(message));
-            ++tried;
-            if (check_split(rng, nb, procs, p0, p1, extent, es, window, message)) ++served;
+            for (bool stream : {false, true}) {
+              ++tried;
+              if (check_split(rng, nb, procs, p0, p1, extent, es, window, message, stream)) ++served;
+            }
             if (::testing::Test::HasFailure()) return;
           }
         }
