@@ -128,39 +128,38 @@ void time_kept_with_message(const Case& c, const plan::Plan& pl, int reps, const
   const index::RunSet& rows = pl.rows(pl.self);
   const index::RunSet& cols = pl.cols(pl.self);
   const auto bytes_of = [&](const plan::Transfer& t) { return (t.count + pl.self.count) * c.elem_size; };
-  std::vector<unsigned char> both;  // memcpy of the same bytes, from its second half to its first
-  const auto memcpy_ms = [&](Index bytes) {
-    return median_ms(reps, [&] { std::memcpy(both.data(), both.data() + bytes, static_cast<std::size_t>(bytes)); });
+  // The one-pass kernel and the two in sequence over `t`'s and the kept
+  // part's bytes, against a memcpy of as many bytes.
+  auto compare = [&](const plan::Transfer& t, const char* one_pass, const char* two_kernels, auto fused,
+                     auto sequence) {
+    const Index bytes = bytes_of(t);
+    std::vector<unsigned char> both(static_cast<std::size_t>(2 * bytes));
+    const double base =
+        median_ms(reps, [&] { std::memcpy(both.data(), both.data() + bytes, static_cast<std::size_t>(bytes)); });
+    report(c.name, one_pass, bytes, median_ms(reps, fused), base);
+    report(c.name, two_kernels, bytes, median_ms(reps, sequence), base);
   };
   if (recv != nullptr) {
     const kernels::TwoSourceSide kept{a.data(), lda, false, &rows, &cols};
     const kernels::TwoSourceSide message{msg.data(), 0, true, &pl.rows(*recv), &pl.cols(*recv)};
-    if (kernels::two_sources_fit(kept, message, pl.trapezoid, c.elem_size, {})) {
-      both.resize(static_cast<std::size_t>(bytes_of(*recv) * 2));
-      const double base = memcpy_ms(bytes_of(*recv));
-      report(c.name, "2src", bytes_of(*recv), median_ms(reps, [&] {
-               kernels::copy_two_sources(kept, message, c.elem_size, b.data(), ldb, {}, stream);
-             }), base);
-      report(c.name, "kept,unp", bytes_of(*recv), median_ms(reps, [&] {
-               kernels::copy_local(a.data(), lda, b.data(), ldb, rows, cols, pl.trapezoid, c.elem_size, {}, stream);
-               kernels::unpack(msg.data(), pl.rows(*recv), pl.cols(*recv), pl.trapezoid, c.elem_size, b.data(), ldb);
-             }), base);
-    }
+    if (kernels::two_sources_fit(kept, message, pl.trapezoid, c.elem_size, {}))
+      compare(*recv, "2src", "kept,unp",
+              [&] { kernels::copy_two_sources(kept, message, c.elem_size, b.data(), ldb, {}, stream); },
+              [&] {
+                kernels::copy_local(a.data(), lda, b.data(), ldb, rows, cols, pl.trapezoid, c.elem_size, {}, stream);
+                kernels::unpack(msg.data(), pl.rows(*recv), pl.cols(*recv), pl.trapezoid, c.elem_size, b.data(), ldb);
+              });
   }
   if (send != nullptr) {
     const kernels::TwoTargetSide kept{b.data(), ldb, false, &rows, &cols};
     const kernels::TwoTargetSide message{msg.data(), 0, true, &pl.rows(*send), &pl.cols(*send)};
-    if (kernels::two_targets_fit(kept, message, pl.trapezoid, c.elem_size, {})) {
-      both.resize(static_cast<std::size_t>(bytes_of(*send) * 2));
-      const double base = memcpy_ms(bytes_of(*send));
-      report(c.name, "split", bytes_of(*send), median_ms(reps, [&] {
-               kernels::split_two_ways(a.data(), lda, kept, message, c.elem_size, {}, stream);
-             }), base);
-      report(c.name, "pack,kept", bytes_of(*send), median_ms(reps, [&] {
-               kernels::pack(a.data(), lda, pl.rows(*send), pl.cols(*send), pl.trapezoid, c.elem_size, msg.data());
-               kernels::copy_local(a.data(), lda, b.data(), ldb, rows, cols, pl.trapezoid, c.elem_size, {}, stream);
-             }), base);
-    }
+    if (kernels::two_targets_fit(kept, message, pl.trapezoid, c.elem_size, {}))
+      compare(*send, "split", "pack,kept",
+              [&] { kernels::split_two_ways(a.data(), lda, kept, message, c.elem_size, {}, stream); },
+              [&] {
+                kernels::pack(a.data(), lda, pl.rows(*send), pl.cols(*send), pl.trapezoid, c.elem_size, msg.data());
+                kernels::copy_local(a.data(), lda, b.data(), ldb, rows, cols, pl.trapezoid, c.elem_size, {}, stream);
+              });
   }
 }
 
