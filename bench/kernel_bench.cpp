@@ -4,7 +4,8 @@
 // same bytes. No MPI: the plan of rank 0 is built directly and its largest
 // send and receive transfers are packed into / unpacked from a message.
 // Cases with op T time the transposing unpack and copy of a transform
-// (B := A'), streamed where a whole execution would stream B.
+// (B := A'), streamed where a whole execution would stream B. Where the kept
+// part's runs alternate with a message's, the one-pass kernels follow.
 //
 //   mr2d_kernel_bench [--reps N] [--case NAME] [--scale F] [--calls N]
 //
@@ -25,6 +26,8 @@
 #include "kernels/pack.hpp"
 #include "kernels/streamed_stores.hpp"
 #include "kernels/transform.hpp"
+#include "kernels/two_sources.hpp"
+#include "kernels/two_targets.hpp"
 #include "mr2d/mr2d.h"
 #include "layouts.hpp"
 #include "program_args.hpp"
@@ -113,6 +116,53 @@ void report(const char* name, const char* kernel, Index bytes, double ms, double
               ms / memcpy_ms);
 }
 
+// Where the kept part's runs alternate with those of the largest transfer
+// (kernels/weave.hpp), the one-pass kernel the transport uses against the
+// two kernels one after the other, as an execution would call them: "2src"
+// and "kept,unp" fill B from the kept part and the received message, "split"
+// and "pack,kept" pack the sent message and copy the kept part.
+void time_kept_with_message(const Case& c, const plan::Plan& pl, int reps, const std::vector<unsigned char>& a,
+                            Index lda, std::vector<unsigned char>& b, Index ldb, std::vector<unsigned char>& msg,
+                            const plan::Transfer* send, const plan::Transfer* recv) {
+  const bool stream = kernels::streaming_pays(pl.bytes_into_b());
+  const index::RunSet& rows = pl.rows(pl.self);
+  const index::RunSet& cols = pl.cols(pl.self);
+  const auto bytes_of = [&](const plan::Transfer& t) { return (t.count + pl.self.count) * c.elem_size; };
+  // The one-pass kernel and the two in sequence over `t`'s and the kept
+  // part's bytes, against a memcpy of as many bytes.
+  auto compare = [&](const plan::Transfer& t, const char* one_pass, const char* two_kernels, auto fused,
+                     auto sequence) {
+    const Index bytes = bytes_of(t);
+    std::vector<unsigned char> both(static_cast<std::size_t>(2 * bytes));
+    const double base =
+        median_ms(reps, [&] { std::memcpy(both.data(), both.data() + bytes, static_cast<std::size_t>(bytes)); });
+    report(c.name, one_pass, bytes, median_ms(reps, fused), base);
+    report(c.name, two_kernels, bytes, median_ms(reps, sequence), base);
+  };
+  if (recv != nullptr) {
+    const kernels::TwoSourceSide kept{a.data(), lda, false, &rows, &cols};
+    const kernels::TwoSourceSide message{msg.data(), 0, true, &pl.rows(*recv), &pl.cols(*recv)};
+    if (kernels::two_sources_fit(kept, message, pl.trapezoid, c.elem_size, {}))
+      compare(*recv, "2src", "kept,unp",
+              [&] { kernels::copy_two_sources(kept, message, c.elem_size, b.data(), ldb, {}, stream); },
+              [&] {
+                kernels::copy_local(a.data(), lda, b.data(), ldb, rows, cols, pl.trapezoid, c.elem_size, {}, stream);
+                kernels::unpack(msg.data(), pl.rows(*recv), pl.cols(*recv), pl.trapezoid, c.elem_size, b.data(), ldb);
+              });
+  }
+  if (send != nullptr) {
+    const kernels::TwoTargetSide kept{b.data(), ldb, false, &rows, &cols};
+    const kernels::TwoTargetSide message{msg.data(), 0, true, &pl.rows(*send), &pl.cols(*send)};
+    if (kernels::two_targets_fit(kept, message, pl.trapezoid, c.elem_size, {}))
+      compare(*send, "split", "pack,kept",
+              [&] { kernels::split_two_ways(a.data(), lda, kept, message, c.elem_size, {}, stream); },
+              [&] {
+                kernels::pack(a.data(), lda, pl.rows(*send), pl.cols(*send), pl.trapezoid, c.elem_size, msg.data());
+                kernels::copy_local(a.data(), lda, b.data(), ldb, rows, cols, pl.trapezoid, c.elem_size, {}, stream);
+              });
+  }
+}
+
 void run_case(Case c, int reps, double scale) {
   c.m = std::max<Index>(1, static_cast<Index>(static_cast<double>(c.m) * scale));
   c.n = std::max<Index>(1, static_cast<Index>(static_cast<double>(c.n) * scale));
@@ -171,6 +221,7 @@ void run_case(Case c, int reps, double scale) {
     });
     report(c.name, "copy", pl.self.count * c.elem_size, ms, base);
   }
+  if (pl.has_self && how == nullptr) time_kept_with_message(c, pl, reps, a, lda, b, ldb, msg, send, recv);
 }
 
 }  // namespace

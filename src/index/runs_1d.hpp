@@ -25,6 +25,8 @@ struct Run {
   Index len;
   Index src;
   Index dst;
+
+  bool operator==(const Run& o) const { return t == o.t && len == o.len && src == o.src && dst == o.dst; }
 };
 
 /// The runs between one source process and one destination process in one
@@ -69,6 +71,13 @@ class RunSet {
   /// The same set tabulated over the whole range (complete-dimension form,
   /// Chung and Hsu (1998) section 3.2): no replay shifts when walking it.
   RunSet expanded() const;
+
+  /// The same positions with the same local indices, compared in the stored
+  /// (one-period) form: work proportional to the runs of one period.
+  bool operator==(const RunSet& o) const {
+    return period_ == o.period_ && src_step_ == o.src_step_ && dst_step_ == o.dst_step_ &&
+           extent_ == o.extent_ && runs_ == o.runs_;
+  }
 
  private:
   std::vector<Run> runs_;

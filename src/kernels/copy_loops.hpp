@@ -109,7 +109,7 @@ class SegmentCopier {
       const auto ts = static_cast<std::ptrdiff_t>(table_.to_stride() * Index{ES});
       const auto fs = static_cast<std::ptrdiff_t>(table_.from_stride() * Index{ES});
       if (ES == 8 && table_.uniform_len() == 1 && ts == 8 && fs == 16) {
-        copy_every_other_8(to, from, count);
+        copy_every_other_8(to, from, count, stream_);
         return true;
       }
       return with_short_length(table_.uniform_len(), [&](auto len) {

@@ -13,7 +13,9 @@
 namespace mr2d::kernels {
 
 /// to[k] = from[2k] for k < count, 8-byte elements, any alignment. Reads no
-/// byte past from[2(count-1)]'s last one.
-void copy_every_other_8(unsigned char* to, const unsigned char* from, std::size_t count);
+/// byte past from[2(count-1)]'s last one. `stream`: a run of kStreamRunMin
+/// bytes and more is written with non-temporal stores from the first
+/// 16-byte boundary of `to` on (streamed_stores.hpp; the caller fences).
+void copy_every_other_8(unsigned char* to, const unsigned char* from, std::size_t count, bool stream = false);
 
 }  // namespace mr2d::kernels

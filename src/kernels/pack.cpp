@@ -7,6 +7,7 @@
 
 #include "kernels/copy_loops.hpp"
 #include "kernels/row_table.hpp"
+#include "kernels/table_cache.hpp"
 
 namespace mr2d::kernels {
 
@@ -119,19 +120,12 @@ Index with_elem_size(Index es, F&& f) {
   }
 }
 
-// The table of the current call; its storage is kept for the next one.
-RowTable& scratch_table(const RunSet& rows, Walk walk) {
-  thread_local RowTable table;
-  table.build(rows, walk);
-  return table;
-}
-
 // One kernel call: the row table merged on the side `walk` walks, then every
 // column from `from` to `to` with the loops of the element size.
 template <class From, class To>
 Index copy_columns(Walk walk, const RunSet& rows, const RunSet& cols, const Trapezoid& trapezoid,
                    Index elem_size, Window window, From from, To to, bool stream = false) {
-  const RowTable& table = scratch_table(rows, walk);
+  const RowTable& table = cached_table(rows, walk);
   return with_elem_size(elem_size, [&](auto size) {
     return walk_columns<decltype(size)::value>(table, rows, cols, trapezoid, window, from, to,
                                                elem_size, stream);

@@ -44,6 +44,25 @@ void stream_copy(void* to, const void* from, std::size_t bytes) {
   std::memcpy(to, from, bytes);
 }
 
+void stream_lines(void* to, const void* from, std::size_t lines) {
+#ifdef MR2D_STREAM_SSE2
+  auto* t = static_cast<__m128i*>(to);
+  const auto* f = static_cast<const __m128i*>(from);
+  for (std::size_t k = 0; k < 4 * lines; k += 4) {
+    const __m128i x0 = _mm_load_si128(f + k);
+    const __m128i x1 = _mm_load_si128(f + k + 1);
+    const __m128i x2 = _mm_load_si128(f + k + 2);
+    const __m128i x3 = _mm_load_si128(f + k + 3);
+    _mm_stream_si128(t + k, x0);
+    _mm_stream_si128(t + k + 1, x1);
+    _mm_stream_si128(t + k + 2, x2);
+    _mm_stream_si128(t + k + 3, x3);
+  }
+#else
+  std::memcpy(to, from, lines * static_cast<std::size_t>(kStreamLine));
+#endif
+}
+
 void stream_fence() {
 #ifdef MR2D_STREAM_SSE2
   _mm_sfence();

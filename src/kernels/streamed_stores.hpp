@@ -33,6 +33,10 @@ constexpr std::size_t kStreamRunMin = 8 << 10;
 /// shorter runs, and every run on processors without SSE2, by memcpy.
 void stream_copy(void* to, const void* from, std::size_t bytes);
 
+/// Writes `lines` whole lines from `from` to `to`, both kStreamLine-aligned,
+/// with non-temporal stores (memcpy on processors without SSE2).
+void stream_lines(void* to, const void* from, std::size_t lines);
+
 /// Streamed stores are weakly ordered: call stream_fence() after the last
 /// one of an execution, before B is handed to anyone (sfence).
 void stream_fence();

@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "kernels/row_table.hpp"
+#include "kernels/table_cache.hpp"
 #include "kernels/transpose_copy.hpp"
 #include "mr2d/mr2d.h"
 
@@ -341,16 +342,10 @@ Index with_type(int type, F&& f) {
   }
 }
 
-RowTable& scratch_table(const RunSet& rows, Walk walk_kind) {
-  thread_local RowTable table;
-  table.build(rows, walk_kind);
-  return table;
-}
-
 template <class MakeSource>
 Index run(Walk walk_kind, const RunSet& rows, const RunSet& cols, const Trapezoid& trapezoid,
           const Update& u, void* b, Index ldb, Window window, bool stream, MakeSource make_source) {
-  const RowTable& table = scratch_table(rows, walk_kind);
+  const RowTable& table = cached_table(rows, walk_kind);
   return with_type(u.type, [&](auto tag) {
     using T = decltype(tag);
     T* bt = static_cast<T*>(b);

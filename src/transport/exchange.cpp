@@ -85,8 +85,8 @@ Status run(Channel& ch, const Parts& parts, const route::Route& route, std::uint
     if (progressed) {
       backoff.reset();
       stall.progress();
-    } else if (!self.finished()) {
-      self.advance(shm->next_expected());
+    } else if (!self.finished() && self.advance(shm->next_expected())) {
+      // Kept columns copied while the peers' chunks are under way.
     } else {
       if (stall.check("rank %d, node-local messages of plan %llu not complete (a peer may be executing "
                       "another redistribution, or have left this one after an error)",

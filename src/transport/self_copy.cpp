@@ -6,6 +6,13 @@
 
 namespace mr2d::transport {
 
+namespace {
+
+// Parts of an execution up to which each is checked for pairing.
+constexpr std::size_t kPairedPartsMax = 16;
+
+}  // namespace
+
 SelfCopies::SelfCopies(const Parts& parts, Traffic& traffic)
     : parts_(parts), traffic_(traffic), done_(parts.size(), INT64_MAX), copied_(parts.size(), 0) {
   for (std::size_t p = 0; p < parts.size(); ++p)
@@ -13,6 +20,31 @@ SelfCopies::SelfCopies(const Parts& parts, Traffic& traffic)
       done_[p] = 0;
       ++unfinished_;
     }
+  // A batch of many plans (a layout's tiles) is copied as before: the check
+  // walks each plan's run sets, at every execution.
+  pairs_.assign(parts.size(), Pair{});
+  for (std::size_t p = 0; p < parts.size() && parts.size() <= kPairedPartsMax; ++p) {
+    const plan::Plan& plan = *parts[p].plan;
+    if (!plan.has_self || parts[p].update != nullptr) continue;
+    const index::RunSet& rows = plan.rows(plan.self);
+    const index::RunSet& cols = plan.cols(plan.self);
+    Pair& pair = pairs_[p];
+    // The first transfer of `transfers` whose message `fits` with the kept
+    // part. Whole column sets that agree agree in every window, so one check
+    // here serves every chunk.
+    auto pair_with = [&](Pairing kind, const std::vector<plan::Transfer>& transfers, auto fits) {
+      for (std::size_t k = 0; k < transfers.size() && pair.kind == Pairing::none; ++k)
+        if (fits(plan.rows(transfers[k]), plan.cols(transfers[k]))) pair = Pair{kind, static_cast<Index>(k)};
+    };
+    pair_with(Pairing::received, plan.recvs, [&](const index::RunSet& r, const index::RunSet& c) {
+      return kernels::two_sources_fit({nullptr, plan.lda, false, &rows, &cols}, {nullptr, 0, true, &r, &c},
+                                      plan.trapezoid, plan.elem_size, {});
+    });
+    pair_with(Pairing::sent, plan.sends, [&](const index::RunSet& r, const index::RunSet& c) {
+      return kernels::two_targets_fit({nullptr, plan.ldb, false, &rows, &cols}, {nullptr, 0, true, &r, &c},
+                                      plan.trapezoid, plan.elem_size, {});
+    });
+  }
 }
 
 bool SelfCopies::upto(std::size_t p, Index column) {
@@ -32,24 +64,73 @@ bool SelfCopies::upto(std::size_t p, Index column) {
   return true;
 }
 
-void SelfCopies::before(const route::Chunk& chunk) {
-  for (const route::Section& s : chunk.sections) upto(static_cast<std::size_t>(s.part), s.col_hi);
+void SelfCopies::before(const route::Section& s) {
+  const auto p = static_cast<std::size_t>(s.part);
+  if (pairs_[p].kind != Pairing::sent) upto(p, s.col_hi);
 }
 
-void SelfCopies::advance(const route::Chunk* next) {
+void SelfCopies::unpair_sent() {
+  for (Pair& pair : pairs_)
+    if (pair.kind == Pairing::sent) pair = Pair{};
+  next_unpaired_ = 0;
+}
+
+Index SelfCopies::together(const route::Section& s, const kernels::TwoSourceSide& received) {
+  const auto p = static_cast<std::size_t>(s.part);
+  Pair& pair = pairs_[p];
+  if (pair.kind != Pairing::received || pair.transfer != s.transfer || done_[p] > s.col_lo) return -1;
+  const Part& part = parts_[p];
+  const plan::Plan& plan = *part.plan;
+  const kernels::TwoSourceSide kept{part.a, plan.lda, false, &plan.rows(plan.self), &plan.cols(plan.self)};
+  // The pairing was checked against the message; read in place, the peer's
+  // rows of A must alternate as well (checked once).
+  if (!received.message && pair.in_place == 0)
+    pair.in_place = kernels::two_sources_fit(kept, received, plan.trapezoid, plan.elem_size, {}) ? 1 : -1;
+  if (!received.message && pair.in_place < 0) return -1;
+  const kernels::Window window{s.col_lo, s.col_hi};
+  upto(p, s.col_lo);
+  const kernels::TwoSourceCount n =
+      kernels::copy_two_sources(kept, received, plan.elem_size, part.b, plan.ldb, window, part.stream);
+  done_[p] = s.col_hi;
+  copied_[p] += n.first;
+  traffic_.bytes_local += n.first * plan.elem_size;
+  return n.second;
+}
+
+Index SelfCopies::with_packed(const route::Section& s, const plan::Transfer& sent, void* message) {
+  const auto p = static_cast<std::size_t>(s.part);
+  if (pairs_[p].kind != Pairing::sent || pairs_[p].transfer != s.transfer || done_[p] > s.col_lo) return -1;
+  const Part& part = parts_[p];
+  const plan::Plan& plan = *part.plan;
+  const kernels::TwoTargetSide kept{part.b, plan.ldb, false, &plan.rows(plan.self), &plan.cols(plan.self)};
+  const kernels::TwoTargetSide packed{message, 0, true, &plan.rows(sent), &plan.cols(sent)};
+  const kernels::Window window{s.col_lo, s.col_hi};
+  upto(p, s.col_lo);
+  const kernels::TwoSourceCount n = kernels::split_two_ways(part.a, plan.lda, kept, packed, plan.elem_size, window,
+                                                                part.stream);
+  done_[p] = s.col_hi;
+  copied_[p] += n.first;
+  traffic_.bytes_local += n.first * plan.elem_size;
+  return n.second;
+}
+
+bool SelfCopies::advance(const route::Chunk* next) {
   bool copied = false;
   // Waiting loops call this again and again with the same chunk, whose
   // sections (thousands for a layout) are copied up to after the first call.
   if (next != nullptr && next != advanced_) {
-    for (const route::Section& s : next->sections)
-      copied = upto(static_cast<std::size_t>(s.part), s.col_hi) || copied;
+    for (const route::Section& s : next->sections) {
+      const auto p = static_cast<std::size_t>(s.part);
+      if (pairs_[p].kind == Pairing::none) copied = upto(p, s.col_hi) || copied;
+    }
     advanced_ = next;
   }
-  if (copied) return;
-  // The first part not yet copied to the end: skipping those that are keeps
-  // one call O(1) on average instead of O(parts) per chunk.
-  for (; first_open_ < parts_.size(); ++first_open_)
-    if (upto(first_open_, INT64_MAX)) return;
+  if (copied) return true;
+  // The first unpaired part not yet copied to the end: skipping those that
+  // are keeps one call O(1) on average instead of O(parts) per chunk.
+  for (; next_unpaired_ < parts_.size(); ++next_unpaired_)
+    if (pairs_[next_unpaired_].kind == Pairing::none && upto(next_unpaired_, INT64_MAX)) return true;
+  return false;
 }
 
 void SelfCopies::finish() {

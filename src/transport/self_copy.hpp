@@ -2,12 +2,17 @@
 // The part of A a process keeps for itself, copied into B column window by
 // column window: just before the received data of the same columns is
 // unpacked, so a line of B that both fill is written twice while in cache
-// instead of being fetched from memory twice. One window per part.
+// instead of being fetched from memory twice. One window per part. Where
+// the kept runs alternate with a received or sent transfer's, the window is
+// copied by the same pass over B or A as that transfer's (together,
+// with_packed).
 #pragma once
 
 #include <vector>
 
 #include "common/index_types.hpp"
+#include "kernels/two_sources.hpp"
+#include "kernels/two_targets.hpp"
 #include "route/route.hpp"
 #include "transport/part.hpp"
 
@@ -18,11 +23,31 @@ struct Traffic;
 class SelfCopies {
  public:
   SelfCopies(const Parts& parts, Traffic& traffic);
-  /// Copies, for each part of `chunk`, the kept columns below the chunk's end.
-  void before(const route::Chunk& chunk);
+  /// Copies the kept columns below the end of section `s` only (unless
+  /// they go with the packing of a sent transfer, with_packed).
+  void before(const route::Section& s);
+  /// The sent messages are not packed (their receivers read A in place):
+  /// kept columns paired with them are copied as any others.
+  void unpair_sent();
+  /// Copies section `s`, received from `received` (a peer's A in place, or
+  /// the message), together with the kept columns of the same window where
+  /// the two fill B's columns alternately (kernels::copy_two_sources), each
+  /// line of B written once. Returns the received elements copied, or -1
+  /// (nothing copied) where the section's transfer is not the part's
+  /// paired one, or the kept columns of the window are already copied.
+  Index together(const route::Section& s, const kernels::TwoSourceSide& received);
+  /// Packs section `s` of a message into `message` (the section's start)
+  /// together with the kept columns of the same window where the two take
+  /// A's rows alternately (kernels::split_two_ways), each line of A read
+  /// once. Returns the elements packed, or -1 (nothing copied) where the
+  /// section's transfer is not the part's paired one, or the kept columns
+  /// of the window are already copied.
+  Index with_packed(const route::Section& s, const plan::Transfer& sent, void* message);
   /// Copies a little more while waiting: up to the end of `next` (the chunk
-  /// expected next; null if none), else the rest of one part.
-  void advance(const route::Chunk* next);
+  /// expected next; null if none), else the rest of one part. Leaves alone
+  /// the parts whose kept columns go with the received ones (together).
+  /// Returns whether it copied anything.
+  bool advance(const route::Chunk* next);
   void finish();
   bool finished() const { return unfinished_ == 0; }
 
@@ -35,6 +60,18 @@ class SelfCopies {
   std::vector<Index> done_;    // per part: every kept column below this one is copied
   std::vector<Index> copied_;  // per part: elements copied
   std::size_t unfinished_ = 0;
+  // Per part: its kept columns go with those of one received transfer (they
+  // alternate in B's columns, kernels::two_sources_fit) or one sent
+  // transfer (they alternate in A's, kernels::two_targets_fit), so waiting
+  // does not copy them alone; only that transfer's sections take them along.
+  enum class Pairing : unsigned char { none, received, sent };
+  struct Pair {
+    Pairing kind = Pairing::none;
+    Index transfer = -1;  // in the plan's recvs or sends
+    int in_place = 0;     // received: whether the sender's A read in place fits too (0: not checked yet)
+  };
+  std::vector<Pair> pairs_;
+  std::size_t next_unpaired_ = 0;  // advance(): parts below it are copied or paired
   std::size_t first_open_ = 0;  // parts below it are all copied (a layout has millions)
   const route::Chunk* advanced_ = nullptr;  // the chunk advance() last copied up to
 };

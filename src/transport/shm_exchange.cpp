@@ -201,19 +201,44 @@ bool ShmExchange::map_offers(const In& in, const ShmSlot& slot) {
 
 void ShmExchange::copy_direct(const In& in, Traffic& traffic) {
   for (const route::Chunk& chunk : route_.recvs[in.k].chunks) {
-    self_.before(chunk);
     for (const route::Section& s : chunk.sections) {
       const auto p = static_cast<std::size_t>(s.part);
       const Part& part = parts_[p];
       const plan::Plan& plan = *part.plan;
       const plan::Transfer& t = plan.recvs[static_cast<std::size_t>(s.transfer)];
-      const Index n = kernels::copy_with(src_[p], src_ld_[p], part.b, plan.ldb, plan.rows(t), plan.cols(t),
-                                         plan.trapezoid, plan.elem_size, part.update, {s.col_lo, s.col_hi},
-                                         part.stream);
+      Index n = self_.together(s, {src_[p], src_ld_[p], false, &plan.rows(t), &plan.cols(t)});
+      if (n < 0) {
+        self_.before(s);
+        n = kernels::copy_with(src_[p], src_ld_[p], part.b, plan.ldb, plan.rows(t), plan.cols(t), plan.trapezoid,
+                               plan.elem_size, part.update, {s.col_lo, s.col_hi}, part.stream);
+      }
       MR2D_CHECK(n == s.count);
     }
     traffic.bytes_received += chunk.payload;
     traffic.bytes_direct += chunk.payload;
+  }
+}
+
+void ShmExchange::pack_with_kept(const route::Chunk& chunk, unsigned char* dst) {
+  for (const route::Section& s : chunk.sections) {
+    const plan::Plan& plan = *parts_[static_cast<std::size_t>(s.part)].plan;
+    const Index n = self_.with_packed(s, plan.sends[static_cast<std::size_t>(s.transfer)], dst + s.offset);
+    if (n >= 0) MR2D_CHECK(n == s.count);
+    else pack_section(parts_, s, dst);
+  }
+}
+
+void ShmExchange::unpack_with_kept(const route::Chunk& chunk, const unsigned char* src) {
+  for (const route::Section& s : chunk.sections) {
+    const plan::Plan& plan = *parts_[static_cast<std::size_t>(s.part)].plan;
+    const plan::Transfer& t = plan.recvs[static_cast<std::size_t>(s.transfer)];
+    const Index n = self_.together(s, {src + s.offset, 0, true, &plan.rows(t), &plan.cols(t)});
+    if (n >= 0) {
+      MR2D_CHECK(n == s.count);
+      continue;
+    }
+    self_.before(s);
+    unpack_section(parts_, s, src);
   }
 }
 
@@ -252,6 +277,7 @@ void ShmExchange::watch_receiver(Out& o, Traffic& traffic, bool& progressed) {
     o.accepted = true;
     if (word_direct(word)) {
       // The receiver reads A in place: done once it has read every chunk.
+      if (!o.direct) self_.unpair_sent();
       o.direct = true;
       if (!o.done && word_chunks(word) == chunks.size()) {
         for (const route::Chunk& c : chunks) traffic.bytes_sent += c.payload;
@@ -290,7 +316,7 @@ Status ShmExchange::pack_one(Traffic& traffic, bool& progressed) {
     const route::Chunk& chunk = chunks[o.next];
     const Index at = space_.take(chunk.bytes);
     if (at < 0) continue;
-    pack_chunk(parts_, chunk, links_.pool() + at);
+    pack_with_kept(chunk, links_.pool() + at);
     o.at[o.next % kRingChunks] = at;
     ShmSlot& slot = links_.out_slot(o.link);
     slot.where[o.next % kRingChunks].store(static_cast<std::uint64_t>(at), std::memory_order_relaxed);
@@ -366,9 +392,8 @@ void ShmExchange::unpack_ready(Traffic& traffic, bool& progressed) {
     const std::size_t packed = word_chunks(word);
     while (in.next < packed && in.next < chunks.size()) {
       const route::Chunk& chunk = chunks[in.next];
-      self_.before(chunk);
       const std::uint64_t at = slot.where[in.next % kRingChunks].load(std::memory_order_relaxed);
-      unpack_chunk(parts_, chunk, links_.inbox(in.link) + at);
+      unpack_with_kept(chunk, links_.inbox(in.link) + at);
       traffic.bytes_received += chunk.payload;
       ++in.next;
       slot.taken.store(link_word(in.epoch, in.next), std::memory_order_release);

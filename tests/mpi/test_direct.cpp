@@ -7,7 +7,9 @@
 // over the whole local array, padding included, and the statistics must show
 // that the direct path ran exactly where it should: every node-local byte
 // direct where every sender's A is shared, none where none is, some but not
-// all in mixed cases (bytes_direct against bytes_received).
+// all in mixed cases (bytes_direct against bytes_received). Copies whose
+// runs alternate between the kept part and a peer's (in B's columns or in
+// A's) run through the two-source and two-target kernels, direct or not.
 //
 // With --refused R (and MR2D_TEST_REFUSE_DIRECT=R) rank R cannot map its
 // peers' arrays: its messages fall back to the pool, everyone else's not.
@@ -94,14 +96,26 @@ bool same_array(Array<T>& x, Array<T>& y) {
   return x.bytes() == y.bytes() && (x.bytes() == 0 || std::memcmp(x.ptr(), y.ptr(), x.bytes()) == 0);
 }
 
+// A copy's layouts, sub-matrix and its corners in A and B.
+struct Problem {
+  Layout la, lb;
+  int m, n;
+  int ia, ja, ib, jb;
+};
+
+// Blocks of A and B that meet at odd corners: the general kernels.
+constexpr Problem kMixed{{67, 53, 4, 3}, {70, 58, 5, 2}, 60, 50, 2, 3, 1, 2};
+
 // ScaLAPACK's redistributions, by element type.
 template <class T>
-void ref_copy(const char* uplo, int m, int n, T* a, int* desca, T* b, int* descb, int ictxt) {
+void ref_copy(const char* uplo, int m, int n, T* a, int* desca, T* b, int* descb, int ictxt,
+              const Problem& pr = kMixed) {
   char u[2] = {uplo != nullptr ? uplo[0] : 'G', 0}, d[2] = {'N', 0};
+  const int ia = pr.ia, ja = pr.ja, ib = pr.ib, jb = pr.jb;
 #define MR2D_TEST_REF(x, U)                                                         \
   if constexpr (std::is_same_v<T, U>) {                                              \
-    if (uplo != nullptr) Cp##x##trmr2d(u, d, m, n, a, 2, 3, desca, b, 1, 2, descb, ictxt); \
-    else Cp##x##gemr2d(m, n, a, 2, 3, desca, b, 1, 2, descb, ictxt);                 \
+    if (uplo != nullptr) Cp##x##trmr2d(u, d, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt); \
+    else Cp##x##gemr2d(m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);                 \
   }
   MR2D_TEST_REF(s, float)
   MR2D_TEST_REF(d, double)
@@ -155,9 +169,9 @@ int check_direct(Shared shared, const Direct& mine, bool shm, int rank, const st
 // unless the call waited for them.
 template <class T>
 int copy_case(const Grid& ga, const Grid& gb, const Grid& gu, Shared a_shared, bool b_shared,
-              const char* uplo, int rounds, int rank) {
-  const Layout la{67, 53, 4, 3}, lb{70, 58, 5, 2};
-  const int m = 60, n = 50;
+              const char* uplo, int rounds, int rank, const Problem& pr = kMixed) {
+  const Layout la = pr.la, lb = pr.lb;
+  const int m = pr.m, n = pr.n;
   const bool mine = holds_shared(a_shared, rank);
   Array<T> a = make_array<T>(la, ga, mine, 2);
   int desca[9], descb[9];
@@ -166,10 +180,10 @@ int copy_case(const Grid& ga, const Grid& gb, const Grid& gu, Shared a_shared, b
   desc_of(lb, gb, probe.lld, descb);
   mr2d_plan plan = nullptr;
   const int type = mr2d::type_of<T>::value;
-  int bad = (uplo != nullptr ? mr2d_plan_create_trmr2d(&plan, type, uplo, "N", m, n, 2, 3, desca, 1, 2, descb,
-                                                       gu.ctxt, nullptr)
-                             : mr2d_plan_create_gemr2d(&plan, type, m, n, 2, 3, desca, 1, 2, descb, gu.ctxt,
-                                                       nullptr)) != MR2D_SUCCESS;
+  int bad = (uplo != nullptr ? mr2d_plan_create_trmr2d(&plan, type, uplo, "N", m, n, pr.ia, pr.ja, desca, pr.ib,
+                                                       pr.jb, descb, gu.ctxt, nullptr)
+                             : mr2d_plan_create_gemr2d(&plan, type, m, n, pr.ia, pr.ja, desca, pr.ib, pr.jb, descb,
+                                                       gu.ctxt, nullptr)) != MR2D_SUCCESS;
   mr2d_plan_info info{};
   if (plan != nullptr) mr2d_plan_query(plan, &info);
   Direct d;
@@ -182,11 +196,12 @@ int copy_case(const Grid& ga, const Grid& gb, const Grid& gu, Shared a_shared, b
     mr2d_get_stats(&after);
     d.direct += after.bytes_direct - before.bytes_direct;
     d.received += after.bytes_received - before.bytes_received;
-    ref_copy<T>(uplo, m, n, a.ptr(), desca, ref.ptr(), descb, gu.ctxt);
+    ref_copy<T>(uplo, m, n, a.ptr(), desca, ref.ptr(), descb, gu.ctxt, pr);
     bad += !same_array(b, ref);
   }
   mr2d_plan_destroy(&plan);
   const std::string name = std::string(uplo ? "trmr2d" : "gemr2d") + " type " + std::to_string(type) + " " +
+                           std::to_string(m) + " x " + std::to_string(n) + " " +
                            ga.name + " -> " + gb.name + " A shared " + std::to_string(static_cast<int>(a_shared)) +
                            " B shared " + std::to_string(b_shared);
   int total = 0;
@@ -282,6 +297,29 @@ int batch_case(const Grid& ga, const Grid& gb, const Grid& gu, Shared a_shared, 
   return (total > 0 ? 1 : 0) + check_direct(a_shared, d, info.shm_bytes > 0, rank, name);
 }
 
+// Copies whose runs alternate (the two-source and two-target kernels): rows
+// of A dealt in blocks of 5 over a column of processes, gathered whole in B's
+// columns on a row of them, so that B's columns take runs of 5 alternately
+// from the kept part and each peer; and single rows of A's columns dealt to
+// B's processes in turn, so that A's columns give every other row to the
+// kept part and to a peer. Whole blocks and one block more, every sharing.
+template <class T>
+int alternating_cases(const Grid& col, const Grid& row, const Grid& gu, int world, int rounds, int rank) {
+  const int runs = 5 * world;
+  const Problem gather{{runs * 12, 40, 5, 4}, {runs * 12 + 5, 40, runs * 12 + 5, 3}, runs * 12, 40, 1, 1, 1, 1};
+  const Problem gather_extra{{runs * 12 + 5, 40, 5, 4}, {runs * 12 + 5, 40, runs * 12 + 5, 3}, runs * 12 + 5, 40,
+                             1, 1, 1, 1};
+  const Problem split{{61, 30, 61, 1}, {61, 30, 1, 30}, 61, 30, 1, 1, 1, 1};
+  int failures = 0;
+  for (Shared s : {Shared::all, Shared::none, Shared::even})
+    for (bool b_shared : {false, true}) {
+      failures += copy_case<T>(col, row, gu, s, b_shared, nullptr, rounds, rank, gather);
+      failures += copy_case<T>(col, row, gu, s, b_shared, nullptr, rounds, rank, gather_extra);
+      failures += copy_case<T>(row, col, gu, s, b_shared, nullptr, rounds, rank, split);
+    }
+  return failures;
+}
+
 // The C API itself: sizes, alignment, errors, mr2d_free of foreign pointers.
 int c_api_case() {
   int bad = 0;
@@ -336,6 +374,10 @@ int main(int argc, char** argv) {
   failures += all_cases_of_type<mr2d_dcomplex>(col, row, gu, g2d, rounds, rank);
   failures += all_cases_of_type<int>(row, col, gu, g2d, rounds, rank);
   cases += 5 * 9 - 2 * 2;
+  failures += alternating_cases<double>(col, row, gu, world, rounds, rank);
+  failures += alternating_cases<mr2d_dcomplex>(col, row, gu, world, rounds, rank);
+  failures += alternating_cases<float>(col, row, gu, world, rounds, rank);
+  cases += 3 * 18;
   for (Shared s : {Shared::all, Shared::even}) {
     failures += batch_case(col, row, gu, s, rounds, rank);
     ++cases;

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Random 1D redistribution problems shared by the unit tests that check run
-// tables and the kernels against element-by-element models.
+// Random 1D redistribution problems, arrays and column windows shared by the
+// unit tests that check run tables and the kernels against element-by-element models.
 #pragma once
 
 #include <algorithm>
 #include <random>
+#include <vector>
 
 #include "index/runs_1d.hpp"
+#include "kernels/pack.hpp"
 
 namespace mr2d::test {
 
@@ -23,6 +25,22 @@ inline index::AxisPair random_axes(std::mt19937_64& rng) {
     a->start = u(0, 3) == 0 ? 0 : u(0, 60);
   }
   return ax;
+}
+
+/// `n` random bytes.
+inline std::vector<unsigned char> random_bytes(std::mt19937_64& rng, Index n) {
+  std::vector<unsigned char> b(static_cast<std::size_t>(n));
+  for (auto& x : b) x = static_cast<unsigned char>(rng());
+  return b;
+}
+
+/// A random column window over positions [0, n): everything in a third of
+/// the draws, else bounds a little outside the range at times.
+inline kernels::Window random_window(std::mt19937_64& rng, Index n) {
+  auto u = [&](Index lo, Index hi) { return std::uniform_int_distribution<Index>(lo, hi)(rng); };
+  if (u(0, 2) == 0) return {};
+  const Index lo = u(-2, n + 2);
+  return {lo, u(lo, n + 3)};
 }
 
 /// One past the largest local index a run set reaches on the source or destination side.

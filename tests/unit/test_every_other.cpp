@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "kernels/every_other.hpp"
+#include "kernels/streamed_stores.hpp"
 
 namespace {
 
@@ -84,5 +85,27 @@ TEST(EveryOther, SourceAlignmentAndRawBytes) {
     for (std::size_t k = 0; k < count; ++k)
       ASSERT_EQ(std::memcmp(to.data() + 8 * k, src.data() + from_off + 16 * k, 8), 0)
           << "source offset " << from_off << ", element " << k;
+  }
+}
+
+// Streamed stores (runs of kStreamRunMin bytes and more): the same bytes at
+// every destination offset (8-byte multiples stream, others must not), and
+// nothing written outside; counts around the threshold and the four-step.
+TEST(EveryOther, StreamedMatchesCached) {
+  std::mt19937_64 rng(11);
+  const std::size_t first = mr2d::kernels::kStreamRunMin / 8 - 2;
+  for (std::size_t count = first; count <= first + 9; ++count) {
+    std::vector<unsigned char> src(16 * count);
+    for (auto& x : src) x = static_cast<unsigned char>(rng());
+    for (std::size_t to_off = 0; to_off < 16; ++to_off) {
+      const std::size_t guard = 40;
+      std::vector<unsigned char> cached(to_off + 8 * count + guard, 0x5A), streamed = cached;
+      mr2d::kernels::copy_every_other_8(cached.data() + to_off, src.data(), count);
+      mr2d::kernels::copy_every_other_8(streamed.data() + to_off, src.data(), count, true);
+      mr2d::kernels::stream_fence();
+      ASSERT_TRUE(streamed == cached) << "count " << count << ", destination offset " << to_off;
+      for (std::size_t k = 0; k < count; ++k)
+        ASSERT_EQ(std::memcmp(cached.data() + to_off + 8 * k, src.data() + 16 * k, 8), 0);
+    }
   }
 }

@@ -23,6 +23,8 @@ using kernels::Window;
 namespace {
 
 using Bytes = std::vector<unsigned char>;
+using test::random_bytes;
+using test::random_window;
 
 struct KernelCase {
   RunSet rows, cols;
@@ -65,12 +67,6 @@ KernelCase tight_case(const RunSet& rows, const RunSet& cols, Trapezoid trapezoi
 }
 }  // namespace
 
-Bytes random_bytes(std::mt19937_64& rng, Index n) {
-  Bytes b(static_cast<std::size_t>(n));
-  for (auto& x : b) x = static_cast<unsigned char>(rng());
-  return b;
-}
-
 // The runs between a random process of one side and a random peer.
 RunSet random_run_set(std::mt19937_64& rng, index::AxisPair ax) {
   auto u = [&](Index lo, Index hi) { return std::uniform_int_distribution<Index>(lo, hi)(rng); };
@@ -103,13 +99,6 @@ KernelCase random_case(std::mt19937_64& rng) {
   c.acols = side_end(c.cols, true);
   c.bcols = side_end(c.cols, false);
   return c;
-}
-
-Window random_window(std::mt19937_64& rng, Index n) {
-  auto u = [&](Index lo, Index hi) { return std::uniform_int_distribution<Index>(lo, hi)(rng); };
-  if (u(0, 2) == 0) return {};
-  const Index lo = u(-2, n + 2);
-  return {lo, u(lo, n + 3)};
 }
 
 void copy_elem(unsigned char* to, const unsigned char* from, Index es) {
