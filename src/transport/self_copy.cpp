@@ -89,11 +89,14 @@ Index SelfCopies::together(const route::Section& s, const kernels::TwoSourceSide
   if (!received.message && pair.in_place < 0) return -1;
   const kernels::Window window{s.col_lo, s.col_hi};
   upto(p, s.col_lo);
-  const kernels::TwoSourceCount n =
-      kernels::copy_two_sources(kept, received, plan.elem_size, part.b, plan.ldb, window, part.stream);
+  return copied_in_one_pass(
+      p, s, kernels::copy_two_sources(kept, received, plan.elem_size, part.b, plan.ldb, window, part.stream));
+}
+
+Index SelfCopies::copied_in_one_pass(std::size_t p, const route::Section& s, kernels::TwoSourceCount n) {
   done_[p] = s.col_hi;
   copied_[p] += n.first;
-  traffic_.bytes_local += n.first * plan.elem_size;
+  traffic_.bytes_local += n.first * parts_[p].plan->elem_size;
   return n.second;
 }
 
@@ -106,12 +109,8 @@ Index SelfCopies::with_packed(const route::Section& s, const plan::Transfer& sen
   const kernels::TwoTargetSide packed{message, 0, true, &plan.rows(sent), &plan.cols(sent)};
   const kernels::Window window{s.col_lo, s.col_hi};
   upto(p, s.col_lo);
-  const kernels::TwoSourceCount n = kernels::split_two_ways(part.a, plan.lda, kept, packed, plan.elem_size, window,
-                                                                part.stream);
-  done_[p] = s.col_hi;
-  copied_[p] += n.first;
-  traffic_.bytes_local += n.first * plan.elem_size;
-  return n.second;
+  return copied_in_one_pass(
+      p, s, kernels::split_two_ways(part.a, plan.lda, kept, packed, plan.elem_size, window, part.stream));
 }
 
 bool SelfCopies::advance(const route::Chunk* next) {

@@ -54,6 +54,9 @@ class SelfCopies {
  private:
   // Copies part p's kept columns below `column`; whether anything was new.
   bool upto(std::size_t p, Index column);
+  // Books part p's kept columns of section s as copied by a one-pass
+  // kernel that returned `n`; gives the count of the other side.
+  Index copied_in_one_pass(std::size_t p, const route::Section& s, kernels::TwoSourceCount n);
 
   const Parts& parts_;
   Traffic& traffic_;

@@ -49,8 +49,8 @@ struct DirectOffer {
 /// Where an execution starts placing its chunks in its pool of `pool` bytes,
 /// given the bytes it places in all (`need`, at most) and where the previous
 /// execution's placements ended (`cursor`). A sender that packs into lines a
-/// receiver has just read pays a cross-core invalidation per line: on the
-/// development machine packing a 20 KB message took three times as long as
+/// receiver has just read pays a cross-core invalidation per line: on a
+/// 2-core Xeon, packing a 20 KB message into them took three times as long as
 /// into lines untouched for a few executions. So an execution that needs at
 /// most 1/kPlacementTurns of half the pool starts where the previous one
 /// ended, wrapping within that half: the same lines come back after
