@@ -145,10 +145,10 @@ Index pack(const void* a, Index lda, const RunSet& rows, const RunSet& cols,
 }
 
 Index unpack(const void* buf, const RunSet& rows, const RunSet& cols, const Trapezoid& trapezoid,
-             Index elem_size, void* b, Index ldb, Window window) {
+             Index elem_size, void* b, Index ldb, Window window, bool stream) {
   return copy_columns(Walk::unpack, rows, cols, trapezoid, elem_size, window,
                       MessageSide<ConstBytes>{static_cast<ConstBytes*>(buf), elem_size},
-                      ArraySide<Bytes>{static_cast<Bytes*>(b), ldb, elem_size});
+                      ArraySide<Bytes>{static_cast<Bytes*>(b), ldb, elem_size}, stream);
 }
 
 Index copy_local(const void* a, Index lda, void* b, Index ldb, const RunSet& rows,

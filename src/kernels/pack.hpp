@@ -31,9 +31,11 @@ Index pack(const void* a, Index lda, const index::RunSet& rows, const index::Run
 
 /// The inverse of pack on the receiving side: message order -> destination
 /// local array `b` (leading dimension ldb, destination-side local indices).
+/// With `stream`, long runs are written to B around the caches, as by
+/// copy_local.
 Index unpack(const void* buf, const index::RunSet& rows, const index::RunSet& cols,
              const index::Trapezoid& trapezoid, Index elem_size, void* b, Index ldb,
-             Window window = {});
+             Window window = {}, bool stream = false);
 
 /// Direct copy from A's local array to B's local array on one process.
 /// `stream`: runs of kStreamRunMin bytes and more are written around the

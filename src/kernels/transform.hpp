@@ -49,14 +49,17 @@ Index copy_update(const void* a, Index lda, void* b, Index ldb, const index::Run
                   const index::RunSet& cols, const index::Trapezoid& trapezoid,
                   const Update& update, Window window = {}, bool stream = false);
 
-/// unpack, or unpack_update where `update` is given (not null). `stream`
-/// serves transposed copies only: a plain unpack reads a cached message,
-/// from which memcpy is as fast as streamed stores (streamed_stores.hpp).
+/// unpack, or unpack_update where `update` is given (not null). With
+/// `stream`, a plain unpack writes its long runs (kStreamRunMin and more)
+/// around the caches: the message is cached but B is not, and a cached store
+/// first reads B's line. On 2 processes of the 2-core Xeon that took C2-np2
+/// from 10.0 to 8.2 ms, C3-np2 from 10.3 to 8.4 and C9-np2 from 13.0 to 11.5
+/// (bench/README.md); the updates stream transposed copies only.
 inline Index unpack_with(const void* buf, const index::RunSet& rows, const index::RunSet& cols,
                          const index::Trapezoid& trapezoid, Index elem_size, const Update* update,
                          void* b, Index ldb, Window window, bool stream) {
   return update != nullptr ? unpack_update(buf, rows, cols, trapezoid, *update, b, ldb, window, stream)
-                           : unpack(buf, rows, cols, trapezoid, elem_size, b, ldb, window);
+                           : unpack(buf, rows, cols, trapezoid, elem_size, b, ldb, window, stream);
 }
 
 /// copy_local, or copy_update where `update` is given (not null).

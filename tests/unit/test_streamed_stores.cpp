@@ -3,6 +3,8 @@
 // against plain copies and element models:
 //  - stream_copy at every length around its threshold and every alignment;
 //  - copy_local streaming long runs (whole columns, and runs cut by blocks);
+//  - unpack streaming long runs from a message, whole or by column windows,
+//    the full shape and a lower trapezoid;
 //  - transposed copies: for random run sets, B placed on a line or off it by
 //    any number of elements, leading dimensions that keep rows on lines and
 //    ones that do not, copy_update and unpack_update with op T must write
@@ -203,3 +205,41 @@ TEST(StreamedStores, LocalCopyStreamsLongRunsExactly) {
       ASSERT_FALSE(plain == b0);
     }
 }
+
+// A message of columns of 1100 and 5000 doubles or double complexes unpacked
+// into B (its leading dimension 3 past the rows or not), streamed and not:
+// whole, by windows of 2 columns, and clipped to a lower trapezoid.
+TEST(StreamedStores, UnpackStreamsLongRunsExactly) {
+  std::mt19937_64 rng(11);
+  for (Index nb : {Index{1100}, Index{5000}})
+    for (Index es : {Index{8}, Index{16}})
+      for (index::Shape shape : {index::Shape::full, index::Shape::lower}) {
+        index::AxisPair rows{{nb, 2, 0, 0}, {nb, 2, 0, 0}, 5000};
+        index::AxisPair cols{{3, 1, 0, 0}, {3, 1, 0, 0}, 7};
+        const RunSet r = index::runs_for(rows, index::Role::sender, 0).front().second;
+        const RunSet c = index::runs_for(cols, index::Role::sender, 0).front().second;
+        const index::Trapezoid trapezoid{shape, false, rows.extent, cols.extent};
+        const Index ld = side_end(r, true) + (nb == 5000 ? 0 : 3), ncols = side_end(c, true);
+        Bytes a(static_cast<std::size_t>(ld * ncols * es));
+        for (auto& x : a) x = static_cast<unsigned char>(rng());
+        Bytes message(a.size());
+        const Index packed = kernels::pack(a.data(), ld, r, c, trapezoid, es, message.data());
+        ASSERT_GT(packed, 0);
+        Bytes b0(a.size());
+        for (auto& x : b0) x = static_cast<unsigned char>(rng());
+        Bytes plain = b0, streamed = b0, windows = b0;
+        const Index n0 = kernels::unpack(message.data(), r, c, trapezoid, es, plain.data(), ld);
+        const Index n1 = kernels::unpack(message.data(), r, c, trapezoid, es, streamed.data(), ld, {}, true);
+        Index n2 = 0;
+        for (Index lo = 0; lo < cols.extent; lo += 2)
+          n2 += kernels::unpack(message.data() + n2 * es, r, c, trapezoid, es, windows.data(), ld, {lo, lo + 2},
+                                true);
+        ASSERT_EQ(n0, packed);
+        ASSERT_EQ(n1, packed);
+        ASSERT_EQ(n2, packed);
+        ASSERT_TRUE(plain == streamed) << "blocks of " << nb << ", element size " << es;
+        ASSERT_TRUE(plain == windows) << "windows, blocks of " << nb << ", element size " << es;
+        ASSERT_FALSE(plain == b0);
+      }
+}
+
