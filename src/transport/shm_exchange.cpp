@@ -244,8 +244,7 @@ void ShmExchange::unpack_with_kept(const route::Chunk& chunk, const unsigned cha
 
 Status ShmExchange::step(Traffic& traffic, bool& progressed) {
   progressed = false;
-  Status s = pack_one(traffic, progressed);
-  if (!s.ok()) return s;
+  pack_round(traffic, progressed, kRingChunks);
   unpack_ready(traffic, progressed);
   return {};
 }
@@ -300,18 +299,20 @@ void ShmExchange::watch_receiver(Out& o, Traffic& traffic, bool& progressed) {
   }
 }
 
-Status ShmExchange::pack_one(Traffic& traffic, bool& progressed) {
-  if (sends_left_ == 0) return {};
+void ShmExchange::pack_round(Traffic& traffic, bool& progressed, std::size_t below) {
+  if (sends_left_ == 0) return;
   for (Out& o : outs_)
     if (!o.done || o.freed < o.next) watch_receiver(o, traffic, progressed);
-  // Round robin over the messages, one chunk at a time: every receiver gets
-  // its first chunk early, and a full ring does not hold up the others.
-  for (std::size_t tried = 0; tried < outs_.size(); ++tried, cursor_ = (cursor_ + 1) % outs_.size()) {
-    Out& o = outs_[cursor_];
+  // One chunk of every message with room, the first tried in turns: every
+  // receiver gets its first chunk early, and a full ring does not hold up
+  // the others.
+  const std::size_t first = cursor_;
+  cursor_ = (cursor_ + 1) % outs_.size();
+  for (std::size_t tried = 0; tried < outs_.size(); ++tried) {
+    Out& o = outs_[(first + tried) % outs_.size()];
     const std::vector<route::Chunk>& chunks = route_.sends[o.k].chunks;
     // An offered message waits for its receiver's answer; a direct one is never packed.
-    if (o.done || o.direct || (o.offered && !o.accepted) || o.next == chunks.size() ||
-        o.next - o.freed >= kRingChunks)
+    if (o.done || o.direct || (o.offered && !o.accepted) || o.next == chunks.size() || o.next - o.freed >= below)
       continue;
     const route::Chunk& chunk = chunks[o.next];
     const Index at = space_.take(chunk.bytes);
@@ -324,11 +325,8 @@ Status ShmExchange::pack_one(Traffic& traffic, bool& progressed) {
     slot.ready.store(link_word(o.epoch, o.next), std::memory_order_release);
     traffic.bytes_sent += chunk.payload;
     if (o.next == 1) traffic.messages_sent += 1;
-    cursor_ = (cursor_ + 1) % outs_.size();
     progressed = true;
-    return {};
   }
-  return {};
 }
 
 void ShmExchange::abandon(In& in, const Status& why) {
@@ -398,6 +396,11 @@ void ShmExchange::unpack_ready(Traffic& traffic, bool& progressed) {
       ++in.next;
       slot.taken.store(link_word(in.epoch, in.next), std::memory_order_release);
       progressed = true;
+      // Between two chunks found, a receiver that has run out gets its next
+      // chunk: a process that unpacked every chunk it found before packing
+      // again kept its peer waiting, and once uneven the two stayed uneven
+      // (C4b-np2: each process waited 8 to 13 of its 27 ms; bench/README.md).
+      if (in.next < packed && in.next < chunks.size()) pack_round(traffic, progressed, kLowChunks);
     }
     if (in.next == chunks.size()) {
       slot.consumed.store(in.epoch, std::memory_order_release);

@@ -46,8 +46,10 @@ class ShmExchange {
   /// execution's messages. An error (a peer that failed, a timeout) leaves
   /// nothing announced.
   Status start();
-  /// Packs one chunk, then unpacks whatever chunks have arrived and checks
-  /// on the peers; `progressed` tells whether anything was done.
+  /// Packs the next chunk of each outgoing message that has room, unpacks
+  /// the chunks that have arrived (serving receivers about to run out
+  /// between two), and checks on the peers; `progressed` tells whether
+  /// anything was done.
   Status step(Traffic& traffic, bool& progressed);
   bool done() const { return sends_left_ == 0 && recvs_left_ == 0; }
   /// A failure that ended some node-local messages early (a peer that gave
@@ -85,7 +87,9 @@ class ShmExchange {
     bool direct = false;      // read from the sender's A in place
     bool done = false;
   };
-  Status pack_one(Traffic& traffic, bool& progressed);
+  // Packs the next chunk of each outgoing message with fewer than `below`
+  // chunks in its ring, where the pool has room.
+  void pack_round(Traffic& traffic, bool& progressed, std::size_t below);
   // Sender: the most this execution places in the pool (its node-local
   // chunks and offer table, in PoolSpace granules); counting stops past `cap`.
   Index placed_bytes(Index cap) const;

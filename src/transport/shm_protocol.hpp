@@ -13,6 +13,9 @@ namespace mr2d::transport {
 
 /// Chunks of one message that may be in the pool at once.
 constexpr std::size_t kRingChunks = 4;
+/// A receiver with fewer chunks than this in its ring is served before the
+/// sender unpacks anything.
+constexpr std::size_t kLowChunks = 1;
 
 /// A link word: an epoch (the per-pair execution count, modulo 2^32) and a
 /// count of chunks, whose top bit flags a message given up. Epochs are
