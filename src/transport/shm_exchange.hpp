@@ -47,7 +47,7 @@ class ShmExchange {
   /// nothing announced.
   Status start();
   /// Packs the next chunk of each outgoing message that has room, unpacks
-  /// the chunks that have arrived (serving receivers about to run out
+  /// the chunks that have arrived (packing for receivers that have run out
   /// between two), and checks on the peers; `progressed` tells whether
   /// anything was done.
   Status step(Traffic& traffic, bool& progressed);

@@ -13,8 +13,8 @@ namespace mr2d::transport {
 
 /// Chunks of one message that may be in the pool at once.
 constexpr std::size_t kRingChunks = 4;
-/// A receiver with fewer chunks than this in its ring is served before the
-/// sender unpacks anything.
+/// A receiver with fewer chunks than this in its ring (1: none left) gets
+/// its next chunk between two chunks its sender unpacks.
 constexpr std::size_t kLowChunks = 1;
 
 /// A link word: an epoch (the per-pair execution count, modulo 2^32) and a
