@@ -96,6 +96,21 @@ bool run(const Case& c, int calls, int rank) {
   return any == 0;
 }
 
+// The case, its run and the exit status (2: bad usage), on every process.
+int run_named_case(const Settings& s) {
+  int rank = 0, size = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  try {
+    const Case c = find_case(s);
+    if (c.procs != size) throw std::invalid_argument(c.name + " needs " + std::to_string(c.procs) + " processes");
+    return run(c, s.calls, rank) ? 0 : 1;
+  } catch (const std::exception& e) {
+    if (rank == 0) std::fprintf(stderr, "mr2d_call_loop: %s\n", e.what());
+    return 2;
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -106,18 +121,7 @@ int main(int argc, char** argv) {
       "  else, for profiles, then compares B once with ScaLAPACK's. Run under\n"
       "  mpirun with the case's process count. Guide: bench/README.md\n"));
   MPI_Init(&argc, &argv);
-  int rank = 0, size = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
-  int status = 0;
-  try {
-    const Case c = find_case(s);
-    if (c.procs != size) throw std::invalid_argument(c.name + " needs " + std::to_string(c.procs) + " processes");
-    status = run(c, s.calls, rank) ? 0 : 1;
-  } catch (const std::exception& e) {
-    if (rank == 0) std::fprintf(stderr, "mr2d_call_loop: %s\n", e.what());
-    status = 2;
-  }
+  const int status = run_named_case(s);
   MPI_Finalize();
   return status;
 }
