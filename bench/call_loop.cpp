@@ -10,7 +10,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -43,9 +42,7 @@ Settings parse_settings(const program_args::Args& args) {
 }
 
 Case find_case(const Settings& s) {
-  std::ifstream in(s.cases_path);
-  if (!in) throw std::invalid_argument("cannot read " + s.cases_path);
-  for (const Case& c : parse_cases(in))
+  for (const Case& c : read_cases(s.cases_path))
     if (c.name == s.case_name) return c;
   throw std::invalid_argument("no case named " + s.case_name);
 }

@@ -2,6 +2,7 @@
 // Parser of benchmark case files (format in case_file.hpp and bench/README.md).
 #include "case_file.hpp"
 
+#include <fstream>
 #include <sstream>
 #include <stdexcept>
 
@@ -73,6 +74,12 @@ std::vector<Case> parse_cases(std::istream& in) {
     }
   }
   return cases;
+}
+
+std::vector<Case> read_cases(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::invalid_argument("cannot read " + path);
+  return parse_cases(in);
 }
 
 }  // namespace mr2d::bench

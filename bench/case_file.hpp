@@ -33,5 +33,7 @@ std::string routine_text(const Case& c);
 
 /// Parses a whole case file; throws std::runtime_error naming the line on bad input.
 std::vector<Case> parse_cases(std::istream& in);
+/// The cases of the file at `path`; std::invalid_argument where it cannot be read.
+std::vector<Case> read_cases(const std::string& path);
 
 }  // namespace mr2d::bench

@@ -18,7 +18,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -58,10 +57,8 @@ Settings parse_settings(const program_args::Args& args) {
 }
 
 std::vector<Case> select_cases(const Settings& s, int world_size) {
-  std::ifstream in(s.cases_path);
-  if (!in) throw std::invalid_argument("cannot read " + s.cases_path);
   std::vector<Case> chosen;
-  for (const Case& c : parse_cases(in))
+  for (const Case& c : read_cases(s.cases_path))
     if (s.only_case.empty() ? c.procs == world_size : c.name == s.only_case) chosen.push_back(c);
   if (chosen.empty())
     throw std::invalid_argument(s.only_case.empty() ? "no case for " + std::to_string(world_size) + " processes"

@@ -242,11 +242,10 @@ void ShmExchange::unpack_with_kept(const route::Chunk& chunk, const unsigned cha
   }
 }
 
-Status ShmExchange::step(Traffic& traffic, bool& progressed) {
+void ShmExchange::step(Traffic& traffic, bool& progressed) {
   progressed = false;
   pack_round(traffic, progressed, kRingChunks);
   unpack_ready(traffic, progressed);
-  return {};
 }
 
 void ShmExchange::finish(Out& o) {

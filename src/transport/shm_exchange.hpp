@@ -50,7 +50,7 @@ class ShmExchange {
   /// the chunks that have arrived (packing for receivers that have run out
   /// between two), and checks on the peers; `progressed` tells whether
   /// anything was done.
-  Status step(Traffic& traffic, bool& progressed);
+  void step(Traffic& traffic, bool& progressed);
   bool done() const { return sends_left_ == 0 && recvs_left_ == 0; }
   /// A failure that ended some node-local messages early (a peer that gave
   /// up or executes another plan). The execution goes on with everything

@@ -180,66 +180,77 @@ TEST(StreamedStores, CopyMatchesMemcpyAtEveryLengthAndAlignment) {
       }
 }
 
-// Columns of 1100 and 2500 doubles (runs past the threshold) between two
-// processes' blocks and as whole columns, the local copy streamed and not.
+namespace {
+
+// Columns of nb rows (1100: runs cut by two processes' blocks; 5000: whole
+// columns) of 7 columns, element size es, as the long-run tests copy them:
+// random A and B, B's leading dimension 3 past the rows for nb = 1100.
+struct LongRuns {
+  RunSet rows, cols;
+  Index rows_extent = 0, cols_extent = 0, ld = 0;
+  Bytes a, b0;
+};
+
+LongRuns long_runs(Index nb, Index es, std::mt19937_64& rng) {
+  LongRuns l;
+  const index::AxisPair rows{{nb, 2, 0, 0}, {nb, 2, 0, 0}, 5000};
+  const index::AxisPair cols{{3, 1, 0, 0}, {3, 1, 0, 0}, 7};
+  l.rows = index::runs_for(rows, index::Role::sender, 0).front().second;
+  l.cols = index::runs_for(cols, index::Role::sender, 0).front().second;
+  l.rows_extent = rows.extent;
+  l.cols_extent = cols.extent;
+  l.ld = side_end(l.rows, true) + (nb == 5000 ? 0 : 3);
+  l.a.resize(static_cast<std::size_t>(l.ld * side_end(l.cols, true) * es));
+  for (auto& x : l.a) x = static_cast<unsigned char>(rng());
+  l.b0.resize(l.a.size());
+  for (auto& x : l.b0) x = static_cast<unsigned char>(rng());
+  return l;
+}
+
+}  // namespace
+
 TEST(StreamedStores, LocalCopyStreamsLongRunsExactly) {
   std::mt19937_64 rng(7);
   for (Index nb : {Index{1100}, Index{5000}})
     for (Index es : {Index{8}, Index{16}}) {
-      index::AxisPair rows{{nb, 2, 0, 0}, {nb, 2, 0, 0}, 5000};
-      index::AxisPair cols{{3, 1, 0, 0}, {3, 1, 0, 0}, 7};
-      const RunSet r = index::runs_for(rows, index::Role::sender, 0).front().second;
-      const RunSet c = index::runs_for(cols, index::Role::sender, 0).front().second;
-      const index::Trapezoid full{index::Shape::full, false, rows.extent, cols.extent};
-      const Index ld = side_end(r, true) + (nb == 5000 ? 0 : 3), ncols = side_end(c, true);
-      Bytes a(static_cast<std::size_t>(ld * ncols * es));
-      for (auto& x : a) x = static_cast<unsigned char>(rng());
-      Bytes b0(a.size());
-      for (auto& x : b0) x = static_cast<unsigned char>(rng());
-      Bytes plain = b0, streamed = b0;
-      const Index n0 = kernels::copy_local(a.data(), ld, plain.data(), ld, r, c, full, es);
-      const Index n1 = kernels::copy_local(a.data(), ld, streamed.data(), ld, r, c, full, es, {}, true);
+      const LongRuns l = long_runs(nb, es, rng);
+      const index::Trapezoid full{index::Shape::full, false, l.rows_extent, l.cols_extent};
+      Bytes plain = l.b0, streamed = l.b0;
+      const Index n0 = kernels::copy_local(l.a.data(), l.ld, plain.data(), l.ld, l.rows, l.cols, full, es);
+      const Index n1 =
+          kernels::copy_local(l.a.data(), l.ld, streamed.data(), l.ld, l.rows, l.cols, full, es, {}, true);
       ASSERT_EQ(n0, n1);
       ASSERT_GT(n0, 0);
       ASSERT_TRUE(plain == streamed) << "blocks of " << nb << ", element size " << es;
-      ASSERT_FALSE(plain == b0);
+      ASSERT_FALSE(plain == l.b0);
     }
 }
 
-// A message of columns of 1100 and 5000 doubles or double complexes unpacked
-// into B (its leading dimension 3 past the rows or not), streamed and not:
-// whole, by windows of 2 columns, and clipped to a lower trapezoid.
+// The same columns packed into a message and unpacked into B, streamed and
+// not: whole, by windows of 2 columns, and clipped to a lower trapezoid.
 TEST(StreamedStores, UnpackStreamsLongRunsExactly) {
   std::mt19937_64 rng(11);
   for (Index nb : {Index{1100}, Index{5000}})
     for (Index es : {Index{8}, Index{16}})
       for (index::Shape shape : {index::Shape::full, index::Shape::lower}) {
-        index::AxisPair rows{{nb, 2, 0, 0}, {nb, 2, 0, 0}, 5000};
-        index::AxisPair cols{{3, 1, 0, 0}, {3, 1, 0, 0}, 7};
-        const RunSet r = index::runs_for(rows, index::Role::sender, 0).front().second;
-        const RunSet c = index::runs_for(cols, index::Role::sender, 0).front().second;
-        const index::Trapezoid trapezoid{shape, false, rows.extent, cols.extent};
-        const Index ld = side_end(r, true) + (nb == 5000 ? 0 : 3), ncols = side_end(c, true);
-        Bytes a(static_cast<std::size_t>(ld * ncols * es));
-        for (auto& x : a) x = static_cast<unsigned char>(rng());
-        Bytes message(a.size());
-        const Index packed = kernels::pack(a.data(), ld, r, c, trapezoid, es, message.data());
+        const LongRuns l = long_runs(nb, es, rng);
+        const index::Trapezoid trapezoid{shape, false, l.rows_extent, l.cols_extent};
+        Bytes message(l.a.size());
+        const Index packed = kernels::pack(l.a.data(), l.ld, l.rows, l.cols, trapezoid, es, message.data());
         ASSERT_GT(packed, 0);
-        Bytes b0(a.size());
-        for (auto& x : b0) x = static_cast<unsigned char>(rng());
-        Bytes plain = b0, streamed = b0, windows = b0;
-        const Index n0 = kernels::unpack(message.data(), r, c, trapezoid, es, plain.data(), ld);
-        const Index n1 = kernels::unpack(message.data(), r, c, trapezoid, es, streamed.data(), ld, {}, true);
+        Bytes plain = l.b0, streamed = l.b0, windows = l.b0;
+        const Index n0 = kernels::unpack(message.data(), l.rows, l.cols, trapezoid, es, plain.data(), l.ld);
+        const Index n1 =
+            kernels::unpack(message.data(), l.rows, l.cols, trapezoid, es, streamed.data(), l.ld, {}, true);
         Index n2 = 0;
-        for (Index lo = 0; lo < cols.extent; lo += 2)
-          n2 += kernels::unpack(message.data() + n2 * es, r, c, trapezoid, es, windows.data(), ld, {lo, lo + 2},
-                                true);
+        for (Index lo = 0; lo < l.cols_extent; lo += 2)
+          n2 += kernels::unpack(message.data() + n2 * es, l.rows, l.cols, trapezoid, es, windows.data(), l.ld,
+                                {lo, lo + 2}, true);
         ASSERT_EQ(n0, packed);
         ASSERT_EQ(n1, packed);
         ASSERT_EQ(n2, packed);
         ASSERT_TRUE(plain == streamed) << "blocks of " << nb << ", element size " << es;
         ASSERT_TRUE(plain == windows) << "windows, blocks of " << nb << ", element size " << es;
-        ASSERT_FALSE(plain == b0);
+        ASSERT_FALSE(plain == l.b0);
       }
 }
-
