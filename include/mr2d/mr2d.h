@@ -120,9 +120,9 @@ enum mr2d_type { MR2D_S = 0, MR2D_D = 1, MR2D_C = 2, MR2D_Z = 3, MR2D_I = 4 };
  *  @param ictxt BLACS context whose grid holds every process of A's and B's grids;
  *               every process of that grid must call.
  *  @return MR2D_SUCCESS or an error code (the same on every process). */
-MR2D_API int mr2d_gemr2d(int type, mr2d_int m, mr2d_int n, const void *a, mr2d_int ia,
-                         mr2d_int ja, const mr2d_int *desca, void *b, mr2d_int ib, mr2d_int jb,
-                         const mr2d_int *descb, mr2d_int ictxt);
+MR2D_API int mr2d_gemr2d(int type, mr2d_int m, mr2d_int n, const void* a, mr2d_int ia, mr2d_int ja,
+                         const mr2d_int* desca, void* b, mr2d_int ib, mr2d_int jb, const mr2d_int* descb,
+                         mr2d_int ictxt);
 
 /** Type-generic trapezoidal copy. Only uplo[0] and diag[0] are read:
  *  uplo 'U'/'u' or 'L'/'l'; diag 'N'/'n' (diagonal copied) or 'U'/'u' (not copied).
@@ -130,19 +130,18 @@ MR2D_API int mr2d_gemr2d(int type, mr2d_int m, mr2d_int n, const void *a, mr2d_i
  *  (i, j) iff i <= j + max(m - n, 0) - e, lower iff i >= j - max(n - m, 0) + e,
  *  with e = 1 for a unit diagonal. Other letters are an error here (the
  *  ScaLAPACK-named entry points decode them as ScaLAPACK does). */
-MR2D_API int mr2d_trmr2d(int type, const char *uplo, const char *diag, mr2d_int m, mr2d_int n,
-                         const void *a, mr2d_int ia, mr2d_int ja, const mr2d_int *desca, void *b,
-                         mr2d_int ib, mr2d_int jb, const mr2d_int *descb, mr2d_int ictxt);
+MR2D_API int mr2d_trmr2d(int type, const char* uplo, const char* diag, mr2d_int m, mr2d_int n, const void* a,
+                         mr2d_int ia, mr2d_int ja, const mr2d_int* desca, void* b, mr2d_int ib, mr2d_int jb,
+                         const mr2d_int* descb, mr2d_int ictxt);
 
 /** Strided regular sections (an mr2d extension; Chatterjee et al. (1993)):
  *  B(ib + i*sb, jb + j*tb) := A(ia + i*sa, ja + j*ta) for 0 <= i < m, 0 <= j < n,
  *  strides >= 1 (1-based indices, e.g. sa = 2 takes every other row of A).
  *  Same rules, checks and messages as mr2d_gemr2d; argument positions in
  *  messages count M as 1: M N A IA JA SA TA DESCA B IB JB SB TB DESCB ICTXT. */
-MR2D_API int mr2d_gemr2d_strided(int type, mr2d_int m, mr2d_int n, const void *a, mr2d_int ia,
-                                 mr2d_int ja, mr2d_int sa, mr2d_int ta, const mr2d_int *desca,
-                                 void *b, mr2d_int ib, mr2d_int jb, mr2d_int sb, mr2d_int tb,
-                                 const mr2d_int *descb, mr2d_int ictxt);
+MR2D_API int mr2d_gemr2d_strided(int type, mr2d_int m, mr2d_int n, const void* a, mr2d_int ia, mr2d_int ja, mr2d_int sa,
+                                 mr2d_int ta, const mr2d_int* desca, void* b, mr2d_int ib, mr2d_int jb, mr2d_int sb,
+                                 mr2d_int tb, const mr2d_int* descb, mr2d_int ictxt);
 
 /** Transform: sub(B) := alpha * op(sub(A)) + beta * sub(B), an mr2d extension
  *  (COSTA's transform, PBLAS's p?geadd/p?tran between any two layouts).
@@ -161,42 +160,38 @@ MR2D_API int mr2d_gemr2d_strided(int type, mr2d_int m, mr2d_int n, const void *a
  *  those of mr2d_gemr2d; argument positions in messages count TRANS as 1:
  *  TRANS M N ALPHA A IA JA DESCA BETA B IB JB DESCB ICTXT. Transposition
  *  happens while unpacking, never as a pass of its own. */
-MR2D_API int mr2d_transform(int type, const char *trans, mr2d_int m, mr2d_int n, const void *alpha,
-                            const void *a, mr2d_int ia, mr2d_int ja, const mr2d_int *desca,
-                            const void *beta, void *b, mr2d_int ib, mr2d_int jb,
-                            const mr2d_int *descb, mr2d_int ictxt);
+MR2D_API int mr2d_transform(int type, const char* trans, mr2d_int m, mr2d_int n, const void* alpha, const void* a,
+                            mr2d_int ia, mr2d_int ja, const mr2d_int* desca, const void* beta, void* b, mr2d_int ib,
+                            mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt);
 
 /** Trapezoidal transform: as mr2d_transform on the trapezoid of sub(B) that
  *  uplo and diag name (the rules of mr2d_trmr2d, applied to sub(B), as
  *  ScaLAPACK's p?tradd does); elements of sub(B) outside it are not touched.
  *  Positions in messages: UPLO DIAG TRANS M N ALPHA A ... ICTXT. */
-MR2D_API int mr2d_trtransform(int type, const char *uplo, const char *diag, const char *trans,
-                              mr2d_int m, mr2d_int n, const void *alpha, const void *a,
-                              mr2d_int ia, mr2d_int ja, const mr2d_int *desca, const void *beta,
-                              void *b, mr2d_int ib, mr2d_int jb, const mr2d_int *descb,
+MR2D_API int mr2d_trtransform(int type, const char* uplo, const char* diag, const char* trans, mr2d_int m, mr2d_int n,
+                              const void* alpha, const void* a, mr2d_int ia, mr2d_int ja, const mr2d_int* desca,
+                              const void* beta, void* b, mr2d_int ib, mr2d_int jb, const mr2d_int* descb,
                               mr2d_int ictxt);
 
 /** The element types, one line each: X(letter, C type, mr2d_type value).
  *  Every per-type list in mr2d (these prototypes, the ScaLAPACK entry points,
  *  the tests) is an expansion of this table. */
-#define MR2D_TYPE_TABLE(X)            \
-  X(s, float, MR2D_S)                 \
-  X(d, double, MR2D_D)                \
-  X(c, mr2d_scomplex, MR2D_C)         \
-  X(z, mr2d_dcomplex, MR2D_Z)         \
+#define MR2D_TYPE_TABLE(X)    \
+  X(s, float, MR2D_S)         \
+  X(d, double, MR2D_D)        \
+  X(c, mr2d_scomplex, MR2D_C) \
+  X(z, mr2d_dcomplex, MR2D_Z) \
   X(i, mr2d_int, MR2D_I)
 
 /** Typed entries mr2d_p?gemr2d and mr2d_p?trmr2d for ? in s d c z i: the same
  *  contracts as mr2d_gemr2d and mr2d_trmr2d, e.g.
  *  int mr2d_pdgemr2d(m, n, const double *a, ia, ja, desca, double *b, ib, jb, descb, ictxt). */
-#define MR2D_DECLARE_TYPED(x, T, code)                                                          \
-  MR2D_API int mr2d_p##x##gemr2d(mr2d_int m, mr2d_int n, const T *a, mr2d_int ia, mr2d_int ja, \
-                                 const mr2d_int *desca, T *b, mr2d_int ib, mr2d_int jb,       \
-                                 const mr2d_int *descb, mr2d_int ictxt);                      \
-  MR2D_API int mr2d_p##x##trmr2d(const char *uplo, const char *diag, mr2d_int m, mr2d_int n,  \
-                                 const T *a, mr2d_int ia, mr2d_int ja, const mr2d_int *desca, \
-                                 T *b, mr2d_int ib, mr2d_int jb, const mr2d_int *descb,       \
-                                 mr2d_int ictxt);
+#define MR2D_DECLARE_TYPED(x, T, code)                                                                                \
+  MR2D_API int mr2d_p##x##gemr2d(mr2d_int m, mr2d_int n, const T* a, mr2d_int ia, mr2d_int ja, const mr2d_int* desca, \
+                                 T* b, mr2d_int ib, mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt);              \
+  MR2D_API int mr2d_p##x##trmr2d(const char* uplo, const char* diag, mr2d_int m, mr2d_int n, const T* a, mr2d_int ia, \
+                                 mr2d_int ja, const mr2d_int* desca, T* b, mr2d_int ib, mr2d_int jb,                  \
+                                 const mr2d_int* descb, mr2d_int ictxt);
 MR2D_TYPE_TABLE(MR2D_DECLARE_TYPED)
 #undef MR2D_DECLARE_TYPED
 
@@ -266,11 +261,11 @@ typedef struct {
  *  sets MR2D_SCHEDULE (caterpillar|circulant|optimal|async|auto),
  *  MR2D_CHUNK_BYTES, MR2D_INDEXING (auto|bbc|cdc), MR2D_PHASES (auto|one|gcd|lcm),
  *  MR2D_TRANSPORT (auto|mpi|shm) or MR2D_SHM_BUDGET (bytes). */
-MR2D_API void mr2d_get_options(mr2d_options *options);
+MR2D_API void mr2d_get_options(mr2d_options* options);
 /** Replaces the process-wide options used by direct calls, the ScaLAPACK entry
  *  points and plans created with NULL options. Local; returns MR2D_ERR_ARGUMENT
  *  (options unchanged) for an unknown schedule. */
-MR2D_API int mr2d_set_options(const mr2d_options *options);
+MR2D_API int mr2d_set_options(const mr2d_options* options);
 /** Describes the network for the cost model behind MR2D_SCHEDULE_AUTO and
  *  predicted_seconds, as MR2D_NETWORK does at start-up:
  *  "latency=S,bandwidth=B/s,overhead=S,ports=N,incast=F,sharing=F,eager=BYTES,
@@ -279,17 +274,17 @@ MR2D_API int mr2d_set_options(const mr2d_options *options);
  *  NULL or "" restores the node-local model. Local; every process of a call
  *  must describe the same network. Returns MR2D_ERR_ARGUMENT (nothing
  *  changed) for an unknown key or a bad value. */
-MR2D_API int mr2d_set_network(const char *description);
+MR2D_API int mr2d_set_network(const char* description);
 /** "caterpillar", "circulant", "optimal", "async", "auto"; NULL if unknown. */
-MR2D_API const char *mr2d_schedule_name(int schedule);
+MR2D_API const char* mr2d_schedule_name(int schedule);
 /** The mr2d_schedule of a name as above, or -1. */
-MR2D_API int mr2d_schedule_from_name(const char *name);
+MR2D_API int mr2d_schedule_from_name(const char* name);
 /** Names of indexing modes ("auto", "bbc", "cdc") and phase strategies
  *  ("auto", "one", "gcd", "lcm"); NULL if unknown. */
-MR2D_API const char *mr2d_indexing_name(int indexing);
-MR2D_API const char *mr2d_phases_name(int phases);
+MR2D_API const char* mr2d_indexing_name(int indexing);
+MR2D_API const char* mr2d_phases_name(int phases);
 /** "auto", "mpi", "shm"; NULL if unknown. */
-MR2D_API const char *mr2d_transport_name(int transport);
+MR2D_API const char* mr2d_transport_name(int transport);
 
 /** Persistent plans: check and plan once, execute many times.
  *
@@ -306,7 +301,7 @@ MR2D_API const char *mr2d_transport_name(int transport);
  *    when the union context's grid is exited).
  *  - A plan is not thread-safe: execute one plan at a time per process.
  *  - An empty plan (M or N is 0) is valid and executes as a no-op. */
-typedef struct mr2d_plan_s *mr2d_plan;
+typedef struct mr2d_plan_s* mr2d_plan;
 
 /** What one process's plan moves, and what the whole redistribution costs. */
 typedef struct {
@@ -327,33 +322,25 @@ typedef struct {
                                     node-local messages (its pool and links; 0 with MPI only) */
 } mr2d_plan_info;
 
-MR2D_API int mr2d_plan_create_gemr2d(mr2d_plan *plan, int type, mr2d_int m, mr2d_int n,
-                                     mr2d_int ia, mr2d_int ja, const mr2d_int *desca,
-                                     mr2d_int ib, mr2d_int jb, const mr2d_int *descb,
-                                     mr2d_int ictxt, const mr2d_options *options);
-MR2D_API int mr2d_plan_create_trmr2d(mr2d_plan *plan, int type, const char *uplo,
-                                     const char *diag, mr2d_int m, mr2d_int n, mr2d_int ia,
-                                     mr2d_int ja, const mr2d_int *desca, mr2d_int ib,
-                                     mr2d_int jb, const mr2d_int *descb, mr2d_int ictxt,
-                                     const mr2d_options *options);
-MR2D_API int mr2d_plan_execute(mr2d_plan plan, const void *a, void *b);
+MR2D_API int mr2d_plan_create_gemr2d(mr2d_plan* plan, int type, mr2d_int m, mr2d_int n, mr2d_int ia, mr2d_int ja,
+                                     const mr2d_int* desca, mr2d_int ib, mr2d_int jb, const mr2d_int* descb,
+                                     mr2d_int ictxt, const mr2d_options* options);
+MR2D_API int mr2d_plan_create_trmr2d(mr2d_plan* plan, int type, const char* uplo, const char* diag, mr2d_int m,
+                                     mr2d_int n, mr2d_int ia, mr2d_int ja, const mr2d_int* desca, mr2d_int ib,
+                                     mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt, const mr2d_options* options);
+MR2D_API int mr2d_plan_execute(mr2d_plan plan, const void* a, void* b);
 /** Plans of a transform: the arguments of mr2d_transform / mr2d_trtransform
  *  without the arrays and scalars. mr2d_plan_execute runs one with alpha 1 and
  *  beta 0; mr2d_plan_execute_transform takes them per execution (and refuses
  *  plans that are not transforms, which would ignore them). */
-MR2D_API int mr2d_plan_create_transform(mr2d_plan *plan, int type, const char *trans, mr2d_int m,
-                                        mr2d_int n, mr2d_int ia, mr2d_int ja,
-                                        const mr2d_int *desca, mr2d_int ib, mr2d_int jb,
-                                        const mr2d_int *descb, mr2d_int ictxt,
-                                        const mr2d_options *options);
-MR2D_API int mr2d_plan_create_trtransform(mr2d_plan *plan, int type, const char *uplo,
-                                          const char *diag, const char *trans, mr2d_int m,
-                                          mr2d_int n, mr2d_int ia, mr2d_int ja,
-                                          const mr2d_int *desca, mr2d_int ib, mr2d_int jb,
-                                          const mr2d_int *descb, mr2d_int ictxt,
-                                          const mr2d_options *options);
-MR2D_API int mr2d_plan_execute_transform(mr2d_plan plan, const void *alpha, const void *a,
-                                         const void *beta, void *b);
+MR2D_API int mr2d_plan_create_transform(mr2d_plan* plan, int type, const char* trans, mr2d_int m, mr2d_int n,
+                                        mr2d_int ia, mr2d_int ja, const mr2d_int* desca, mr2d_int ib, mr2d_int jb,
+                                        const mr2d_int* descb, mr2d_int ictxt, const mr2d_options* options);
+MR2D_API int mr2d_plan_create_trtransform(mr2d_plan* plan, int type, const char* uplo, const char* diag,
+                                          const char* trans, mr2d_int m, mr2d_int n, mr2d_int ia, mr2d_int ja,
+                                          const mr2d_int* desca, mr2d_int ib, mr2d_int jb, const mr2d_int* descb,
+                                          mr2d_int ictxt, const mr2d_options* options);
+MR2D_API int mr2d_plan_execute_transform(mr2d_plan plan, const void* alpha, const void* a, const void* beta, void* b);
 /** Batched redistribution: one plan that moves the data of `count` plans
  *  together, in one communication round where each pair of processes
  *  exchanges one message carrying every part's data for that pair (fewer,
@@ -376,34 +363,32 @@ MR2D_API int mr2d_plan_execute_transform(mr2d_plan plan, const void *alpha, cons
  *  and its own plans of the same calls in the same order, else every process
  *  gets MR2D_ERR_INCONSISTENT. A process whose parts all have M or N = 0
  *  returns at once (as a call with M = 0 does). */
-MR2D_API int mr2d_plan_create_batch(mr2d_plan *batch, int count, const mr2d_plan *parts,
-                                    const mr2d_options *options);
+MR2D_API int mr2d_plan_create_batch(mr2d_plan* batch, int count, const mr2d_plan* parts, const mr2d_options* options);
 /** Executes a batch plan: part k moves a[k] into b[k], as mr2d_plan_execute
  *  would (transform parts with alpha 1 and beta 0); entries of processes
  *  outside a part's grids are not read. Collective over the union context.
  *  mr2d_plan_execute refuses batch plans, and these routines other plans. */
-MR2D_API int mr2d_plan_execute_batch(mr2d_plan batch, const void *const *a, void *const *b);
+MR2D_API int mr2d_plan_execute_batch(mr2d_plan batch, const void* const* a, void* const* b);
 /** The same with alpha[k] and beta[k] (values of part k's type) for the
  *  transform parts; a NULL array or entry means 1 for alpha, 0 for beta.
  *  Copy parts ignore them. */
-MR2D_API int mr2d_plan_execute_batch_transform(mr2d_plan batch, const void *const *alpha,
-                                               const void *const *a, const void *const *beta,
-                                               void *const *b);
-MR2D_API int mr2d_plan_query(mr2d_plan plan, mr2d_plan_info *info);
+MR2D_API int mr2d_plan_execute_batch_transform(mr2d_plan batch, const void* const* alpha, const void* const* a,
+                                               const void* const* beta, void* const* b);
+MR2D_API int mr2d_plan_query(mr2d_plan plan, mr2d_plan_info* info);
 /** Releases the plan and sets *plan to NULL (NULL is accepted). Local. */
-MR2D_API void mr2d_plan_destroy(mr2d_plan *plan);
+MR2D_API void mr2d_plan_destroy(mr2d_plan* plan);
 
 /** Message of the last error on this process ("" after a success). The
  *  pointer stays valid until the next mr2d call on this thread. */
-MR2D_API const char *mr2d_last_error(void);
+MR2D_API const char* mr2d_last_error(void);
 
 /** Short name of a status code. */
-MR2D_API const char *mr2d_status_name(int status);
+MR2D_API const char* mr2d_status_name(int status);
 
 /** Version of the library this program runs with, "MAJOR.MINOR.PATCH" (static
  *  storage). MR2D_VERSION_STRING is the version of the headers it was compiled
  *  with. Local, needs no MPI. */
-MR2D_API const char *mr2d_version(void);
+MR2D_API const char* mr2d_version(void);
 
 /** Statistics of this process since MPI was initialised (or the last reset). */
 typedef struct {
@@ -433,16 +418,16 @@ typedef struct {
  *  @param bytes size in bytes, > 0
  *  @return page-aligned, zero-filled memory, or NULL (mr2d_last_error()
  *          says why: bytes 0, or the system refused the memory) */
-MR2D_API void *mr2d_alloc(size_t bytes);
+MR2D_API void* mr2d_alloc(size_t bytes);
 /** Releases memory from mr2d_alloc (NULL is accepted). Node peers drop their
  *  mappings of it at their next in-place read from this process, or when
  *  the union context ends. Local.
  *  @return MR2D_SUCCESS, or MR2D_ERR_ARGUMENT (nothing released) for a
  *          pointer that is not the start of a live mr2d_alloc array */
-MR2D_API int mr2d_free(void *ptr);
+MR2D_API int mr2d_free(void* ptr);
 
 /** Fill *stats with this process's counters. */
-MR2D_API void mr2d_get_stats(mr2d_stats *stats);
+MR2D_API void mr2d_get_stats(mr2d_stats* stats);
 /** Zero this process's counters. */
 MR2D_API void mr2d_reset_stats(void);
 
@@ -456,16 +441,16 @@ MR2D_API void mr2d_reset_stats(void);
  *  A layout: a descriptor's global fields, the submatrix start and the grid
  *  shape (B's grid need not exist yet). */
 typedef struct {
-  mr2d_int rows;  /**< global rows: M_ */
-  mr2d_int cols;  /**< global columns: N_ */
-  mr2d_int mb;    /**< row block size: MB_ */
-  mr2d_int nb;    /**< column block size: NB_ */
-  mr2d_int rsrc;  /**< grid row of the first block: RSRC_ */
-  mr2d_int csrc;  /**< grid column of the first block: CSRC_ */
-  mr2d_int i;     /**< 1-based first row of the submatrix: IA (or IB) */
-  mr2d_int j;     /**< 1-based first column of the submatrix: JA (or JB) */
-  int nprow;      /**< grid rows */
-  int npcol;      /**< grid columns */
+  mr2d_int rows; /**< global rows: M_ */
+  mr2d_int cols; /**< global columns: N_ */
+  mr2d_int mb;   /**< row block size: MB_ */
+  mr2d_int nb;   /**< column block size: NB_ */
+  mr2d_int rsrc; /**< grid row of the first block: RSRC_ */
+  mr2d_int csrc; /**< grid column of the first block: CSRC_ */
+  mr2d_int i;    /**< 1-based first row of the submatrix: IA (or IB) */
+  mr2d_int j;    /**< 1-based first column of the submatrix: JA (or JB) */
+  int nprow;     /**< grid rows */
+  int npcol;     /**< grid columns */
 } mr2d_layout;
 
 /** What a relabelling changes, in bytes (elements x element size). */
@@ -497,14 +482,13 @@ typedef struct {
  *  MR2D_ERR_ARGUMENT instead of growing without bound. mr2d_last_error()
  *  holds the message of an error; nothing is printed.
  *  @return MR2D_SUCCESS, MR2D_ERR_ARGUMENT or MR2D_ERR_MEMORY. */
-MR2D_API int mr2d_relabel_gemr2d(int type, mr2d_int m, mr2d_int n, const mr2d_layout *a,
-                                 const int *a_usermap, const mr2d_layout *b, const int *ranks,
-                                 int nranks, int *b_usermap, mr2d_relabel_report *report);
+MR2D_API int mr2d_relabel_gemr2d(int type, mr2d_int m, mr2d_int n, const mr2d_layout* a, const int* a_usermap,
+                                 const mr2d_layout* b, const int* ranks, int nranks, int* b_usermap,
+                                 mr2d_relabel_report* report);
 /** The same for the trapezoidal copy of mr2d_trmr2d (uplo, diag as there). */
-MR2D_API int mr2d_relabel_trmr2d(int type, const char *uplo, const char *diag, mr2d_int m,
-                                 mr2d_int n, const mr2d_layout *a, const int *a_usermap,
-                                 const mr2d_layout *b, const int *ranks, int nranks,
-                                 int *b_usermap, mr2d_relabel_report *report);
+MR2D_API int mr2d_relabel_trmr2d(int type, const char* uplo, const char* diag, mr2d_int m, mr2d_int n,
+                                 const mr2d_layout* a, const int* a_usermap, const mr2d_layout* b, const int* ranks,
+                                 int nranks, int* b_usermap, mr2d_relabel_report* report);
 
 #ifdef __cplusplus
 }

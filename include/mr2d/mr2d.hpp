@@ -37,15 +37,37 @@ inline void check(int status) {
 
 /// Element type code of T: float, double, mr2d_scomplex or std::complex<float>,
 /// mr2d_dcomplex or std::complex<double>, mr2d_int.
-template <class T> struct type_of;
+template <class T>
+struct type_of;
 /// \cond SPECIALIZATIONS
-template <> struct type_of<float> { static constexpr int value = MR2D_S; };
-template <> struct type_of<double> { static constexpr int value = MR2D_D; };
-template <> struct type_of<mr2d_scomplex> { static constexpr int value = MR2D_C; };
-template <> struct type_of<mr2d_dcomplex> { static constexpr int value = MR2D_Z; };
-template <> struct type_of<std::complex<float>> { static constexpr int value = MR2D_C; };
-template <> struct type_of<std::complex<double>> { static constexpr int value = MR2D_Z; };
-template <> struct type_of<mr2d_int> { static constexpr int value = MR2D_I; };
+template <>
+struct type_of<float> {
+  static constexpr int value = MR2D_S;
+};
+template <>
+struct type_of<double> {
+  static constexpr int value = MR2D_D;
+};
+template <>
+struct type_of<mr2d_scomplex> {
+  static constexpr int value = MR2D_C;
+};
+template <>
+struct type_of<mr2d_dcomplex> {
+  static constexpr int value = MR2D_Z;
+};
+template <>
+struct type_of<std::complex<float>> {
+  static constexpr int value = MR2D_C;
+};
+template <>
+struct type_of<std::complex<double>> {
+  static constexpr int value = MR2D_Z;
+};
+template <>
+struct type_of<mr2d_int> {
+  static constexpr int value = MR2D_I;
+};
 /// \endcond
 
 // The standard guarantees std::complex<T> is laid out as T[2] (real, imaginary),
@@ -59,16 +81,15 @@ static_assert(sizeof(std::complex<double>) == sizeof(mr2d_dcomplex) &&
 
 /// sub(B) := sub(A) (p?gemr2d semantics); throws on error.
 template <class T>
-void gemr2d(mr2d_int m, mr2d_int n, const T* a, mr2d_int ia, mr2d_int ja, const mr2d_int* desca,
-            T* b, mr2d_int ib, mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt) {
+void gemr2d(mr2d_int m, mr2d_int n, const T* a, mr2d_int ia, mr2d_int ja, const mr2d_int* desca, T* b, mr2d_int ib,
+            mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt) {
   check(mr2d_gemr2d(type_of<T>::value, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt));
 }
 
 /// Trapezoidal copy (p?trmr2d semantics); throws on error.
 template <class T>
-void trmr2d(char uplo, char diag, mr2d_int m, mr2d_int n, const T* a, mr2d_int ia, mr2d_int ja,
-            const mr2d_int* desca, T* b, mr2d_int ib, mr2d_int jb, const mr2d_int* descb,
-            mr2d_int ictxt) {
+void trmr2d(char uplo, char diag, mr2d_int m, mr2d_int n, const T* a, mr2d_int ia, mr2d_int ja, const mr2d_int* desca,
+            T* b, mr2d_int ib, mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt) {
   const char u[2] = {uplo, 0}, d[2] = {diag, 0};
   check(mr2d_trmr2d(type_of<T>::value, u, d, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt));
 }
@@ -76,22 +97,19 @@ void trmr2d(char uplo, char diag, mr2d_int m, mr2d_int n, const T* a, mr2d_int i
 /// sub(B) := alpha * op(sub(A)) + beta * sub(B), op 'N', 'T' or 'C'
 /// (mr2d_transform: m x n are sub(B)'s dimensions); throws on error.
 template <class T>
-void transform(char trans, mr2d_int m, mr2d_int n, T alpha, const T* a, mr2d_int ia, mr2d_int ja,
-               const mr2d_int* desca, T beta, T* b, mr2d_int ib, mr2d_int jb, const mr2d_int* descb,
-               mr2d_int ictxt) {
+void transform(char trans, mr2d_int m, mr2d_int n, T alpha, const T* a, mr2d_int ia, mr2d_int ja, const mr2d_int* desca,
+               T beta, T* b, mr2d_int ib, mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt) {
   const char t[2] = {trans, 0};
-  check(mr2d_transform(type_of<T>::value, t, m, n, &alpha, a, ia, ja, desca, &beta, b, ib, jb, descb,
-                       ictxt));
+  check(mr2d_transform(type_of<T>::value, t, m, n, &alpha, a, ia, ja, desca, &beta, b, ib, jb, descb, ictxt));
 }
 
 /// The transform on the trapezoid of sub(B) (mr2d_trtransform); throws on error.
 template <class T>
-void trtransform(char uplo, char diag, char trans, mr2d_int m, mr2d_int n, T alpha, const T* a,
-                 mr2d_int ia, mr2d_int ja, const mr2d_int* desca, T beta, T* b, mr2d_int ib,
-                 mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt) {
+void trtransform(char uplo, char diag, char trans, mr2d_int m, mr2d_int n, T alpha, const T* a, mr2d_int ia,
+                 mr2d_int ja, const mr2d_int* desca, T beta, T* b, mr2d_int ib, mr2d_int jb, const mr2d_int* descb,
+                 mr2d_int ictxt) {
   const char u[2] = {uplo, 0}, d[2] = {diag, 0}, t[2] = {trans, 0};
-  check(mr2d_trtransform(type_of<T>::value, u, d, t, m, n, &alpha, a, ia, ja, desca, &beta, b, ib,
-                         jb, descb, ictxt));
+  check(mr2d_trtransform(type_of<T>::value, u, d, t, m, n, &alpha, a, ia, ja, desca, &beta, b, ib, jb, descb, ictxt));
 }
 
 /// A persistent plan for element type T; same rules as mr2d_plan in mr2d.h.
@@ -99,39 +117,35 @@ template <class T>
 class Plan {
  public:
   /// General copy (collective over the union context).
-  Plan(mr2d_int m, mr2d_int n, mr2d_int ia, mr2d_int ja, const mr2d_int* desca, mr2d_int ib,
-       mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt, const mr2d_options* options = nullptr) {
-    check(mr2d_plan_create_gemr2d(&plan_, type_of<T>::value, m, n, ia, ja, desca, ib, jb, descb,
-                                  ictxt, options));
+  Plan(mr2d_int m, mr2d_int n, mr2d_int ia, mr2d_int ja, const mr2d_int* desca, mr2d_int ib, mr2d_int jb,
+       const mr2d_int* descb, mr2d_int ictxt, const mr2d_options* options = nullptr) {
+    check(mr2d_plan_create_gemr2d(&plan_, type_of<T>::value, m, n, ia, ja, desca, ib, jb, descb, ictxt, options));
   }
   /// Trapezoidal copy (collective over the union context).
-  Plan(char uplo, char diag, mr2d_int m, mr2d_int n, mr2d_int ia, mr2d_int ja,
-       const mr2d_int* desca, mr2d_int ib, mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt,
-       const mr2d_options* options = nullptr) {
+  Plan(char uplo, char diag, mr2d_int m, mr2d_int n, mr2d_int ia, mr2d_int ja, const mr2d_int* desca, mr2d_int ib,
+       mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt, const mr2d_options* options = nullptr) {
     const char u[2] = {uplo, 0}, d[2] = {diag, 0};
-    check(mr2d_plan_create_trmr2d(&plan_, type_of<T>::value, u, d, m, n, ia, ja, desca, ib, jb,
-                                  descb, ictxt, options));
+    check(mr2d_plan_create_trmr2d(&plan_, type_of<T>::value, u, d, m, n, ia, ja, desca, ib, jb, descb, ictxt, options));
   }
   /// Plan of a transform (mr2d_plan_create_transform); run it with
   /// execute(alpha, a, beta, b).
-  static Plan transform(char trans, mr2d_int m, mr2d_int n, mr2d_int ia, mr2d_int ja,
-                        const mr2d_int* desca, mr2d_int ib, mr2d_int jb, const mr2d_int* descb,
-                        mr2d_int ictxt, const mr2d_options* options = nullptr) {
+  static Plan transform(char trans, mr2d_int m, mr2d_int n, mr2d_int ia, mr2d_int ja, const mr2d_int* desca,
+                        mr2d_int ib, mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt,
+                        const mr2d_options* options = nullptr) {
     Plan p;
     const char t[2] = {trans, 0};
-    check(mr2d_plan_create_transform(&p.plan_, type_of<T>::value, t, m, n, ia, ja, desca, ib, jb,
-                                     descb, ictxt, options));
+    check(
+        mr2d_plan_create_transform(&p.plan_, type_of<T>::value, t, m, n, ia, ja, desca, ib, jb, descb, ictxt, options));
     return p;
   }
   /// Plan of a trapezoidal transform (mr2d_plan_create_trtransform).
-  static Plan trtransform(char uplo, char diag, char trans, mr2d_int m, mr2d_int n, mr2d_int ia,
-                          mr2d_int ja, const mr2d_int* desca, mr2d_int ib, mr2d_int jb,
-                          const mr2d_int* descb, mr2d_int ictxt,
+  static Plan trtransform(char uplo, char diag, char trans, mr2d_int m, mr2d_int n, mr2d_int ia, mr2d_int ja,
+                          const mr2d_int* desca, mr2d_int ib, mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt,
                           const mr2d_options* options = nullptr) {
     Plan p;
     const char u[2] = {uplo, 0}, d[2] = {diag, 0}, t[2] = {trans, 0};
-    check(mr2d_plan_create_trtransform(&p.plan_, type_of<T>::value, u, d, t, m, n, ia, ja, desca,
-                                       ib, jb, descb, ictxt, options));
+    check(mr2d_plan_create_trtransform(&p.plan_, type_of<T>::value, u, d, t, m, n, ia, ja, desca, ib, jb, descb, ictxt,
+                                       options));
     return p;
   }
   /// Takes ownership of `plan`, a handle the C API created for elements of
@@ -178,8 +192,7 @@ class Batch {
  public:
   /// Batches `parts` (collective over their union context); the parts may be
   /// destroyed afterwards.
-  explicit Batch(const std::vector<mr2d_plan>& parts, const mr2d_options* options = nullptr)
-      : parts_(parts.size()) {
+  explicit Batch(const std::vector<mr2d_plan>& parts, const mr2d_options* options = nullptr) : parts_(parts.size()) {
     check(mr2d_plan_create_batch(&plan_, static_cast<int>(parts.size()), parts.data(), options));
   }
   /// Batches typed plans, e.g. Batch(Plan<double>&, Plan<int>&).
@@ -188,8 +201,7 @@ class Batch {
   Batch(const Batch&) = delete;
   Batch& operator=(const Batch&) = delete;
   /// Takes over `other`'s plan; `other` is left empty.
-  Batch(Batch&& other) noexcept
-      : plan_(std::exchange(other.plan_, nullptr)), parts_(std::exchange(other.parts_, 0)) {}
+  Batch(Batch&& other) noexcept : plan_(std::exchange(other.plan_, nullptr)), parts_(std::exchange(other.parts_, 0)) {}
   /// Exchanges the plans of the two objects.
   Batch& operator=(Batch&& other) noexcept {
     std::swap(plan_, other.plan_);
@@ -222,8 +234,8 @@ class Batch {
   // Every vector must hold one entry per part.
   void sizes(std::size_t x, std::size_t y) const {
     if (x != parts_ || y != parts_)
-      throw Error(MR2D_ERR_ARGUMENT, "mr2d::Batch::execute: " + std::to_string(parts_) +
-                                         " parts need as many entries in each vector");
+      throw Error(MR2D_ERR_ARGUMENT,
+                  "mr2d::Batch::execute: " + std::to_string(parts_) + " parts need as many entries in each vector");
   }
   mr2d_plan plan_ = nullptr;
   std::size_t parts_ = 0;
@@ -231,31 +243,30 @@ class Batch {
 
 /// A placement of B's grid on ranks (mr2d_relabel_gemr2d / _trmr2d).
 struct Relabelling {
-  std::vector<int> usermap;  ///< rank of B's position (r, c) at r + c * b.nprow (Cblacs_gridmap)
+  std::vector<int> usermap;    ///< rank of B's position (r, c) at r + c * b.nprow (Cblacs_gridmap)
   mr2d_relabel_report report;  ///< bytes moved before and after, and whether the placement is exact
 };
 
 namespace detail {
-inline Relabelling relabel_ranks(int type, const char* uplo, const char* diag, mr2d_int m,
-                                 mr2d_int n, const mr2d_layout& a,
-                                 const std::vector<int>& a_usermap, const mr2d_layout& b,
+inline Relabelling relabel_ranks(int type, const char* uplo, const char* diag, mr2d_int m, mr2d_int n,
+                                 const mr2d_layout& a, const std::vector<int>& a_usermap, const mr2d_layout& b,
                                  const std::vector<int>& ranks) {
   const long long a_positions = static_cast<long long>(a.nprow) * a.npcol;
   if (a.nprow >= 1 && a.npcol >= 1 && static_cast<long long>(a_usermap.size()) < a_positions)
-    throw Error(MR2D_ERR_ARGUMENT, "mr2d::relabel_ranks: a_usermap has " +
-                                       std::to_string(a_usermap.size()) + " entries, fewer than the " +
-                                       std::to_string(a_positions) + " positions of A's grid");
+    throw Error(MR2D_ERR_ARGUMENT, "mr2d::relabel_ranks: a_usermap has " + std::to_string(a_usermap.size()) +
+                                       " entries, fewer than the " + std::to_string(a_positions) +
+                                       " positions of A's grid");
   // Invalid or oversized grids are reported by the C call before it writes.
   const long long b_positions = static_cast<long long>(b.nprow) * b.npcol;
-  Relabelling r{std::vector<int>(b.nprow >= 1 && b.npcol >= 1 && b_positions <= (1 << 24)
-                                     ? static_cast<std::size_t>(b_positions) : 1),
-                mr2d_relabel_report{}};
+  Relabelling r{
+      std::vector<int>(b.nprow >= 1 && b.npcol >= 1 && b_positions <= (1 << 24) ? static_cast<std::size_t>(b_positions)
+                                                                                : 1),
+      mr2d_relabel_report{}};
   const int nranks = static_cast<int>(ranks.size());
-  check(uplo == nullptr
-            ? mr2d_relabel_gemr2d(type, m, n, &a, a_usermap.data(), &b, ranks.data(), nranks,
-                                  r.usermap.data(), &r.report)
-            : mr2d_relabel_trmr2d(type, uplo, diag, m, n, &a, a_usermap.data(), &b, ranks.data(),
-                                  nranks, r.usermap.data(), &r.report));
+  check(uplo == nullptr ? mr2d_relabel_gemr2d(type, m, n, &a, a_usermap.data(), &b, ranks.data(), nranks,
+                                              r.usermap.data(), &r.report)
+                        : mr2d_relabel_trmr2d(type, uplo, diag, m, n, &a, a_usermap.data(), &b, ranks.data(), nranks,
+                                              r.usermap.data(), &r.report));
   return r;
 }
 }  // namespace detail
@@ -265,17 +276,15 @@ inline Relabelling relabel_ranks(int type, const char* uplo, const char* diag, m
 /// (the default order: position (r, c) on ranks[r * b.npcol + c]). Local, no
 /// MPI; throws on error. a_usermap[r + c * a.nprow] is the rank at A's (r, c).
 template <class T>
-Relabelling relabel_ranks(mr2d_int m, mr2d_int n, const mr2d_layout& a,
-                          const std::vector<int>& a_usermap, const mr2d_layout& b,
-                          const std::vector<int>& ranks) {
+Relabelling relabel_ranks(mr2d_int m, mr2d_int n, const mr2d_layout& a, const std::vector<int>& a_usermap,
+                          const mr2d_layout& b, const std::vector<int>& ranks) {
   return detail::relabel_ranks(type_of<T>::value, nullptr, nullptr, m, n, a, a_usermap, b, ranks);
 }
 
 /// The same for the trapezoidal copy (p?trmr2d semantics).
 template <class T>
 Relabelling relabel_ranks(char uplo, char diag, mr2d_int m, mr2d_int n, const mr2d_layout& a,
-                          const std::vector<int>& a_usermap, const mr2d_layout& b,
-                          const std::vector<int>& ranks) {
+                          const std::vector<int>& a_usermap, const mr2d_layout& b, const std::vector<int>& ranks) {
   const char u[2] = {uplo, 0}, d[2] = {diag, 0};
   return detail::relabel_ranks(type_of<T>::value, u, d, m, n, a, a_usermap, b, ranks);
 }

@@ -59,7 +59,7 @@ extern "C" {
 typedef struct {
   int nprow;        /**< grid rows (>= 1) */
   int npcol;        /**< grid columns (>= 1) */
-  const int *ranks; /**< nprow*npcol ranks of the communicator, column-major; NULL: row-major 0.. */
+  const int* ranks; /**< nprow*npcol ranks of the communicator, column-major; NULL: row-major 0.. */
 } mr2d_grid;
 
 /** General copy sub(B) := sub(A) between the grids `grida` and `gridb` of
@@ -73,64 +73,53 @@ typedef struct {
  *  @param options tuning of this call; NULL: the process-wide options
  *  @return MR2D_SUCCESS or an error code (the same on every process of comm).
  *  The other arguments are those of mr2d_gemr2d. */
-MR2D_API int mr2d_comm_gemr2d(MPI_Comm comm, int type, mr2d_int m, mr2d_int n, const void *a,
-                              mr2d_int ia, mr2d_int ja, const mr2d_int *desca,
-                              const mr2d_grid *grida, void *b, mr2d_int ib, mr2d_int jb,
-                              const mr2d_int *descb, const mr2d_grid *gridb,
-                              const mr2d_options *options);
+MR2D_API int mr2d_comm_gemr2d(MPI_Comm comm, int type, mr2d_int m, mr2d_int n, const void* a, mr2d_int ia, mr2d_int ja,
+                              const mr2d_int* desca, const mr2d_grid* grida, void* b, mr2d_int ib, mr2d_int jb,
+                              const mr2d_int* descb, const mr2d_grid* gridb, const mr2d_options* options);
 
 /** Trapezoidal copy between grids of `comm`: the contract of mr2d_trmr2d
  *  (uplo, diag as there), the communicator and grids of mr2d_comm_gemr2d. */
-MR2D_API int mr2d_comm_trmr2d(MPI_Comm comm, int type, const char *uplo, const char *diag,
-                              mr2d_int m, mr2d_int n, const void *a, mr2d_int ia, mr2d_int ja,
-                              const mr2d_int *desca, const mr2d_grid *grida, void *b,
-                              mr2d_int ib, mr2d_int jb, const mr2d_int *descb,
-                              const mr2d_grid *gridb, const mr2d_options *options);
+MR2D_API int mr2d_comm_trmr2d(MPI_Comm comm, int type, const char* uplo, const char* diag, mr2d_int m, mr2d_int n,
+                              const void* a, mr2d_int ia, mr2d_int ja, const mr2d_int* desca, const mr2d_grid* grida,
+                              void* b, mr2d_int ib, mr2d_int jb, const mr2d_int* descb, const mr2d_grid* gridb,
+                              const mr2d_options* options);
 
 /** Persistent plan of mr2d_comm_gemr2d: its arguments without the arrays;
  *  collective over `comm`. Executed (collectively over `comm`), queried and
  *  destroyed like any plan (mr2d_plan_execute, mr2d_plan_query,
  *  mr2d_plan_destroy); `comm` must outlive it. *plan is NULL on error. */
-MR2D_API int mr2d_plan_create_comm_gemr2d(mr2d_plan *plan, MPI_Comm comm, int type, mr2d_int m,
-                                          mr2d_int n, mr2d_int ia, mr2d_int ja,
-                                          const mr2d_int *desca, const mr2d_grid *grida,
-                                          mr2d_int ib, mr2d_int jb, const mr2d_int *descb,
-                                          const mr2d_grid *gridb, const mr2d_options *options);
+MR2D_API int mr2d_plan_create_comm_gemr2d(mr2d_plan* plan, MPI_Comm comm, int type, mr2d_int m, mr2d_int n, mr2d_int ia,
+                                          mr2d_int ja, const mr2d_int* desca, const mr2d_grid* grida, mr2d_int ib,
+                                          mr2d_int jb, const mr2d_int* descb, const mr2d_grid* gridb,
+                                          const mr2d_options* options);
 
 /** Persistent plan of mr2d_comm_trmr2d (see mr2d_plan_create_comm_gemr2d). */
-MR2D_API int mr2d_plan_create_comm_trmr2d(mr2d_plan *plan, MPI_Comm comm, int type,
-                                          const char *uplo, const char *diag, mr2d_int m,
-                                          mr2d_int n, mr2d_int ia, mr2d_int ja,
-                                          const mr2d_int *desca, const mr2d_grid *grida,
-                                          mr2d_int ib, mr2d_int jb, const mr2d_int *descb,
-                                          const mr2d_grid *gridb, const mr2d_options *options);
+MR2D_API int mr2d_plan_create_comm_trmr2d(mr2d_plan* plan, MPI_Comm comm, int type, const char* uplo, const char* diag,
+                                          mr2d_int m, mr2d_int n, mr2d_int ia, mr2d_int ja, const mr2d_int* desca,
+                                          const mr2d_grid* grida, mr2d_int ib, mr2d_int jb, const mr2d_int* descb,
+                                          const mr2d_grid* gridb, const mr2d_options* options);
 
 /** mr2d_comm_gemr2d with the communicator as a Fortran handle (MPI_Comm_f2c
  *  turns it into `comm`): what the Fortran module's mr2d_comm_gemr2d binds to. */
-MR2D_API int mr2d_comm_gemr2d_f(MPI_Fint comm, int type, mr2d_int m, mr2d_int n, const void *a,
-                                mr2d_int ia, mr2d_int ja, const mr2d_int *desca,
-                                const mr2d_grid *grida, void *b, mr2d_int ib, mr2d_int jb,
-                                const mr2d_int *descb, const mr2d_grid *gridb,
-                                const mr2d_options *options);
+MR2D_API int mr2d_comm_gemr2d_f(MPI_Fint comm, int type, mr2d_int m, mr2d_int n, const void* a, mr2d_int ia,
+                                mr2d_int ja, const mr2d_int* desca, const mr2d_grid* grida, void* b, mr2d_int ib,
+                                mr2d_int jb, const mr2d_int* descb, const mr2d_grid* gridb,
+                                const mr2d_options* options);
 /** mr2d_comm_trmr2d with a Fortran communicator handle (see mr2d_comm_gemr2d_f). */
-MR2D_API int mr2d_comm_trmr2d_f(MPI_Fint comm, int type, const char *uplo, const char *diag,
-                                mr2d_int m, mr2d_int n, const void *a, mr2d_int ia, mr2d_int ja,
-                                const mr2d_int *desca, const mr2d_grid *grida, void *b,
-                                mr2d_int ib, mr2d_int jb, const mr2d_int *descb,
-                                const mr2d_grid *gridb, const mr2d_options *options);
+MR2D_API int mr2d_comm_trmr2d_f(MPI_Fint comm, int type, const char* uplo, const char* diag, mr2d_int m, mr2d_int n,
+                                const void* a, mr2d_int ia, mr2d_int ja, const mr2d_int* desca, const mr2d_grid* grida,
+                                void* b, mr2d_int ib, mr2d_int jb, const mr2d_int* descb, const mr2d_grid* gridb,
+                                const mr2d_options* options);
 /** mr2d_plan_create_comm_gemr2d with a Fortran communicator handle. */
-MR2D_API int mr2d_plan_create_comm_gemr2d_f(mr2d_plan *plan, MPI_Fint comm, int type, mr2d_int m,
-                                            mr2d_int n, mr2d_int ia, mr2d_int ja,
-                                            const mr2d_int *desca, const mr2d_grid *grida,
-                                            mr2d_int ib, mr2d_int jb, const mr2d_int *descb,
-                                            const mr2d_grid *gridb, const mr2d_options *options);
+MR2D_API int mr2d_plan_create_comm_gemr2d_f(mr2d_plan* plan, MPI_Fint comm, int type, mr2d_int m, mr2d_int n,
+                                            mr2d_int ia, mr2d_int ja, const mr2d_int* desca, const mr2d_grid* grida,
+                                            mr2d_int ib, mr2d_int jb, const mr2d_int* descb, const mr2d_grid* gridb,
+                                            const mr2d_options* options);
 /** mr2d_plan_create_comm_trmr2d with a Fortran communicator handle. */
-MR2D_API int mr2d_plan_create_comm_trmr2d_f(mr2d_plan *plan, MPI_Fint comm, int type,
-                                            const char *uplo, const char *diag, mr2d_int m,
-                                            mr2d_int n, mr2d_int ia, mr2d_int ja,
-                                            const mr2d_int *desca, const mr2d_grid *grida,
-                                            mr2d_int ib, mr2d_int jb, const mr2d_int *descb,
-                                            const mr2d_grid *gridb, const mr2d_options *options);
+MR2D_API int mr2d_plan_create_comm_trmr2d_f(mr2d_plan* plan, MPI_Fint comm, int type, const char* uplo,
+                                            const char* diag, mr2d_int m, mr2d_int n, mr2d_int ia, mr2d_int ja,
+                                            const mr2d_int* desca, const mr2d_grid* grida, mr2d_int ib, mr2d_int jb,
+                                            const mr2d_int* descb, const mr2d_grid* gridb, const mr2d_options* options);
 
 #ifdef __cplusplus
 }

@@ -51,7 +51,7 @@ extern "C" {
 typedef struct {
   int row;          /**< block row, 0-based (0 <= row < block_rows) */
   int col;          /**< block column, 0-based */
-  void *data;       /**< the block's first element; NULL: at `offset` from the call's array */
+  void* data;       /**< the block's first element; NULL: at `offset` from the call's array */
   long long offset; /**< with data NULL: elements from the array pointer given to the call
                          (or to each plan execution) for this matrix */
   mr2d_int ld;      /**< leading dimension, >= max(1, the block's rows) */
@@ -59,27 +59,27 @@ typedef struct {
 
 /** A grid layout of a rows x cols matrix. */
 typedef struct {
-  mr2d_int rows;                /**< global rows */
-  mr2d_int cols;                /**< global columns */
-  int block_rows;               /**< blocks per column of blocks, >= 1 */
-  int block_cols;               /**< blocks per row of blocks, >= 1 */
-  const mr2d_int *row_splits;   /**< block_rows + 1 values: 0, ..., rows, non-decreasing;
-                                     block row r holds rows [row_splits[r], row_splits[r+1]) */
-  const mr2d_int *col_splits;   /**< block_cols + 1 values: 0, ..., cols, non-decreasing */
-  const int *owners;            /**< block_rows * block_cols union ranks, column-major:
-                                     block (r, c) belongs to owners[r + c * block_rows] */
-  int nblocks;                  /**< blocks this process gives (>= 0) */
-  const mr2d_block *blocks;     /**< its non-empty blocks, any order */
+  mr2d_int rows;              /**< global rows */
+  mr2d_int cols;              /**< global columns */
+  int block_rows;             /**< blocks per column of blocks, >= 1 */
+  int block_cols;             /**< blocks per row of blocks, >= 1 */
+  const mr2d_int* row_splits; /**< block_rows + 1 values: 0, ..., rows, non-decreasing;
+                                   block row r holds rows [row_splits[r], row_splits[r+1]) */
+  const mr2d_int* col_splits; /**< block_cols + 1 values: 0, ..., cols, non-decreasing */
+  const int* owners;          /**< block_rows * block_cols union ranks, column-major:
+                                   block (r, c) belongs to owners[r + c * block_rows] */
+  int nblocks;                /**< blocks this process gives (>= 0) */
+  const mr2d_block* blocks;   /**< its non-empty blocks, any order */
 } mr2d_grid_layout;
 
 /** One side of a redistribution: a block-cyclic matrix (desc set) or a grid
  *  layout (desc NULL, layout set). */
 typedef struct {
-  const mr2d_int *desc;             /**< ScaLAPACK descriptor, or NULL */
-  const mr2d_grid *grid;            /**< communicator entries with desc: its grid in the
-                                         communicator (as in mr2d_comm.h); BLACS entries: unread
-                                         (the descriptor's CTXT_ gives the grid) */
-  const mr2d_grid_layout *layout;   /**< with desc NULL: the grid layout */
+  const mr2d_int* desc;           /**< ScaLAPACK descriptor, or NULL */
+  const mr2d_grid* grid;          /**< communicator entries with desc: its grid in the
+                                       communicator (as in mr2d_comm.h); BLACS entries: unread
+                                       (the descriptor's CTXT_ gives the grid) */
+  const mr2d_grid_layout* layout; /**< with desc NULL: the grid layout */
 } mr2d_matrix;
 
 /** sub(B) := alpha * op(sub(A)) + beta * sub(B) between any two sides (the
@@ -88,20 +88,18 @@ typedef struct {
  *  grid layouts are process numbers of its grid, Cblacs_pnum(ictxt, r, c),
  *  and a descriptor's grid must lie within it. Argument positions in messages
  *  count TRANS as 1: TRANS M N ALPHA A IA JA MA BETA B IB JB MB ICTXT. */
-MR2D_API int mr2d_layout_transform(int type, const char *trans, mr2d_int m, mr2d_int n,
-                                   const void *alpha, const void *a, mr2d_int ia, mr2d_int ja,
-                                   const mr2d_matrix *ma, const void *beta, void *b, mr2d_int ib,
-                                   mr2d_int jb, const mr2d_matrix *mb, mr2d_int ictxt,
-                                   const mr2d_options *options);
+MR2D_API int mr2d_layout_transform(int type, const char* trans, mr2d_int m, mr2d_int n, const void* alpha,
+                                   const void* a, mr2d_int ia, mr2d_int ja, const mr2d_matrix* ma, const void* beta,
+                                   void* b, mr2d_int ib, mr2d_int jb, const mr2d_matrix* mb, mr2d_int ictxt,
+                                   const mr2d_options* options);
 
 /** The same over a communicator (owners are its ranks; descriptor sides give
  *  their grid in mr2d_matrix::grid). Positions count COMM as 1:
  *  COMM TRANS M N ALPHA A IA JA MA BETA B IB JB MB. */
-MR2D_API int mr2d_comm_layout_transform(MPI_Comm comm, int type, const char *trans, mr2d_int m,
-                                        mr2d_int n, const void *alpha, const void *a, mr2d_int ia,
-                                        mr2d_int ja, const mr2d_matrix *ma, const void *beta,
-                                        void *b, mr2d_int ib, mr2d_int jb, const mr2d_matrix *mb,
-                                        const mr2d_options *options);
+MR2D_API int mr2d_comm_layout_transform(MPI_Comm comm, int type, const char* trans, mr2d_int m, mr2d_int n,
+                                        const void* alpha, const void* a, mr2d_int ia, mr2d_int ja,
+                                        const mr2d_matrix* ma, const void* beta, void* b, mr2d_int ib, mr2d_int jb,
+                                        const mr2d_matrix* mb, const mr2d_options* options);
 
 /** Persistent plans of the two calls above (arguments without arrays and
  *  scalars), executed by mr2d_plan_execute (alpha 1, beta 0) or
@@ -112,31 +110,25 @@ MR2D_API int mr2d_comm_layout_transform(MPI_Comm comm, int type, const char *tra
  *  Blocks given by pointer are bound at creation (the execution's array
  *  argument for that matrix is then not read for them); blocks given by
  *  offset are found from the execution's array pointer. */
-MR2D_API int mr2d_plan_create_layout_transform(mr2d_plan *plan, int type, const char *trans,
-                                               mr2d_int m, mr2d_int n, mr2d_int ia, mr2d_int ja,
-                                               const mr2d_matrix *ma, mr2d_int ib, mr2d_int jb,
-                                               const mr2d_matrix *mb, mr2d_int ictxt,
-                                               const mr2d_options *options);
-MR2D_API int mr2d_plan_create_comm_layout_transform(mr2d_plan *plan, MPI_Comm comm, int type,
-                                                    const char *trans, mr2d_int m, mr2d_int n,
-                                                    mr2d_int ia, mr2d_int ja,
-                                                    const mr2d_matrix *ma, mr2d_int ib,
-                                                    mr2d_int jb, const mr2d_matrix *mb,
-                                                    const mr2d_options *options);
+MR2D_API int mr2d_plan_create_layout_transform(mr2d_plan* plan, int type, const char* trans, mr2d_int m, mr2d_int n,
+                                               mr2d_int ia, mr2d_int ja, const mr2d_matrix* ma, mr2d_int ib,
+                                               mr2d_int jb, const mr2d_matrix* mb, mr2d_int ictxt,
+                                               const mr2d_options* options);
+MR2D_API int mr2d_plan_create_comm_layout_transform(mr2d_plan* plan, MPI_Comm comm, int type, const char* trans,
+                                                    mr2d_int m, mr2d_int n, mr2d_int ia, mr2d_int ja,
+                                                    const mr2d_matrix* ma, mr2d_int ib, mr2d_int jb,
+                                                    const mr2d_matrix* mb, const mr2d_options* options);
 
 /** Fortran-handle forms of the communicator entries (MPI_Comm_f2c), what the
  *  Fortran module binds to. */
-MR2D_API int mr2d_comm_layout_transform_f(MPI_Fint comm, int type, const char *trans, mr2d_int m,
-                                          mr2d_int n, const void *alpha, const void *a,
-                                          mr2d_int ia, mr2d_int ja, const mr2d_matrix *ma,
-                                          const void *beta, void *b, mr2d_int ib, mr2d_int jb,
-                                          const mr2d_matrix *mb, const mr2d_options *options);
-MR2D_API int mr2d_plan_create_comm_layout_transform_f(mr2d_plan *plan, MPI_Fint comm, int type,
-                                                      const char *trans, mr2d_int m, mr2d_int n,
-                                                      mr2d_int ia, mr2d_int ja,
-                                                      const mr2d_matrix *ma, mr2d_int ib,
-                                                      mr2d_int jb, const mr2d_matrix *mb,
-                                                      const mr2d_options *options);
+MR2D_API int mr2d_comm_layout_transform_f(MPI_Fint comm, int type, const char* trans, mr2d_int m, mr2d_int n,
+                                          const void* alpha, const void* a, mr2d_int ia, mr2d_int ja,
+                                          const mr2d_matrix* ma, const void* beta, void* b, mr2d_int ib, mr2d_int jb,
+                                          const mr2d_matrix* mb, const mr2d_options* options);
+MR2D_API int mr2d_plan_create_comm_layout_transform_f(mr2d_plan* plan, MPI_Fint comm, int type, const char* trans,
+                                                      mr2d_int m, mr2d_int n, mr2d_int ia, mr2d_int ja,
+                                                      const mr2d_matrix* ma, mr2d_int ib, mr2d_int jb,
+                                                      const mr2d_matrix* mb, const mr2d_options* options);
 
 #ifdef __cplusplus
 }

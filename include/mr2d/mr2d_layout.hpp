@@ -20,13 +20,12 @@ namespace mr2d {
 /// or parts < 1.
 inline std::vector<mr2d_int> uneven_splits(mr2d_int n, int parts) {
   if (n < 0 || parts < 1)
-    throw Error(MR2D_ERR_ARGUMENT, "mr2d::uneven_splits: " + std::to_string(n) + " rows over " +
-                                       std::to_string(parts) + " parts (need rows >= 0, parts >= 1)");
+    throw Error(MR2D_ERR_ARGUMENT, "mr2d::uneven_splits: " + std::to_string(n) + " rows over " + std::to_string(parts) +
+                                       " parts (need rows >= 0, parts >= 1)");
   std::vector<mr2d_int> splits(static_cast<std::size_t>(parts) + 1, 0);
   const mr2d_int each = n / parts, extra = n % parts;
   for (int p = 0; p < parts; ++p)
-    splits[static_cast<std::size_t>(p) + 1] =
-        splits[static_cast<std::size_t>(p)] + each + (p < extra ? 1 : 0);
+    splits[static_cast<std::size_t>(p) + 1] = splits[static_cast<std::size_t>(p)] + each + (p < extra ? 1 : 0);
   return splits;
 }
 
@@ -36,24 +35,28 @@ class GridLayout {
  public:
   /// A rows x cols matrix cut at `row_splits` and `col_splits`; block (r, c)
   /// belongs to owners[r + c * block_rows]. This process gives no blocks yet.
-  GridLayout(mr2d_int rows, mr2d_int cols, std::vector<mr2d_int> row_splits,
-             std::vector<mr2d_int> col_splits, std::vector<int> owners)
-      : row_splits_(std::move(row_splits)), col_splits_(std::move(col_splits)),
-        owners_(std::move(owners)) {
+  GridLayout(mr2d_int rows, mr2d_int cols, std::vector<mr2d_int> row_splits, std::vector<mr2d_int> col_splits,
+             std::vector<int> owners)
+      : row_splits_(std::move(row_splits)), col_splits_(std::move(col_splits)), owners_(std::move(owners)) {
     view_.rows = rows;
     view_.cols = cols;
     refresh();
   }
   /// A copy whose C view points at the copy's tables.
   GridLayout(const GridLayout& other)
-      : view_(other.view_), row_splits_(other.row_splits_), col_splits_(other.col_splits_),
-        owners_(other.owners_), blocks_(other.blocks_) {
+      : view_(other.view_),
+        row_splits_(other.row_splits_),
+        col_splits_(other.col_splits_),
+        owners_(other.owners_),
+        blocks_(other.blocks_) {
     refresh();
   }
   /// Takes over `other`'s tables.
   GridLayout(GridLayout&& other) noexcept
-      : view_(other.view_), row_splits_(std::move(other.row_splits_)),
-        col_splits_(std::move(other.col_splits_)), owners_(std::move(other.owners_)),
+      : view_(other.view_),
+        row_splits_(std::move(other.row_splits_)),
+        col_splits_(std::move(other.col_splits_)),
+        owners_(std::move(other.owners_)),
         blocks_(std::move(other.blocks_)) {
     refresh();
   }
@@ -117,8 +120,8 @@ class GridLayout {
 inline GridLayout row_layout(mr2d_int rows, mr2d_int cols, const std::vector<mr2d_int>& splits,
                              const std::vector<int>& owners, int me) {
   if (splits.size() != owners.size() + 1)
-    throw Error(MR2D_ERR_ARGUMENT, "mr2d::row_layout: " + std::to_string(splits.size()) +
-                                       " split points for " + std::to_string(owners.size()) +
+    throw Error(MR2D_ERR_ARGUMENT, "mr2d::row_layout: " + std::to_string(splits.size()) + " split points for " +
+                                       std::to_string(owners.size()) +
                                        " owners (need one more split point than owners)");
   GridLayout layout(rows, cols, splits, std::vector<mr2d_int>{0, cols}, owners);
   long long offset = 0;
@@ -149,60 +152,55 @@ inline mr2d_matrix matrix(const mr2d_int* desc, const mr2d_grid* grid = nullptr)
 /// sub(B) := alpha * op(sub(A)) + beta * sub(B) between any two sides, in
 /// the BLACS context `ictxt` (mr2d_layout_transform); throws on error.
 template <class T>
-void layout_transform(char trans, mr2d_int m, mr2d_int n, T alpha, const T* a, mr2d_int ia,
-                      mr2d_int ja, const mr2d_matrix& ma, T beta, T* b, mr2d_int ib, mr2d_int jb,
-                      const mr2d_matrix& mb, mr2d_int ictxt,
-                      const mr2d_options* options = nullptr) {
+void layout_transform(char trans, mr2d_int m, mr2d_int n, T alpha, const T* a, mr2d_int ia, mr2d_int ja,
+                      const mr2d_matrix& ma, T beta, T* b, mr2d_int ib, mr2d_int jb, const mr2d_matrix& mb,
+                      mr2d_int ictxt, const mr2d_options* options = nullptr) {
   const char t[2] = {trans, 0};
-  check(mr2d_layout_transform(type_of<T>::value, t, m, n, &alpha, a, ia, ja, &ma, &beta, b, ib, jb,
-                              &mb, ictxt, options));
+  check(
+      mr2d_layout_transform(type_of<T>::value, t, m, n, &alpha, a, ia, ja, &ma, &beta, b, ib, jb, &mb, ictxt, options));
 }
 
 /// sub(B) := sub(A) between any two sides in `ictxt`; throws on error.
 template <class T>
-void layout_copy(mr2d_int m, mr2d_int n, const T* a, mr2d_int ia, mr2d_int ja,
-                 const mr2d_matrix& ma, T* b, mr2d_int ib, mr2d_int jb, const mr2d_matrix& mb,
-                 mr2d_int ictxt, const mr2d_options* options = nullptr) {
+void layout_copy(mr2d_int m, mr2d_int n, const T* a, mr2d_int ia, mr2d_int ja, const mr2d_matrix& ma, T* b, mr2d_int ib,
+                 mr2d_int jb, const mr2d_matrix& mb, mr2d_int ictxt, const mr2d_options* options = nullptr) {
   layout_transform<T>('N', m, n, T(1), a, ia, ja, ma, T(0), b, ib, jb, mb, ictxt, options);
 }
 
 /// The transform over the communicator `comm` (mr2d_comm_layout_transform):
 /// owners are ranks of `comm`; throws on error.
 template <class T>
-void comm_layout_transform(MPI_Comm comm, char trans, mr2d_int m, mr2d_int n, T alpha, const T* a,
-                           mr2d_int ia, mr2d_int ja, const mr2d_matrix& ma, T beta, T* b,
-                           mr2d_int ib, mr2d_int jb, const mr2d_matrix& mb,
-                           const mr2d_options* options = nullptr) {
+void comm_layout_transform(MPI_Comm comm, char trans, mr2d_int m, mr2d_int n, T alpha, const T* a, mr2d_int ia,
+                           mr2d_int ja, const mr2d_matrix& ma, T beta, T* b, mr2d_int ib, mr2d_int jb,
+                           const mr2d_matrix& mb, const mr2d_options* options = nullptr) {
   const char t[2] = {trans, 0};
-  check(mr2d_comm_layout_transform(comm, type_of<T>::value, t, m, n, &alpha, a, ia, ja, &ma, &beta,
-                                   b, ib, jb, &mb, options));
+  check(mr2d_comm_layout_transform(comm, type_of<T>::value, t, m, n, &alpha, a, ia, ja, &ma, &beta, b, ib, jb, &mb,
+                                   options));
 }
 
 /// Plan of layout_transform (mr2d_plan_create_layout_transform); run it with
 /// execute(a, b) for a copy or execute(alpha, a, beta, b). The layouts may be
 /// destroyed after creation. Throws on error.
 template <class T>
-Plan<T> plan_layout_transform(char trans, mr2d_int m, mr2d_int n, mr2d_int ia, mr2d_int ja,
-                              const mr2d_matrix& ma, mr2d_int ib, mr2d_int jb,
-                              const mr2d_matrix& mb, mr2d_int ictxt,
+Plan<T> plan_layout_transform(char trans, mr2d_int m, mr2d_int n, mr2d_int ia, mr2d_int ja, const mr2d_matrix& ma,
+                              mr2d_int ib, mr2d_int jb, const mr2d_matrix& mb, mr2d_int ictxt,
                               const mr2d_options* options = nullptr) {
   const char t[2] = {trans, 0};
   mr2d_plan plan = nullptr;
-  check(mr2d_plan_create_layout_transform(&plan, type_of<T>::value, t, m, n, ia, ja, &ma, ib, jb,
-                                          &mb, ictxt, options));
+  check(mr2d_plan_create_layout_transform(&plan, type_of<T>::value, t, m, n, ia, ja, &ma, ib, jb, &mb, ictxt, options));
   return Plan<T>::adopt(plan);
 }
 
 /// Plan of comm_layout_transform (mr2d_plan_create_comm_layout_transform),
 /// collective over `comm`, which must outlive it; throws on error.
 template <class T>
-Plan<T> comm_plan_layout_transform(MPI_Comm comm, char trans, mr2d_int m, mr2d_int n, mr2d_int ia,
-                                   mr2d_int ja, const mr2d_matrix& ma, mr2d_int ib, mr2d_int jb,
-                                   const mr2d_matrix& mb, const mr2d_options* options = nullptr) {
+Plan<T> comm_plan_layout_transform(MPI_Comm comm, char trans, mr2d_int m, mr2d_int n, mr2d_int ia, mr2d_int ja,
+                                   const mr2d_matrix& ma, mr2d_int ib, mr2d_int jb, const mr2d_matrix& mb,
+                                   const mr2d_options* options = nullptr) {
   const char t[2] = {trans, 0};
   mr2d_plan plan = nullptr;
-  check(mr2d_plan_create_comm_layout_transform(&plan, comm, type_of<T>::value, t, m, n, ia, ja, &ma,
-                                               ib, jb, &mb, options));
+  check(mr2d_plan_create_comm_layout_transform(&plan, comm, type_of<T>::value, t, m, n, ia, ja, &ma, ib, jb, &mb,
+                                               options));
   return Plan<T>::adopt(plan);
 }
 

@@ -24,46 +24,37 @@
 extern "C" {
 #endif
 
-#define MR2D_DECLARE_SCALAPACK(x, T, code)                                                      \
-  MR2D_API void p##x##gemr2d_(const mr2d_int *m, const mr2d_int *n, const T *a,               \
-                              const mr2d_int *ia, const mr2d_int *ja, const mr2d_int *desca,   \
-                              T *b, const mr2d_int *ib, const mr2d_int *jb,                    \
-                              const mr2d_int *descb, const mr2d_int *ictxt);                   \
-  MR2D_API void p##x##gemr2do_(const mr2d_int *m, const mr2d_int *n, const T *a,              \
-                               const mr2d_int *ia, const mr2d_int *ja, const mr2d_int *desca,  \
-                               T *b, const mr2d_int *ib, const mr2d_int *jb,                   \
-                               const mr2d_int *descb);                                         \
-  MR2D_API void p##x##trmr2d_(const char *uplo, const char *diag, const mr2d_int *m,          \
-                              const mr2d_int *n, const T *a, const mr2d_int *ia,               \
-                              const mr2d_int *ja, const mr2d_int *desca, T *b,                 \
-                              const mr2d_int *ib, const mr2d_int *jb, const mr2d_int *descb,   \
-                              const mr2d_int *ictxt);                                          \
-  MR2D_API void p##x##trmr2do_(const char *uplo, const char *diag, const mr2d_int *m,         \
-                               const mr2d_int *n, const T *a, const mr2d_int *ia,              \
-                               const mr2d_int *ja, const mr2d_int *desca, T *b,                \
-                               const mr2d_int *ib, const mr2d_int *jb, const mr2d_int *descb); \
-  MR2D_API void Cp##x##gemr2d(mr2d_int m, mr2d_int n, T *a, mr2d_int ia, mr2d_int ja,         \
-                              mr2d_int *desca, T *b, mr2d_int ib, mr2d_int jb,                 \
-                              mr2d_int *descb, mr2d_int ictxt);                                \
-  MR2D_API void Cp##x##gemr2do(mr2d_int m, mr2d_int n, T *a, mr2d_int ia, mr2d_int ja,        \
-                               mr2d_int *desca, T *b, mr2d_int ib, mr2d_int jb,                \
-                               mr2d_int *descb);                                               \
-  MR2D_API void Cp##x##trmr2d(char *uplo, char *diag, mr2d_int m, mr2d_int n, T *a,           \
-                              mr2d_int ia, mr2d_int ja, mr2d_int *desca, T *b, mr2d_int ib,    \
-                              mr2d_int jb, mr2d_int *descb, mr2d_int ictxt);                   \
-  MR2D_API void Cp##x##trmr2do(char *uplo, char *diag, mr2d_int m, mr2d_int n, T *a,          \
-                               mr2d_int ia, mr2d_int ja, mr2d_int *desca, T *b, mr2d_int ib,   \
-                               mr2d_int jb, mr2d_int *descb);
+#define MR2D_DECLARE_SCALAPACK(x, T, code)                                                                             \
+  MR2D_API void p##x##gemr2d_(const mr2d_int* m, const mr2d_int* n, const T* a, const mr2d_int* ia,                    \
+                              const mr2d_int* ja, const mr2d_int* desca, T* b, const mr2d_int* ib, const mr2d_int* jb, \
+                              const mr2d_int* descb, const mr2d_int* ictxt);                                           \
+  MR2D_API void p##x##gemr2do_(const mr2d_int* m, const mr2d_int* n, const T* a, const mr2d_int* ia,                   \
+                               const mr2d_int* ja, const mr2d_int* desca, T* b, const mr2d_int* ib,                    \
+                               const mr2d_int* jb, const mr2d_int* descb);                                             \
+  MR2D_API void p##x##trmr2d_(const char* uplo, const char* diag, const mr2d_int* m, const mr2d_int* n, const T* a,    \
+                              const mr2d_int* ia, const mr2d_int* ja, const mr2d_int* desca, T* b, const mr2d_int* ib, \
+                              const mr2d_int* jb, const mr2d_int* descb, const mr2d_int* ictxt);                       \
+  MR2D_API void p##x##trmr2do_(const char* uplo, const char* diag, const mr2d_int* m, const mr2d_int* n, const T* a,   \
+                               const mr2d_int* ia, const mr2d_int* ja, const mr2d_int* desca, T* b,                    \
+                               const mr2d_int* ib, const mr2d_int* jb, const mr2d_int* descb);                         \
+  MR2D_API void Cp##x##gemr2d(mr2d_int m, mr2d_int n, T* a, mr2d_int ia, mr2d_int ja, mr2d_int* desca, T* b,           \
+                              mr2d_int ib, mr2d_int jb, mr2d_int* descb, mr2d_int ictxt);                              \
+  MR2D_API void Cp##x##gemr2do(mr2d_int m, mr2d_int n, T* a, mr2d_int ia, mr2d_int ja, mr2d_int* desca, T* b,          \
+                               mr2d_int ib, mr2d_int jb, mr2d_int* descb);                                             \
+  MR2D_API void Cp##x##trmr2d(char* uplo, char* diag, mr2d_int m, mr2d_int n, T* a, mr2d_int ia, mr2d_int ja,          \
+                              mr2d_int* desca, T* b, mr2d_int ib, mr2d_int jb, mr2d_int* descb, mr2d_int ictxt);       \
+  MR2D_API void Cp##x##trmr2do(char* uplo, char* diag, mr2d_int m, mr2d_int n, T* a, mr2d_int ia, mr2d_int ja,         \
+                               mr2d_int* desca, T* b, mr2d_int ib, mr2d_int jb, mr2d_int* descb);
 MR2D_TYPE_TABLE(MR2D_DECLARE_SCALAPACK)
 #undef MR2D_DECLARE_SCALAPACK
 
 /* PBLAS's transposes, sub(C) := beta * sub(C) + alpha * sub(A)' with sub(C)
  * m x n and sub(A) n x m, A and C in one context (pctranc_/pztranc_ conjugate).
  * Processes outside that context's grid return at once, as in PBLAS. */
-#define MR2D_DECLARE_PBLAS_TRAN(name, T)                                                         \
-  MR2D_API void name(const mr2d_int *m, const mr2d_int *n, const T *alpha, const T *a,          \
-                     const mr2d_int *ia, const mr2d_int *ja, const mr2d_int *desca, const T *beta, \
-                     T *c, const mr2d_int *ic, const mr2d_int *jc, const mr2d_int *descc);
+#define MR2D_DECLARE_PBLAS_TRAN(name, T)                                                                   \
+  MR2D_API void name(const mr2d_int* m, const mr2d_int* n, const T* alpha, const T* a, const mr2d_int* ia, \
+                     const mr2d_int* ja, const mr2d_int* desca, const T* beta, T* c, const mr2d_int* ic,   \
+                     const mr2d_int* jc, const mr2d_int* descc);
 MR2D_DECLARE_PBLAS_TRAN(pstran_, float)
 MR2D_DECLARE_PBLAS_TRAN(pdtran_, double)
 MR2D_DECLARE_PBLAS_TRAN(pctranu_, mr2d_scomplex)
@@ -73,10 +64,10 @@ MR2D_DECLARE_PBLAS_TRAN(pztranc_, mr2d_dcomplex)
 #undef MR2D_DECLARE_PBLAS_TRAN
 
 /* The element types of PBLAS's adds: X(letter, LETTER, C type, mr2d_type). */
-#define MR2D_PBLAS_TYPE_TABLE(X)       \
-  X(s, S, float, MR2D_S)               \
-  X(d, D, double, MR2D_D)              \
-  X(c, C, mr2d_scomplex, MR2D_C)       \
+#define MR2D_PBLAS_TYPE_TABLE(X) \
+  X(s, S, float, MR2D_S)         \
+  X(d, D, double, MR2D_D)        \
+  X(c, C, mr2d_scomplex, MR2D_C) \
   X(z, Z, mr2d_dcomplex, MR2D_Z)
 
 /* PBLAS's adds for ? in s d c z, A and C in one context:
@@ -90,15 +81,14 @@ MR2D_DECLARE_PBLAS_TRAN(pztranc_, mr2d_dcomplex)
  * arithmetic); bad arguments are reported as for p?tran*, with p?geadd's and
  * p?tradd's argument positions (TRANS is argument 1 of p?geadd, UPLO and
  * TRANS arguments 1 and 2 of p?tradd). */
-#define MR2D_DECLARE_PBLAS_ADD(x, X, T, code)                                                     \
-  MR2D_API void p##x##geadd_(const char *trans, const mr2d_int *m, const mr2d_int *n,           \
-                             const T *alpha, const T *a, const mr2d_int *ia, const mr2d_int *ja,  \
-                             const mr2d_int *desca, const T *beta, T *c, const mr2d_int *ic,      \
-                             const mr2d_int *jc, const mr2d_int *descc);                          \
-  MR2D_API void p##x##tradd_(const char *uplo, const char *trans, const mr2d_int *m,             \
-                             const mr2d_int *n, const T *alpha, const T *a, const mr2d_int *ia,   \
-                             const mr2d_int *ja, const mr2d_int *desca, const T *beta, T *c,      \
-                             const mr2d_int *ic, const mr2d_int *jc, const mr2d_int *descc);
+#define MR2D_DECLARE_PBLAS_ADD(x, X, T, code)                                                                     \
+  MR2D_API void p##x##geadd_(const char* trans, const mr2d_int* m, const mr2d_int* n, const T* alpha, const T* a, \
+                             const mr2d_int* ia, const mr2d_int* ja, const mr2d_int* desca, const T* beta, T* c,  \
+                             const mr2d_int* ic, const mr2d_int* jc, const mr2d_int* descc);                      \
+  MR2D_API void p##x##tradd_(const char* uplo, const char* trans, const mr2d_int* m, const mr2d_int* n,           \
+                             const T* alpha, const T* a, const mr2d_int* ia, const mr2d_int* ja,                  \
+                             const mr2d_int* desca, const T* beta, T* c, const mr2d_int* ic, const mr2d_int* jc,  \
+                             const mr2d_int* descc);
 MR2D_PBLAS_TYPE_TABLE(MR2D_DECLARE_PBLAS_ADD)
 #undef MR2D_DECLARE_PBLAS_ADD
 

@@ -49,8 +49,7 @@ Assignment layered(const std::vector<std::vector<double>>& compute, const std::v
     if (closing(d) < closing(last)) last = d;
   out.layout.assign(phases, 0);
   out.layout[phases - 1] = static_cast<int>(last);
-  for (std::size_t l = phases - 1; l > 0; --l)
-    out.layout[l - 1] = from[l][static_cast<std::size_t>(out.layout[l])];
+  for (std::size_t l = phases - 1; l > 0; --l) out.layout[l - 1] = from[l][static_cast<std::size_t>(out.layout[l])];
   out.total = closing(last);
   return out;
 }

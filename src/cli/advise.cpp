@@ -14,7 +14,7 @@
 #include "advise/phase_planner.hpp"
 #include "cli/options.hpp"
 #include "cli/plan_size.hpp"
-#include "model/cost_model.hpp"
+#include "cost/cost_model.hpp"
 
 namespace mr2d::cli {
 
@@ -35,8 +35,7 @@ struct PhaseFile {
 double seconds_of(const std::string& where, const std::string& cost, const std::string& text) {
   char* end = nullptr;
   const double v = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || !(v >= 0))
-    throw UsageError(where + "'" + cost + "' needs SECONDS >= 0");
+  if (text.empty() || *end != '\0' || !(v >= 0)) throw UsageError(where + "'" + cost + "' needs SECONDS >= 0");
   return v;
 }
 
@@ -58,8 +57,7 @@ PhaseFile read(const std::string& path) {
         throw UsageError(where + "expected 'matrix M N TYPE' with TYPE one of s d c z i");
       if (f.m > kScalapackIntMax || f.n > kScalapackIntMax)
         throw UsageError(where + "matrix " + std::to_string(f.m) + " " + std::to_string(f.n) +
-                         " is out of range: ScaLAPACK's integers hold at most " +
-                         std::to_string(kScalapackIntMax));
+                         " is out of range: ScaLAPACK's integers hold at most " + std::to_string(kScalapackIntMax));
       f.elem_size = sizes.at(f.type);
       check_bytes(f.m, f.n, f.elem_size, where + "matrix");
     } else if (key == "layout") {
@@ -113,8 +111,7 @@ double move_seconds(const PhaseFile& f, std::size_t x, std::size_t y) {
     l->rank_of.resize(static_cast<std::size_t>(l->processes()));
     for (std::size_t k = 0; k < l->rank_of.size(); ++k) l->rank_of[k] = static_cast<int>(k);
   }
-  const SizeNames names{f.path + ": matrix",
-                        f.path + ": layouts " + f.layout_names[x] + " -> " + f.layout_names[y]};
+  const SizeNames names{f.path + ": matrix", f.path + ": layouts " + f.layout_names[x] + " -> " + f.layout_names[y]};
   const auto edges = bounded_edges(pb, Limits{}, names);
   return model::summarize(model::traffic_from(edges, model::rank_count(pb)), pb.elem_size).predicted_seconds;
 }
@@ -135,10 +132,11 @@ void advise(const std::string& path, std::ostream& out) {
     for (std::size_t y = 0; y < k; ++y)
       if (x != y) move[x][y] = move_seconds(f, x, y);
 
-  out << "mr2d advise: " << f.phase_names.size() << " phases, " << k << " layouts, " << f.m << " x " << f.n
-      << " " << f.type << (f.looped ? ", repeated in a loop" : "") << "\n";
+  out << "mr2d advise: " << f.phase_names.size() << " phases, " << k << " layouts, " << f.m << " x " << f.n << " "
+      << f.type << (f.looped ? ", repeated in a loop" : "") << "\n";
   out << "  redistribution (model seconds, row = from, column = to):\n    " << std::string(12, ' ');
-  for (const std::string& name : f.layout_names) out << " " << std::string(12 - std::min<std::size_t>(12, name.size()), ' ') << name;
+  for (const std::string& name : f.layout_names)
+    out << " " << std::string(12 - std::min<std::size_t>(12, name.size()), ' ') << name;
   out << "\n";
   for (std::size_t x = 0; x < k; ++x) {
     out << "    " << f.layout_names[x] << std::string(12 - std::min<std::size_t>(12, f.layout_names[x].size()), ' ');
@@ -154,8 +152,8 @@ void advise(const std::string& path, std::ostream& out) {
   std::size_t fixed = 0;
   double fixed_cost = std::numeric_limits<double>::infinity();
   for (std::size_t d = 0; d < k; ++d) {
-    const double c = advise::assignment_cost(std::vector<int>(f.compute.size(), static_cast<int>(d)), f.compute,
-                                             move, f.looped);
+    const double c =
+        advise::assignment_cost(std::vector<int>(f.compute.size(), static_cast<int>(d)), f.compute, move, f.looped);
     if (c < fixed_cost) {
       fixed_cost = c;
       fixed = d;

@@ -24,8 +24,8 @@ std::vector<BenchCase> read_bench_cases(const std::string& path) {
     char* end = nullptr;
     c.procs = std::strtol(procs.c_str(), &end, 10);
     if (procs.empty() || *end != '\0' || c.procs < 1 || c.procs > 1'000'000)
-      throw UsageError(path + ":" + std::to_string(number) + ": case " + c.name +
-                       " needs a process count, got '" + procs + "'");
+      throw UsageError(path + ":" + std::to_string(number) + ": case " + c.name + " needs a process count, got '" +
+                       procs + "'");
     cases.push_back(c);
   }
   if (cases.empty()) throw UsageError(path + " holds no case");

@@ -68,9 +68,9 @@ std::string command_line(int argc, char** argv, int first) {
 }  // namespace
 
 int bench_command(int argc, char** argv, int first) {
-  const Options opt = parse_options(argc, argv, first,
-                                    {"--reps", "--cases", "--out", "--launches", "--variants", "--costa-reps"},
-                                    {"--quick", "--yield"});
+  const Options opt =
+      parse_options(argc, argv, first, {"--reps", "--cases", "--out", "--launches", "--variants", "--costa-reps"},
+                    {"--quick", "--yield"});
   const bool quick = opt.flag("--quick");
   const long reps = static_cast<long>(opt.number("--reps", quick ? 3 : 9, 1, 1000000));
   const long launches = static_cast<long>(opt.number("--launches", 1, 1, 1000));

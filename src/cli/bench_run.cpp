@@ -32,8 +32,7 @@ std::string utc_now(const char* format) {
 std::string cpu_model() {
   std::ifstream in("/proc/cpuinfo");
   for (std::string line; std::getline(in, line);)
-    if (line.rfind("model name", 0) == 0 && line.find(':') != std::string::npos)
-      return line.substr(line.find(':') + 2);
+    if (line.rfind("model name", 0) == 0 && line.find(':') != std::string::npos) return line.substr(line.find(':') + 2);
   return "unknown processor";
 }
 
@@ -43,14 +42,12 @@ std::string kernel() {
 }
 
 // The lines above the table of mr2d_bench_table, as bench/run.sh has them.
-void write_header(const fs::path& md, const BenchSettings& settings, const Launcher& launcher,
-                  long seconds) {
+void write_header(const fs::path& md, const BenchSettings& settings, const Launcher& launcher, long seconds) {
   std::ofstream out(md);
   out << "# mr2d benchmark, " << utc_now("%Y-%m-%d %H:%M UTC") << "\n\n"
-      << "Command: `" << settings.command << "` (installed mr2d " << MR2D_VERSION_STRING << ", "
-      << seconds << " s).\n"
-      << "Machine: " << cpu_model() << ", " << available_cores() << " cores, " << kernel()
-      << "; " << launcher.version_line << ".\n"
+      << "Command: `" << settings.command << "` (installed mr2d " << MR2D_VERSION_STRING << ", " << seconds << " s).\n"
+      << "Machine: " << cpu_model() << ", " << available_cores() << " cores, " << kernel() << "; "
+      << launcher.version_line << ".\n"
       << "MPI settings: " << (settings.yield ? "mpi_yield_when_idle=1" : "defaults (waits poll busily)")
       << ".\nProcesses beyond the cores are oversubscribed (the P (cores) column).\n\n";
   if (!out) throw std::runtime_error("cannot write " + md.string());
@@ -62,12 +59,10 @@ int run_installed_bench(const BenchInstall& install, const BenchSettings& settin
   const std::vector<BenchCase> cases = read_bench_cases(settings.cases.string());
   const Launcher launcher = prepare_launcher(settings.yield);
   if (launcher.version_line.empty())
-    throw std::runtime_error("cannot run " + launcher.program +
-                             " (MR2D_MPIEXEC names the MPI launcher to use)");
+    throw std::runtime_error("cannot run " + launcher.program + " (MR2D_MPIEXEC names the MPI launcher to use)");
   const fs::path dir = settings.out.empty() ? fs::path("mr2d-bench-" + utc_now("%Y-%m-%d")) : settings.out;
   fs::create_directories(dir);
-  const fs::path csv = dir / "results.csv", md = dir / "results.md", dat = dir / "plot.dat",
-                 png = dir / "plot.png";
+  const fs::path csv = dir / "results.csv", md = dir / "results.md", dat = dir / "plot.dat", png = dir / "plot.png";
   for (const fs::path& old : {csv, md, dat, png}) fs::remove(old);
 
   const auto start = std::chrono::steady_clock::now();
@@ -75,8 +70,9 @@ int run_installed_bench(const BenchInstall& install, const BenchSettings& settin
   const std::string driver = (install.programs / "mr2d_bench").string();
   for (long launch = 0; launch < settings.launches; ++launch)
     for (const BenchCase& c : cases) {
-      std::vector<std::string> args{driver, "--cases", settings.cases.string(), "--case", c.name, "--reps",
-                                    std::to_string(settings.reps), "--csv", csv.string()};
+      std::vector<std::string> args{driver,      "--cases", settings.cases.string(),       "--case",
+                                    c.name,      "--reps",  std::to_string(settings.reps), "--csv",
+                                    csv.string()};
       if (!settings.variants.empty()) args.insert(args.end(), {"--variants", settings.variants});
       if (settings.costa_reps >= 0) args.insert(args.end(), {"--costa-reps", std::to_string(settings.costa_reps)});
       const int rc = run_process(launcher.command(c.procs, args));
@@ -85,8 +81,7 @@ int run_installed_bench(const BenchInstall& install, const BenchSettings& settin
         status = 1;
       }
     }
-  const auto seconds =
-      std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - start);
+  const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - start);
 
   write_header(md, settings, launcher, static_cast<long>(seconds.count()));
   const std::string table = (install.programs / "mr2d_bench_table").string();

@@ -31,7 +31,8 @@ Index count_of(const std::string& option, const std::string& text, Index lo, Ind
 // parts one longer.
 std::vector<Index> petsc_splits(Index extent, Index parts) {
   std::vector<Index> s(static_cast<std::size_t>(parts) + 1);
-  for (Index p = 0; p <= parts; ++p) s[static_cast<std::size_t>(p)] = p * (extent / parts) + std::min(p, extent % parts);
+  for (Index p = 0; p <= parts; ++p)
+    s[static_cast<std::size_t>(p)] = p * (extent / parts) + std::min(p, extent % parts);
   return s;
 }
 
@@ -109,8 +110,8 @@ bool is_grid_layout(const std::string& text) {
   return false;
 }
 
-GridSide parse_grid_layout(const std::string& option, const std::string& text, Index row0, Index col0,
-                           Index rows, Index cols, Index first, const Limits& limits) {
+GridSide parse_grid_layout(const std::string& option, const std::string& text, Index row0, Index col0, Index rows,
+                           Index cols, Index first, const Limits& limits) {
   GridSide g;
   g.spec = text;
   g.row0 = row0;
@@ -121,16 +122,15 @@ GridSide parse_grid_layout(const std::string& option, const std::string& text, I
     auto lists = read_tables(option, value, limits.run_entries);
     t.row_splits = lists["rows"];
     t.col_splits = lists["cols"];
-    for (const Index o : lists["owners"])
-      t.owners.push_back(static_cast<int>(std::min<Index>(o, kMaxRank)));
+    for (const Index o : lists["owners"]) t.owners.push_back(static_cast<int>(std::min<Index>(o, kMaxRank)));
     if (t.row_splits.size() < 2 || t.col_splits.size() < 2)
       throw UsageError(option + ": '" + value + "' needs at least two split points in 'rows' and in 'cols'");
     t.rows = t.row_splits.back();
     t.cols = t.col_splits.back();
     const Index blocks = t.block_rows() * t.block_cols();
     if (static_cast<Index>(t.owners.size()) != blocks)
-      throw UsageError(option + ": '" + value + "' has " + num(static_cast<Index>(t.owners.size())) +
-                       " owners for " + num(t.block_rows()) + " x " + num(t.block_cols()) + " blocks");
+      throw UsageError(option + ": '" + value + "' has " + num(static_cast<Index>(t.owners.size())) + " owners for " +
+                       num(t.block_rows()) + " x " + num(t.block_cols()) + " blocks");
     const layout::Finding f = layout::check_tables(t, static_cast<int>(std::min(limits.processes, kMaxRank)));
     if (!f.ok()) throw UsageError(option + " (" + value + ") " + layout::describe(f));
     if (t.rows < rows || t.cols < cols)
@@ -152,7 +152,8 @@ GridSide parse_grid_layout(const std::string& option, const std::string& text, I
 int union_size(const model::Problem& pb, const GridSides& sides) {
   int top = -1;
   for (const auto& [cyclic, grid] : {std::pair{&pb.a, &sides.a}, std::pair{&pb.b, &sides.b}}) {
-    if (*grid) top = std::max(top, rank_range((*grid)->tables).second);
+    if (*grid)
+      top = std::max(top, rank_range((*grid)->tables).second);
     else
       for (const int r : cyclic->rank_of) top = std::max(top, r);
   }
@@ -160,8 +161,8 @@ int union_size(const model::Problem& pb, const GridSides& sides) {
 }
 
 std::vector<model::Edge> grid_edges(const model::Problem& pb, const GridSides& sides, const Limits& limits) {
-  const layout::Tiling t = layout::make_tiling(pb.m, pb.n, pb.transposed, side_of(pb.a, sides.a),
-                                               side_of(pb.b, sides.b), pb.elem_size);
+  const layout::Tiling t =
+      layout::make_tiling(pb.m, pb.n, pb.transposed, side_of(pb.a, sides.a), side_of(pb.b, sides.b), pb.elem_size);
   const Index tiles = static_cast<Index>(t.rows.size()) * static_cast<Index>(t.cols.size());
   if (tiles > limits.tiles)
     throw UsageError("--a/--b: the layouts cut the submatrix into " + num(tiles) + " tiles, more than the " +
@@ -214,10 +215,10 @@ std::string grid_side_json(const GridSide& g) {
   const layout::Tables& t = g.tables;
   const Figures f = figures_of(t);
   std::ostringstream out;
-  out << "{\"grid_layout\": " << json_string(g.spec) << ", \"blocks\": [" << t.block_rows() << ", "
-      << t.block_cols() << "], \"block_rows\": [" << f.rows_lo << ", " << f.rows_hi << "], \"block_cols\": ["
-      << f.cols_lo << ", " << f.cols_hi << "], \"ranks\": [" << f.rank_lo << ", " << f.rank_hi
-      << "], \"start\": [" << g.row0 + 1 << ", " << g.col0 + 1 << "]}";
+  out << "{\"grid_layout\": " << json_string(g.spec) << ", \"blocks\": [" << t.block_rows() << ", " << t.block_cols()
+      << "], \"block_rows\": [" << f.rows_lo << ", " << f.rows_hi << "], \"block_cols\": [" << f.cols_lo << ", "
+      << f.cols_hi << "], \"ranks\": [" << f.rank_lo << ", " << f.rank_hi << "], \"start\": [" << g.row0 + 1 << ", "
+      << g.col0 + 1 << "]}";
   return out.str();
 }
 

@@ -11,8 +11,8 @@
 
 #include "cli/limits.hpp"
 #include "layout/tables.hpp"
-#include "model/edges.hpp"
-#include "model/problem.hpp"
+#include "problem/edges.hpp"
+#include "problem/problem.hpp"
 
 namespace mr2d::cli {
 
@@ -36,8 +36,8 @@ bool is_grid_layout(const std::string& text);
 /// (row0, col0) and reaches (rows, cols): rows:P and cols:Q split exactly
 /// that over ranks first .. first+P-1; a file gives its own sizes (at least
 /// those) and owners. Throws UsageError naming `option`.
-GridSide parse_grid_layout(const std::string& option, const std::string& text, Index row0, Index col0,
-                           Index rows, Index cols, Index first, const Limits& limits);
+GridSide parse_grid_layout(const std::string& option, const std::string& text, Index row0, Index col0, Index rows,
+                           Index cols, Index first, const Limits& limits);
 
 /// Ranks of the union: one more than the largest rank of either side.
 int union_size(const model::Problem& pb, const GridSides& sides);

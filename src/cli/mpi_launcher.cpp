@@ -39,8 +39,7 @@ Launcher prepare_launcher(bool yield) {
   launcher.program = find_program();
   const std::string version = process_output({launcher.program, "--version"});
   launcher.version_line = version.substr(0, version.find('\n'));
-  launcher.open_mpi = version.find("Open MPI") != std::string::npos ||
-                      version.find("OpenRTE") != std::string::npos;
+  launcher.open_mpi = version.find("Open MPI") != std::string::npos || version.find("OpenRTE") != std::string::npos;
   // The variants are compared per process; threaded packing (COSTA's OpenMP)
   // would take cores from the other processes.
   setenv("OMP_NUM_THREADS", "1", 1);

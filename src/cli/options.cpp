@@ -11,9 +11,7 @@
 
 namespace mr2d::cli {
 
-bool Options::flag(const std::string& name) const {
-  return std::find(flags.begin(), flags.end(), name) != flags.end();
-}
+bool Options::flag(const std::string& name) const { return std::find(flags.begin(), flags.end(), name) != flags.end(); }
 
 std::string Options::text(const std::string& name, const std::string& fallback) const {
   auto it = values.find(name);
@@ -69,8 +67,7 @@ Options parse_options(int argc, char** argv, int first, const std::vector<std::s
   return opt;
 }
 
-void parse_grid(const std::string& option, const std::string& text, model::MatrixLayout& layout,
-                Index max_processes) {
+void parse_grid(const std::string& option, const std::string& text, model::MatrixLayout& layout, Index max_processes) {
   const std::string shape_msg = option + " expects PxQ:MBxNB (e.g. 2x2:64x64), got '" + text + "'";
   auto colon = text.find(':');
   if (colon == std::string::npos) throw UsageError(shape_msg);
@@ -88,8 +85,8 @@ void parse_grid(const std::string& option, const std::string& text, model::Matri
   auto [mb, nb] = split(text.substr(colon + 1));
   const auto procs = checked_mul(p, q);
   if (!procs || *procs > max_processes)
-    throw UsageError(option + ": a " + num(p) + "x" + num(q) + " grid has more than the " +
-                     num(max_processes) + " processes the command handles");
+    throw UsageError(option + ": a " + num(p) + "x" + num(q) + " grid has more than the " + num(max_processes) +
+                     " processes the command handles");
   layout.nprow = p;
   layout.npcol = q;
   layout.mb = mb;
@@ -116,8 +113,8 @@ void place(model::MatrixLayout& l, const Options& opt, const std::string& side, 
   if (!layout) parse_grid("--" + side, text, l);
   auto [rsrc, csrc] = parse_pair("--" + side + "-src", opt.text("--" + side + "-src", "0,0"));
   if (rsrc < 0 || rsrc >= l.nprow || csrc < 0 || csrc >= l.npcol)
-    throw UsageError("--" + side + "-src " + num(rsrc) + "," + num(csrc) + " is outside the " +
-                     num(l.nprow) + "x" + num(l.npcol) + " grid");
+    throw UsageError("--" + side + "-src " + num(rsrc) + "," + num(csrc) + " is outside the " + num(l.nprow) + "x" +
+                     num(l.npcol) + " grid");
   l.rsrc = rsrc;
   l.csrc = csrc;
   const std::string i = side == "a" ? "--ia" : "--ib", j = side == "a" ? "--ja" : "--jb";
@@ -164,8 +161,7 @@ model::Problem problem_from(const Options& opt, const Limits& limits, GridSides*
   const std::string op = opt.text("--op", "N");
   if (op != "N" && op != "T" && op != "C") throw UsageError("--op expects N, T or C, got '" + op + "'");
   const bool transposed = op != "N";
-  place(pb.a, opt, "a", transposed ? pb.n : pb.m, transposed ? pb.m : pb.n, sides ? &sides->a : nullptr, 0,
-        limits);
+  place(pb.a, opt, "a", transposed ? pb.n : pb.m, transposed ? pb.m : pb.n, sides ? &sides->a : nullptr, 0, limits);
   place(pb.b, opt, "b", pb.m, pb.n, sides ? &sides->b : nullptr, b_first, limits);
   // Both grids are at most 2^31 processes here, so these sums fit.
   const Index b_last = b_first + pb.b.processes() - 1;
@@ -174,18 +170,16 @@ model::Problem problem_from(const Options& opt, const Limits& limits, GridSides*
                      ", beyond the largest MPI rank " + num(kMaxRank));
   const Index union_size = std::max(pb.a.processes(), b_last + 1);
   if (union_size > limits.processes)
-    throw UsageError("--a/--b/--b-first: A on ranks 0.., B on ranks " + num(b_first) + ".. span " +
-                     num(union_size) + " ranks, more than the " + num(limits.processes) +
-                     " processes the command handles");
+    throw UsageError("--a/--b/--b-first: A on ranks 0.., B on ranks " + num(b_first) + ".. span " + num(union_size) +
+                     " ranks, more than the " + num(limits.processes) + " processes the command handles");
   assign_ranks(pb.a, 0);
   assign_ranks(pb.b, b_first);
   if (sides != nullptr && sides->any()) {
     const Index ranks = cli::union_size(pb, *sides);
     if (ranks > limits.processes)
-      throw UsageError("--a/--b: the layouts span " + num(ranks) + " ranks, more than the " +
-                       num(limits.processes) + " processes the command handles");
-    if (opt.values.count("--uplo"))
-      throw UsageError("--uplo: grid layouts copy whole rectangles (no trapezoid)");
+      throw UsageError("--a/--b: the layouts span " + num(ranks) + " ranks, more than the " + num(limits.processes) +
+                       " processes the command handles");
+    if (opt.values.count("--uplo")) throw UsageError("--uplo: grid layouts copy whole rectangles (no trapezoid)");
   }
   if (opt.values.count("--uplo")) {
     const std::string u = opt.text("--uplo", ""), d = opt.text("--diag", "N");

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "cli/limits.hpp"
-#include "model/problem.hpp"
+#include "problem/problem.hpp"
 
 namespace mr2d::cli {
 

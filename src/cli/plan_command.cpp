@@ -6,17 +6,16 @@
 #include "cli/plan_size.hpp"
 #include "cli/relabel_report.hpp"
 #include "cli/report.hpp"
-#include "model/cost_model.hpp"
-#include "model/network.hpp"
+#include "cost/cost_model.hpp"
+#include "cost/network.hpp"
 #include "schedule/schedule.hpp"
 
 namespace mr2d::cli {
 
 const std::vector<std::string>& plan_valued_options() {
-  static const std::vector<std::string> names{"--m",  "--n",  "--a",  "--b",  "--a-src", "--b-src",
-                                              "--ia", "--ja", "--ib", "--jb", "--b-first", "--type",
-                                              "--uplo", "--diag", "--draw", "--schedule", "--op", "--network",
-                                              "--chunk"};
+  static const std::vector<std::string> names{
+      "--m",       "--n",    "--a",    "--b",    "--a-src", "--b-src",    "--ia", "--ja",      "--ib",   "--jb",
+      "--b-first", "--type", "--uplo", "--diag", "--draw",  "--schedule", "--op", "--network", "--chunk"};
   return names;
 }
 
@@ -43,8 +42,7 @@ void plan_command(const Options& opt, std::ostream& out, const Limits& limits) {
   model::CostModel model;
   if (opt.values.count("--network")) {
     std::string error;
-    if (!model::parse_network(opt.text("--network", ""), model.network, error))
-      throw UsageError("--network: " + error);
+    if (!model::parse_network(opt.text("--network", ""), model.network, error)) throw UsageError("--network: " + error);
   }
   model.chunk_bytes = opt.number("--chunk", 0, 0, INT64_MAX);
   const model::TrafficSummary summary = model::summarize(traffic, pb.elem_size, model);

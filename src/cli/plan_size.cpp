@@ -19,16 +19,14 @@ bool axis_fits(const index::Axis& axis, Index extent) {
   return end && cycles && checked_add(*end, *cycles);
 }
 
-void check_dimension(const index::AxisPair& axes, const char* dim, const Limits& limits,
-                     const SizeNames& names) {
+void check_dimension(const index::AxisPair& axes, const char* dim, const Limits& limits, const SizeNames& names) {
   if (!axis_fits(axes.src, axes.extent) || !axis_fits(axes.dst, axes.extent))
     throw UsageError(names.layouts + ": the submatrix end plus two cycles of " + dim +
                      " blocks (block size x grid size) exceeds 64-bit index arithmetic");
   const Index runs = model::run_table_bound(axes);
   if (runs > limits.run_entries)
-    throw UsageError(names.layouts + ": the " + dim + " blocks of A and B cut one period into up to " +
-                     num(runs) + " runs, more than the " + num(limits.run_entries) +
-                     " the command tabulates");
+    throw UsageError(names.layouts + ": the " + dim + " blocks of A and B cut one period into up to " + num(runs) +
+                     " runs, more than the " + num(limits.run_entries) + " the command tabulates");
 }
 
 }  // namespace
@@ -36,12 +34,11 @@ void check_dimension(const index::AxisPair& axes, const char* dim, const Limits&
 void check_bytes(Index m, Index n, Index elem_size, const std::string& matrix) {
   if (!checked_mul(m, n, elem_size))
     throw UsageError(matrix + ": " + num(m) + " x " + num(n) + " elements of " + num(elem_size) +
-                     " bytes overflow a 64-bit byte count (at most " +
-                     num(std::numeric_limits<Index>::max()) + " bytes)");
+                     " bytes overflow a 64-bit byte count (at most " + num(std::numeric_limits<Index>::max()) +
+                     " bytes)");
 }
 
-std::vector<model::Edge> bounded_edges(const model::Problem& pb, const Limits& limits,
-                                      const SizeNames& names) {
+std::vector<model::Edge> bounded_edges(const model::Problem& pb, const Limits& limits, const SizeNames& names) {
   check_bytes(pb.m, pb.n, pb.elem_size, names.matrix);
   check_dimension(model::row_axes(pb), "row", limits, names);
   check_dimension(model::col_axes(pb), "column", limits, names);

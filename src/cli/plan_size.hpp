@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "cli/limits.hpp"
-#include "model/problem.hpp"
-#include "model/edges.hpp"
+#include "problem/problem.hpp"
+#include "problem/edges.hpp"
 
 namespace mr2d::cli {
 
@@ -27,7 +27,6 @@ void check_bytes(Index m, Index n, Index elem_size, const std::string& matrix);
 /// Every communicating pair of `pb` (model::all_edges), after checking byte
 /// counts, index arithmetic, run tables, pairs and trapezoid work against
 /// `limits`; throws UsageError naming `names` instead of exceeding them.
-std::vector<model::Edge> bounded_edges(const model::Problem& pb, const Limits& limits,
-                                      const SizeNames& names);
+std::vector<model::Edge> bounded_edges(const model::Problem& pb, const Limits& limits, const SizeNames& names);
 
 }  // namespace mr2d::cli

@@ -53,8 +53,8 @@ int run_process(const std::vector<std::string>& args, const std::string& stdout_
   Actions actions;
   posix_spawn_file_actions_addopen(actions.get(), STDIN_FILENO, "/dev/null", O_RDONLY, 0);
   if (!stdout_path.empty())
-    posix_spawn_file_actions_addopen(actions.get(), STDOUT_FILENO, stdout_path.c_str(),
-                                     O_WRONLY | O_CREAT | O_APPEND, 0644);
+    posix_spawn_file_actions_addopen(actions.get(), STDOUT_FILENO, stdout_path.c_str(), O_WRONLY | O_CREAT | O_APPEND,
+                                     0644);
   const pid_t pid = spawn(args, actions);
   return pid < 0 ? kCannotStart : wait_for(pid);
 }

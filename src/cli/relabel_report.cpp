@@ -64,8 +64,8 @@ std::string relabel_json(const RelabelReport& r) {
   const Index es = r.elem_size;
   return "\"relabel\": {\"exact\": " + std::string(p.exact ? "true" : "false") +
          ", \"bytes_moved_default\": " + std::to_string((p.total - p.kept_default) * es) +
-         ", \"bytes_moved\": " + std::to_string((p.total - p.kept) * es) +
-         ", \"usermap\": [" + list(r.usermap(), ", ") + "]}";
+         ", \"bytes_moved\": " + std::to_string((p.total - p.kept) * es) + ", \"usermap\": [" +
+         list(r.usermap(), ", ") + "]}";
 }
 
 }  // namespace mr2d::cli

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "model/problem.hpp"
-#include "model/edges.hpp"
+#include "problem/problem.hpp"
+#include "problem/edges.hpp"
 #include "relabel/relabel.hpp"
 
 namespace mr2d::cli {

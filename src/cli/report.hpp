@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "model/problem.hpp"
-#include "model/cost_model.hpp"
+#include "problem/problem.hpp"
+#include "cost/cost_model.hpp"
 #include "schedule/schedule.hpp"
 
 namespace mr2d::cli {
@@ -17,7 +17,7 @@ namespace mr2d::cli {
 struct ScheduleReport {
   schedule::Kind requested = schedule::Kind::automatic;
   schedule::Schedule schedule;
-  Index steps = 0;            ///< 1 for async (everything at once), else schedule steps
+  Index steps = 0;  ///< 1 for async (everything at once), else schedule steps
   double predicted_seconds = 0;
   double seconds_to_compute = 0;
 };
@@ -26,8 +26,8 @@ ScheduleReport schedule_report(schedule::Kind requested, const model::Problem& p
                                const std::vector<model::Edge>& edges, const model::CostModel& model);
 /// The schedule of a call with grid layouts, which the library builds from
 /// the pairs alone (schedule::make_for_pairs).
-ScheduleReport pairs_schedule_report(schedule::Kind requested, const std::vector<model::Edge>& edges,
-                                     int nranks, Index elem_size, const model::CostModel& model);
+ScheduleReport pairs_schedule_report(schedule::Kind requested, const std::vector<model::Edge>& edges, int nranks,
+                                     Index elem_size, const model::CostModel& model);
 
 /// What the report shows for A and B in place of their descriptors (a grid
 /// layout's line of text, or its JSON object); empty: the descriptor.
@@ -39,8 +39,8 @@ void print_text(std::ostream& out, const model::Problem& pb, const model::Traffi
                 const ScheduleReport& sched, const model::CostModel& model, const SideTexts& sides = {});
 /// `extra_members` (e.g. "\"relabel\": {...}") are added to the object when not empty.
 void print_json(std::ostream& out, const model::Problem& pb, const model::TrafficSummary& s,
-                const ScheduleReport& sched, const model::CostModel& model,
-                const std::string& extra_members = "", const SideTexts& sides = {});
+                const ScheduleReport& sched, const model::CostModel& model, const std::string& extra_members = "",
+                const SideTexts& sides = {});
 /// Writes as SVG the volume matrix (senders down, receivers across; processes
 /// grouped into at most 128 bins per side) and, for a stepped schedule, the
 /// steps (senders down, steps across, shaded by message size).

@@ -23,11 +23,10 @@ struct InternalError {
   std::string what;
 };
 
-#define MR2D_CHECK(cond)                                                          \
-  do {                                                                            \
-    if (!(cond))                                                                  \
-      throw ::mr2d::InternalError{std::string(__FILE__) + ":" +                   \
-                                  std::to_string(__LINE__) + ": check failed: " #cond}; \
+#define MR2D_CHECK(cond)                                                                                              \
+  do {                                                                                                                \
+    if (!(cond))                                                                                                      \
+      throw ::mr2d::InternalError{std::string(__FILE__) + ":" + std::to_string(__LINE__) + ": check failed: " #cond}; \
   } while (0)
 
 }  // namespace mr2d

@@ -5,7 +5,7 @@
 namespace mr2d::grid {
 
 desc::GridInfo grid_info(Index ictxt) {
-  desc::GridInfo g;
+  check::GridInfo g;
   if (ictxt < 0) return g;
   mr2d_int nprow = -1, npcol = -1, myrow = -1, mycol = -1;
   Cblacs_gridinfo(static_cast<mr2d_int>(ictxt), &nprow, &npcol, &myrow, &mycol);

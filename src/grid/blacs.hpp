@@ -5,12 +5,11 @@
 
 #include <mpi.h>
 
-#include "desc/call.hpp"
+#include "check/call.hpp"
 #include "mr2d/mr2d.h"
 
 extern "C" {
-void Cblacs_gridinfo(mr2d_int ictxt, mr2d_int* nprow, mr2d_int* npcol, mr2d_int* myrow,
-                     mr2d_int* mycol);
+void Cblacs_gridinfo(mr2d_int ictxt, mr2d_int* nprow, mr2d_int* npcol, mr2d_int* myrow, mr2d_int* mycol);
 void blacs_get_(const mr2d_int* ictxt, const mr2d_int* what, mr2d_int* val);
 }
 

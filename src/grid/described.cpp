@@ -10,7 +10,7 @@ namespace {
 
 // The first fault of a description, or none (reason none).
 desc::Fault check(const mr2d_grid* grid, int size, const char* name) {
-  using desc::Reason;
+  using check::Reason;
   if (grid == nullptr) return {name, Reason::null_pointer};
   if (grid->nprow < 1 || grid->npcol < 1) return {name, Reason::grid_shape, grid->nprow, grid->npcol};
   const Index positions = Index{grid->nprow} * grid->npcol;
@@ -28,14 +28,13 @@ desc::Fault check(const mr2d_grid* grid, int size, const char* name) {
 
 }  // namespace
 
-desc::GridInfo described_grid_info(const mr2d_grid* grid, MPI_Comm comm, const char* name,
-                                   desc::Fault& fault) {
+desc::GridInfo described_grid_info(const mr2d_grid* grid, MPI_Comm comm, const char* name, check::Fault& fault) {
   int rank = 0, size = 1;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
-  desc::GridInfo info;
-  const desc::Fault found = check(grid, size, name);
-  if (found.reason != desc::Reason::none) {
+  check::GridInfo info;
+  const check::Fault found = check(grid, size, name);
+  if (found.reason != check::Reason::none) {
     if (fault.arg == nullptr) fault = found;
     return info;
   }

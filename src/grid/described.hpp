@@ -5,7 +5,7 @@
 
 #include <mpi.h>
 
-#include "desc/call.hpp"
+#include "check/call.hpp"
 #include "mr2d/mr2d_comm.h"
 
 namespace mr2d::grid {
@@ -14,7 +14,6 @@ namespace mr2d::grid {
 /// messages). A description that fails its checks (NULL, shape below 1 x 1,
 /// more positions than processes, a rank twice or outside `comm`) sets
 /// `fault` unless it holds one already, and leaves this process outside.
-desc::GridInfo described_grid_info(const mr2d_grid* grid, MPI_Comm comm, const char* name,
-                                   desc::Fault& fault);
+desc::GridInfo described_grid_info(const mr2d_grid* grid, MPI_Comm comm, const char* name, check::Fault& fault);
 
 }  // namespace mr2d::grid

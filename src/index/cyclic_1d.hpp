@@ -15,20 +15,18 @@ inline Index numroc(Index extent, Index nb, Index p, Index src, Index nprocs) {
   Index nblocks = extent / nb;
   Index count = (nblocks / nprocs) * nb;
   Index extra = nblocks % nprocs;
-  if (d < extra) count += nb;
-  else if (d == extra) count += extent % nb;
+  if (d < extra)
+    count += nb;
+  else if (d == extra)
+    count += extent % nb;
   return count;
 }
 
 /// Owner of global index g.
-inline Index owner(Index g, Index nb, Index src, Index nprocs) {
-  return pos_mod(g / nb + src, nprocs);
-}
+inline Index owner(Index g, Index nb, Index src, Index nprocs) { return pos_mod(g / nb + src, nprocs); }
 
 /// Local index of global index g on its owner.
-inline Index local_index(Index g, Index nb, Index nprocs) {
-  return (g / (nb * nprocs)) * nb + g % nb;
-}
+inline Index local_index(Index g, Index nb, Index nprocs) { return (g / (nb * nprocs)) * nb + g % nb; }
 
 /// One dimension of one matrix: block size, process count, first process and
 /// the 0-based start of the copied range.
@@ -44,10 +42,10 @@ struct Axis {
 /// range is owned by ((t + offset) / nb + first) mod nprocs and sits at local
 /// index base(p) + ((t + offset) / (nb*nprocs))*nb + (t + offset) mod nb.
 struct ShiftedAxis {
-  Index nb;      ///< block size used for the walk (see shift_origin)
+  Index nb;  ///< block size used for the walk (see shift_origin)
   Index nprocs;
-  Index first;   ///< process owning position 0
-  Index offset;  ///< position 0 is `offset` elements into its block
+  Index first;        ///< process owning position 0
+  Index offset;       ///< position 0 is `offset` elements into its block
   Index start_block;  ///< start / nb of the original layout
   Index src;
 

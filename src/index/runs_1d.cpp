@@ -9,8 +9,7 @@
 namespace mr2d::index {
 
 RunSet::RunSet(std::vector<Run> runs, Index period, Index src_step, Index dst_step, Index extent)
-    : runs_(std::move(runs)), period_(period), src_step_(src_step), dst_step_(dst_step),
-      extent_(extent) {
+    : runs_(std::move(runs)), period_(period), src_step_(src_step), dst_step_(dst_step), extent_(extent) {
   prefix_.resize(runs_.size() + 1);
   prefix_[0] = 0;
   for (std::size_t k = 0; k < runs_.size(); ++k) prefix_[k + 1] = prefix_[k] + runs_[k].len;
@@ -22,8 +21,7 @@ Index RunSet::count_below(Index x) const {
   Index full = x / period_;
   Index rem = x % period_;
   // Runs are sorted by t: find the first run starting at or after rem.
-  auto it = std::lower_bound(runs_.begin(), runs_.end(), rem,
-                             [](const Run& r, Index v) { return r.t < v; });
+  auto it = std::lower_bound(runs_.begin(), runs_.end(), rem, [](const Run& r, Index v) { return r.t < v; });
   auto k = static_cast<std::size_t>(it - runs_.begin());
   Index partial = prefix_[k];
   if (k > 0) {
@@ -38,8 +36,7 @@ Index RunSet::total_runs() const {
   if (runs_.empty()) return 0;
   Index full = extent_ / period_;
   Index rem = extent_ % period_;
-  auto it = std::lower_bound(runs_.begin(), runs_.end(), rem,
-                             [](const Run& r, Index v) { return r.t < v; });
+  auto it = std::lower_bound(runs_.begin(), runs_.end(), rem, [](const Run& r, Index v) { return r.t < v; });
   return full * static_cast<Index>(runs_.size()) + static_cast<Index>(it - runs_.begin());
 }
 
@@ -114,14 +111,12 @@ std::vector<std::pair<Index, RunSet>> runs_for(const AxisPair& axes, Role role, 
       t = end;
     }
   }
-  std::stable_sort(pieces.begin(), pieces.end(),
-                   [](const Piece& a, const Piece& b) { return a.peer < b.peer; });
+  std::stable_sort(pieces.begin(), pieces.end(), [](const Piece& a, const Piece& b) { return a.peer < b.peer; });
   for (std::size_t k = 0; k < pieces.size();) {
     std::size_t e = k;
     std::vector<Run> runs;
     while (e < pieces.size() && pieces[e].peer == pieces[k].peer) runs.push_back(pieces[e++].run);
-    result.emplace_back(pieces[k].peer,
-                        RunSet(std::move(runs), periodic ? period : n, src_step, dst_step, n));
+    result.emplace_back(pieces[k].peer, RunSet(std::move(runs), periodic ? period : n, src_step, dst_step, n));
     k = e;
   }
   return result;

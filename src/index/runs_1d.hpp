@@ -58,9 +58,7 @@ class RunSet {
   /// Number of positions t of the set with t < x (0 <= x <= extent).
   Index count_below(Index x) const;
   /// Number of positions t of the set with lo <= t < hi.
-  Index count_between(Index lo, Index hi) const {
-    return hi <= lo ? 0 : count_below(hi) - count_below(lo);
-  }
+  Index count_between(Index lo, Index hi) const { return hi <= lo ? 0 : count_below(hi) - count_below(lo); }
   const std::vector<Run>& period_runs() const { return runs_; }
   Index period() const { return period_; }
   Index extent() const { return extent_; }
@@ -75,8 +73,8 @@ class RunSet {
   /// The same positions with the same local indices, compared in the stored
   /// (one-period) form: work proportional to the runs of one period.
   bool operator==(const RunSet& o) const {
-    return period_ == o.period_ && src_step_ == o.src_step_ && dst_step_ == o.dst_step_ &&
-           extent_ == o.extent_ && runs_ == o.runs_;
+    return period_ == o.period_ && src_step_ == o.src_step_ && dst_step_ == o.dst_step_ && extent_ == o.extent_ &&
+           runs_ == o.runs_;
   }
 
  private:

@@ -13,9 +13,7 @@ struct Place {
 };
 
 // Owner and local index of global index g on a block-cyclic axis.
-Place place_of(const Axis& a, Index g) {
-  return {owner(g, a.nb, a.src, a.nprocs), local_index(g, a.nb, a.nprocs)};
-}
+Place place_of(const Axis& a, Index g) { return {owner(g, a.nb, a.src, a.nprocs), local_index(g, a.nb, a.nprocs)}; }
 
 }  // namespace
 

@@ -18,8 +18,8 @@ enum class Shape { full, upper, lower };
 struct Trapezoid {
   Shape shape = Shape::full;
   bool unit_diag = false;
-  Index m = 0;  ///< rows of the submatrix
-  Index n = 0;  ///< columns of the submatrix
+  Index m = 0;          ///< rows of the submatrix
+  Index n = 0;          ///< columns of the submatrix
   bool corner = false;  ///< the diagonal starts at (0, 0) (PBLAS's p?tradd)
 
   /// Rows [lo, hi) of column j (0-based within the submatrix) that are copied.

@@ -28,16 +28,35 @@ constexpr std::size_t elem_bytes(std::size_t runtime) {
 template <class F>
 bool with_short_length(Index len, F&& f) {
   switch (len) {
-    case 1: f(std::integral_constant<Index, 1>{}); return true;
-    case 2: f(std::integral_constant<Index, 2>{}); return true;
-    case 3: f(std::integral_constant<Index, 3>{}); return true;
-    case 4: f(std::integral_constant<Index, 4>{}); return true;
-    case 5: f(std::integral_constant<Index, 5>{}); return true;
-    case 6: f(std::integral_constant<Index, 6>{}); return true;
-    case 7: f(std::integral_constant<Index, 7>{}); return true;
-    case 8: f(std::integral_constant<Index, 8>{}); return true;
-    case 16: f(std::integral_constant<Index, 16>{}); return true;
-    default: return false;
+    case 1:
+      f(std::integral_constant<Index, 1>{});
+      return true;
+    case 2:
+      f(std::integral_constant<Index, 2>{});
+      return true;
+    case 3:
+      f(std::integral_constant<Index, 3>{});
+      return true;
+    case 4:
+      f(std::integral_constant<Index, 4>{});
+      return true;
+    case 5:
+      f(std::integral_constant<Index, 5>{});
+      return true;
+    case 6:
+      f(std::integral_constant<Index, 6>{});
+      return true;
+    case 7:
+      f(std::integral_constant<Index, 7>{});
+      return true;
+    case 8:
+      f(std::integral_constant<Index, 8>{});
+      return true;
+    case 16:
+      f(std::integral_constant<Index, 16>{});
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -45,8 +64,7 @@ bool with_short_length(Index len, F&& f) {
 /// fixed-size copy (a few moves): a call into memcpy costs more than the copy.
 /// `stream`: a longer run goes around the caches (stream_copy).
 template <std::size_t ES>
-inline void copy_run(unsigned char* to, const unsigned char* from, Index count, std::size_t es,
-                     bool stream = false) {
+inline void copy_run(unsigned char* to, const unsigned char* from, Index count, std::size_t es, bool stream = false) {
   if constexpr (ES != 0) {
     if (count <= 16 && with_short_length(count, [&](auto len) {
           std::memcpy(to, from, static_cast<std::size_t>(decltype(len)::value) * ES);
@@ -54,14 +72,16 @@ inline void copy_run(unsigned char* to, const unsigned char* from, Index count, 
       return;
   }
   const std::size_t bytes = static_cast<std::size_t>(count) * elem_bytes<ES>(es);
-  if (stream) stream_copy(to, from, bytes);
-  else std::memcpy(to, from, bytes);
+  if (stream)
+    stream_copy(to, from, bytes);
+  else
+    std::memcpy(to, from, bytes);
 }
 
 /// `count` segments of L elements, the k-th at to + k*to_step and from + k*from_step (bytes).
 template <std::size_t ES, Index L>
-void copy_uniform(unsigned char* to, std::ptrdiff_t to_step, const unsigned char* from,
-                  std::ptrdiff_t from_step, std::size_t count) {
+void copy_uniform(unsigned char* to, std::ptrdiff_t to_step, const unsigned char* from, std::ptrdiff_t from_step,
+                  std::size_t count) {
   for (std::size_t k = 0; k < count; ++k) {
     std::memcpy(to, from, static_cast<std::size_t>(L) * ES);
     to += to_step;
@@ -78,12 +98,12 @@ class SegmentCopier {
   SegmentCopier(const RowTable& table, std::size_t es, bool stream)
       : table_(table), es_(elem_bytes<ES>(es)), stream_(stream) {}
 
-  void copy(unsigned char* to, Index to_shift, const unsigned char* from, Index from_shift,
-            std::size_t first, std::size_t last) const {
+  void copy(unsigned char* to, Index to_shift, const unsigned char* from, Index from_shift, std::size_t first,
+            std::size_t last) const {
     const Segment* seg = table_.segments().data();
-    if (first < last && table_.uniform_len() != 0 && copy_uniform_of(
-        to + (seg[first].to - to_shift) * static_cast<Index>(es_),
-        from + (seg[first].from - from_shift) * static_cast<Index>(es_), last - first))
+    if (first < last && table_.uniform_len() != 0 &&
+        copy_uniform_of(to + (seg[first].to - to_shift) * static_cast<Index>(es_),
+                        from + (seg[first].from - from_shift) * static_cast<Index>(es_), last - first))
       return;
     for (std::size_t k = first; k < last; ++k)
       copy_run<ES>(to + (seg[k].to - to_shift) * static_cast<Index>(es_),
@@ -91,8 +111,8 @@ class SegmentCopier {
   }
 
   /// Copies message positions [lo, hi) of segment k only.
-  void copy_part(unsigned char* to, Index to_shift, const unsigned char* from, Index from_shift,
-                 std::size_t k, Index lo, Index hi) const {
+  void copy_part(unsigned char* to, Index to_shift, const unsigned char* from, Index from_shift, std::size_t k,
+                 Index lo, Index hi) const {
     const Segment& s = table_.segments()[k];
     const Index into = lo - table_.start(k);
     copy_run<ES>(to + (s.to + into - to_shift) * static_cast<Index>(es_),
@@ -112,9 +132,8 @@ class SegmentCopier {
         copy_every_other_8(to, from, count, stream_);
         return true;
       }
-      return with_short_length(table_.uniform_len(), [&](auto len) {
-        copy_uniform<ES, decltype(len)::value>(to, ts, from, fs, count);
-      });
+      return with_short_length(table_.uniform_len(),
+                               [&](auto len) { copy_uniform<ES, decltype(len)::value>(to, ts, from, fs, count); });
     }
   }
 

@@ -47,8 +47,8 @@ struct MessageSide {
 // Copies message positions [lo, hi) of one column: segments cut by the range
 // are copied in part, the others whole.
 template <std::size_t ES>
-void copy_clipped(const RowTable& table, const SegmentCopier<ES>& copier, unsigned char* to,
-                  Index to_shift, const unsigned char* from, Index from_shift, Index lo, Index hi) {
+void copy_clipped(const RowTable& table, const SegmentCopier<ES>& copier, unsigned char* to, Index to_shift,
+                  const unsigned char* from, Index from_shift, Index lo, Index hi) {
   auto [first, last] = table.covering(lo, hi);
   if (table.start(first) < lo) {
     copier.copy_part(to, to_shift, from, from_shift, first, lo, std::min(table.start(first + 1), hi));
@@ -64,16 +64,16 @@ void copy_clipped(const RowTable& table, const SegmentCopier<ES>& copier, unsign
 // each one's rows (the whole table, or its part inside the trapezoid).
 // Returns the number of elements copied.
 template <std::size_t ES, class From, class To>
-Index walk_columns(const RowTable& table, const RunSet& rows, const RunSet& cols,
-                   const Trapezoid& trapezoid, Window window, From from, To to, Index es, bool stream) {
+Index walk_columns(const RowTable& table, const RunSet& rows, const RunSet& cols, const Trapezoid& trapezoid,
+                   Window window, From from, To to, Index es, bool stream) {
   const Index per_column = table.total();
   if (per_column == 0) return 0;
   const SegmentCopier<ES> copier(table, static_cast<std::size_t>(es), stream);
   const bool full = trapezoid.shape == index::Shape::full;
   // A single segment spanning whole columns on both sides: a run of columns
   // is one contiguous block.
-  const bool whole_columns = full && table.size() == 1 && from.columns_adjoin(per_column) &&
-                             to.columns_adjoin(per_column);
+  const bool whole_columns =
+      full && table.size() == 1 && from.columns_adjoin(per_column) && to.columns_adjoin(per_column);
   Index total = 0;
   cols.for_each([&](Index tc, Index lenc, Index src_c, Index dst_c) {
     const Index j0 = window.lo > tc ? window.lo - tc : 0;
@@ -82,15 +82,14 @@ Index walk_columns(const RowTable& table, const RunSet& rows, const RunSet& cols
     if (whole_columns) {
       const Segment& s = table.segments().front();
       const Index count = per_column * (j1 - j0);
-      copy_run<ES>(to.column(dst_c + j0, count) + s.to * es, from.column(src_c + j0, count) + s.from * es,
-                   count, static_cast<std::size_t>(es), stream);
+      copy_run<ES>(to.column(dst_c + j0, count) + s.to * es, from.column(src_c + j0, count) + s.from * es, count,
+                   static_cast<std::size_t>(es), stream);
       total += count;
       return;
     }
     for (Index j = j0; j < j1; ++j) {
       if (full) {
-        copier.copy(to.column(dst_c + j, per_column), 0, from.column(src_c + j, per_column), 0, 0,
-                    table.size());
+        copier.copy(to.column(dst_c + j, per_column), 0, from.column(src_c + j, per_column), 0, 0, table.size());
         total += per_column;
         continue;
       }
@@ -113,22 +112,25 @@ Index walk_columns(const RowTable& table, const RunSet& rows, const RunSet& cols
 template <class F>
 Index with_elem_size(Index es, F&& f) {
   switch (es) {
-    case 4: return f(std::integral_constant<std::size_t, 4>{});
-    case 8: return f(std::integral_constant<std::size_t, 8>{});
-    case 16: return f(std::integral_constant<std::size_t, 16>{});
-    default: return f(std::integral_constant<std::size_t, 0>{});
+    case 4:
+      return f(std::integral_constant<std::size_t, 4>{});
+    case 8:
+      return f(std::integral_constant<std::size_t, 8>{});
+    case 16:
+      return f(std::integral_constant<std::size_t, 16>{});
+    default:
+      return f(std::integral_constant<std::size_t, 0>{});
   }
 }
 
 // One kernel call: the row table merged on the side `walk` walks, then every
 // column from `from` to `to` with the loops of the element size.
 template <class From, class To>
-Index copy_columns(Walk walk, const RunSet& rows, const RunSet& cols, const Trapezoid& trapezoid,
-                   Index elem_size, Window window, From from, To to, bool stream = false) {
+Index copy_columns(Walk walk, const RunSet& rows, const RunSet& cols, const Trapezoid& trapezoid, Index elem_size,
+                   Window window, From from, To to, bool stream = false) {
   const RowTable& table = cached_table(rows, walk);
   return with_elem_size(elem_size, [&](auto size) {
-    return walk_columns<decltype(size)::value>(table, rows, cols, trapezoid, window, from, to,
-                                               elem_size, stream);
+    return walk_columns<decltype(size)::value>(table, rows, cols, trapezoid, window, from, to, elem_size, stream);
   });
 }
 
@@ -137,23 +139,22 @@ using Bytes = unsigned char;
 
 }  // namespace
 
-Index pack(const void* a, Index lda, const RunSet& rows, const RunSet& cols,
-           const Trapezoid& trapezoid, Index elem_size, void* buf, Window window) {
+Index pack(const void* a, Index lda, const RunSet& rows, const RunSet& cols, const Trapezoid& trapezoid,
+           Index elem_size, void* buf, Window window) {
   return copy_columns(Walk::pack, rows, cols, trapezoid, elem_size, window,
                       ArraySide<ConstBytes>{static_cast<ConstBytes*>(a), lda, elem_size},
                       MessageSide<Bytes>{static_cast<Bytes*>(buf), elem_size});
 }
 
-Index unpack(const void* buf, const RunSet& rows, const RunSet& cols, const Trapezoid& trapezoid,
-             Index elem_size, void* b, Index ldb, Window window, bool stream) {
+Index unpack(const void* buf, const RunSet& rows, const RunSet& cols, const Trapezoid& trapezoid, Index elem_size,
+             void* b, Index ldb, Window window, bool stream) {
   return copy_columns(Walk::unpack, rows, cols, trapezoid, elem_size, window,
                       MessageSide<ConstBytes>{static_cast<ConstBytes*>(buf), elem_size},
                       ArraySide<Bytes>{static_cast<Bytes*>(b), ldb, elem_size}, stream);
 }
 
-Index copy_local(const void* a, Index lda, void* b, Index ldb, const RunSet& rows,
-                 const RunSet& cols, const Trapezoid& trapezoid, Index elem_size, Window window,
-                 bool stream) {
+Index copy_local(const void* a, Index lda, void* b, Index ldb, const RunSet& rows, const RunSet& cols,
+                 const Trapezoid& trapezoid, Index elem_size, Window window, bool stream) {
   return copy_columns(Walk::copy, rows, cols, trapezoid, elem_size, window,
                       ArraySide<ConstBytes>{static_cast<ConstBytes*>(a), lda, elem_size},
                       ArraySide<Bytes>{static_cast<Bytes*>(b), ldb, elem_size}, stream);

@@ -33,15 +33,13 @@ Index pack(const void* a, Index lda, const index::RunSet& rows, const index::Run
 /// local array `b` (leading dimension ldb, destination-side local indices).
 /// With `stream`, long runs are written to B around the caches, as by
 /// copy_local.
-Index unpack(const void* buf, const index::RunSet& rows, const index::RunSet& cols,
-             const index::Trapezoid& trapezoid, Index elem_size, void* b, Index ldb,
-             Window window = {}, bool stream = false);
+Index unpack(const void* buf, const index::RunSet& rows, const index::RunSet& cols, const index::Trapezoid& trapezoid,
+             Index elem_size, void* b, Index ldb, Window window = {}, bool stream = false);
 
 /// Direct copy from A's local array to B's local array on one process.
 /// `stream`: runs of kStreamRunMin bytes and more are written around the
 /// caches (streamed_stores.hpp), and the call ends with a store fence.
-Index copy_local(const void* a, Index lda, void* b, Index ldb, const index::RunSet& rows,
-                 const index::RunSet& cols, const index::Trapezoid& trapezoid, Index elem_size,
-                 Window window = {}, bool stream = false);
+Index copy_local(const void* a, Index lda, void* b, Index ldb, const index::RunSet& rows, const index::RunSet& cols,
+                 const index::Trapezoid& trapezoid, Index elem_size, Window window = {}, bool stream = false);
 
 }  // namespace mr2d::kernels

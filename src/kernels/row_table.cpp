@@ -50,8 +50,7 @@ std::pair<std::size_t, std::size_t> RowTable::covering(Index lo, Index hi) const
   // starting at or before it; the range ends before the first one starting at hi or later.
   const auto first = std::upper_bound(starts_.begin(), starts_.end() - 1, lo) - 1;
   const auto last = std::lower_bound(first, starts_.end() - 1, hi);
-  return {static_cast<std::size_t>(first - starts_.begin()),
-          static_cast<std::size_t>(last - starts_.begin())};
+  return {static_cast<std::size_t>(first - starts_.begin()), static_cast<std::size_t>(last - starts_.begin())};
 }
 
 }  // namespace mr2d::kernels

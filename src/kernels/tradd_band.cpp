@@ -13,8 +13,8 @@ namespace {
 // `parts` reals per element (2 for complex): each gets + 0 on its own, as
 // complex addition of (0, 0) does.
 template <class R>
-Index add_zero(bool upper, Index m, Index n, Index kb, const index::Axis& rows, const index::Axis& cols,
-               Index myrow, Index mycol, R* c, Index ldc, int parts) {
+Index add_zero(bool upper, Index m, Index n, Index kb, const index::Axis& rows, const index::Axis& cols, Index myrow,
+               Index mycol, R* c, Index ldc, int parts) {
   const Index mn = std::min(m, n);
   Index added = 0;
   for (Index k = 0; k < mn; k += kb) {
@@ -39,14 +39,19 @@ Index add_zero(bool upper, Index m, Index n, Index kb, const index::Axis& rows, 
 
 }  // namespace
 
-Index tradd_band(int type, bool upper, Index m, Index n, Index kb, const index::Axis& rows,
-                 const index::Axis& cols, Index myrow, Index mycol, void* c, Index ldc) {
+Index tradd_band(int type, bool upper, Index m, Index n, Index kb, const index::Axis& rows, const index::Axis& cols,
+                 Index myrow, Index mycol, void* c, Index ldc) {
   switch (type) {
-    case MR2D_S: return add_zero(upper, m, n, kb, rows, cols, myrow, mycol, static_cast<float*>(c), ldc, 1);
-    case MR2D_D: return add_zero(upper, m, n, kb, rows, cols, myrow, mycol, static_cast<double*>(c), ldc, 1);
-    case MR2D_C: return add_zero(upper, m, n, kb, rows, cols, myrow, mycol, static_cast<float*>(c), ldc, 2);
-    case MR2D_Z: return add_zero(upper, m, n, kb, rows, cols, myrow, mycol, static_cast<double*>(c), ldc, 2);
-    default: return 0;
+    case MR2D_S:
+      return add_zero(upper, m, n, kb, rows, cols, myrow, mycol, static_cast<float*>(c), ldc, 1);
+    case MR2D_D:
+      return add_zero(upper, m, n, kb, rows, cols, myrow, mycol, static_cast<double*>(c), ldc, 1);
+    case MR2D_C:
+      return add_zero(upper, m, n, kb, rows, cols, myrow, mycol, static_cast<float*>(c), ldc, 2);
+    case MR2D_Z:
+      return add_zero(upper, m, n, kb, rows, cols, myrow, mycol, static_cast<double*>(c), ldc, 2);
+    default:
+      return 0;
   }
 }
 

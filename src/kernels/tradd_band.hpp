@@ -21,7 +21,7 @@ inline constexpr Index kTraddPanel = 32;
 /// `cols` are C's axes, `start` the 0-based first row or column of sub(C).
 /// `type` is an mr2d_type of s, d, c or z. Returns how many elements it added
 /// 0 to on this process.
-Index tradd_band(int type, bool upper, Index m, Index n, Index kb, const index::Axis& rows,
-                 const index::Axis& cols, Index myrow, Index mycol, void* c, Index ldc);
+Index tradd_band(int type, bool upper, Index m, Index n, Index kb, const index::Axis& rows, const index::Axis& cols,
+                 Index myrow, Index mycol, void* c, Index ldc);
 
 }  // namespace mr2d::kernels

@@ -77,8 +77,10 @@ template <class T, int A, int B, bool Conj, bool Tradd = false>
 struct Combine {
   static T one() {
     T v{};
-    if constexpr (Arith<T>::complex) v.re = 1;
-    else v = 1;
+    if constexpr (Arith<T>::complex)
+      v.re = 1;
+    else
+      v = 1;
     return v;
   }
   /// y = x: elements move bit for bit (transpose_copy serves it).
@@ -87,8 +89,10 @@ struct Combine {
   void operator()(const T& x, T& y) const {
     using M = Arith<T>;
     if constexpr (A == kZero) {
-      if constexpr (B == kZero) y = beta;
-      else if constexpr (B == kOther) y = M::mul(beta, y);
+      if constexpr (B == kZero)
+        y = beta;
+      else if constexpr (B == kOther)
+        y = M::mul(beta, y);
     } else if constexpr (Tradd) {
       // p?tradd: C := beta * C over the trapezoid first, alpha * op(A) in a
       // buffer, then C += buffer through axpy with 1.
@@ -96,18 +100,27 @@ struct Combine {
       T s = v;
       if constexpr (A == kOther) s = M::mul(alpha, v);
       T t{};
-      if constexpr (B == kOne) t = y;
-      else if constexpr (B == kOther) t = M::mul(beta, y);
-      if constexpr (M::complex) y = M::add(M::mul(one(), s), t);
-      else y = M::add(s, t);
+      if constexpr (B == kOne)
+        t = y;
+      else if constexpr (B == kOther)
+        t = M::mul(beta, y);
+      if constexpr (M::complex)
+        y = M::add(M::mul(one(), s), t);
+      else
+        y = M::add(s, t);
     } else {
       const T v = Conj ? M::conj(x) : x;
       T ax = v;
-      if constexpr (A == kOther) ax = M::mul(alpha, v);
-      else if constexpr (B == kOne && M::complex && !Conj) ax = M::mul(one(), v);
-      if constexpr (B == kZero) y = ax;
-      else if constexpr (B == kOne) y = M::add(ax, y);
-      else y = M::add(ax, M::mul(beta, y));
+      if constexpr (A == kOther)
+        ax = M::mul(alpha, v);
+      else if constexpr (B == kOne && M::complex && !Conj)
+        ax = M::mul(one(), v);
+      if constexpr (B == kZero)
+        y = ax;
+      else if constexpr (B == kOne)
+        y = M::add(ax, y);
+      else
+        y = M::add(ax, M::mul(beta, y));
     }
   }
 };
@@ -117,7 +130,7 @@ struct Combine {
 // (B's column for op N, B's row when transposed).
 template <class T>
 struct Column {
-  const T* base;   // element `from - shift` of a segment is its first source element
+  const T* base;  // element `from - shift` of a segment is its first source element
   Index shift;
   Index first, end;
   Index dst;
@@ -185,8 +198,8 @@ void combine_transposed(const void* const* from, int count, Index lo, Index hi, 
 // `same_range`: every column holds the same positions and the columns are
 // adjacent in B (a full-shape block within one column run).
 template <class T, bool Transposed, class Op>
-void flush(const RowTable& table, const Column<T>* block, int count, bool same_range, T* b, Index ldb,
-           const Op& op, bool stream) {
+void flush(const RowTable& table, const Column<T>* block, int count, bool same_range, T* b, Index ldb, const Op& op,
+           bool stream) {
   const auto& segs = table.segments();
   if constexpr (!Transposed) {
     for (int c = 0; c < count; ++c) {
@@ -210,8 +223,10 @@ void flush(const RowTable& table, const Column<T>* block, int count, bool same_r
       const void* from[kWideBlock<T>];
       for (int c = 0; c < count; ++c) from[c] = block[c].base + segs[k].from - s0 - block[c].shift;
       T* to = b + block[0].dst + (segs[k].to - s0) * ldb;
-      if constexpr (Op::copies) transpose_copy<sizeof(T)>(from, count, lo, hi, to, ldb, stream);
-      else combine_transposed(from, count, lo, hi, to, ldb, op);
+      if constexpr (Op::copies)
+        transpose_copy<sizeof(T)>(from, count, lo, hi, to, ldb, stream);
+      else
+        combine_transposed(from, count, lo, hi, to, ldb, op);
     }
   } else {
     for (std::size_t k = 0; k < segs.size(); ++k) {
@@ -240,8 +255,8 @@ void flush(const RowTable& table, const Column<T>* block, int count, bool same_r
 // kLongRun whose source columns share sets too (columns_share_sets), where
 // fewer source streams pay more.
 template <class T, bool Transposed, class Op, class Source>
-Index walk(const RowTable& table, const RunSet& rows, const RunSet& cols, const Trapezoid& trapezoid,
-           Window window, Source source, T* b, Index ldb, const Op& op, bool stream) {
+Index walk(const RowTable& table, const RunSet& rows, const RunSet& cols, const Trapezoid& trapezoid, Window window,
+           Source source, T* b, Index ldb, const Op& op, bool stream) {
   const Index per_column = table.total();
   if (per_column == 0) return 0;
   const bool full = trapezoid.shape == index::Shape::full;
@@ -325,7 +340,7 @@ Index with_combine(const Update& u, Body&& body) {
     using X = std::integral_constant<int, kOther>;
     return b == kZero ? go(ai, C{}) : b == kOne ? go(ai, O{}) : go(ai, X{});
   };
-  return a == kZero ? with_beta(std::integral_constant<int, kZero>{})
+  return a == kZero  ? with_beta(std::integral_constant<int, kZero>{})
          : a == kOne ? with_beta(std::integral_constant<int, kOne>{})
                      : with_beta(std::integral_constant<int, kOther>{});
 }
@@ -334,17 +349,22 @@ Index with_combine(const Update& u, Body&& body) {
 template <class F>
 Index with_type(int type, F&& f) {
   switch (type) {
-    case MR2D_S: return f(float{});
-    case MR2D_D: return f(double{});
-    case MR2D_C: return f(Complex<float>{});
-    case MR2D_Z: return f(Complex<double>{});
-    default: return f(mr2d_int{});
+    case MR2D_S:
+      return f(float{});
+    case MR2D_D:
+      return f(double{});
+    case MR2D_C:
+      return f(Complex<float>{});
+    case MR2D_Z:
+      return f(Complex<double>{});
+    default:
+      return f(mr2d_int{});
   }
 }
 
 template <class MakeSource>
-Index run(Walk walk_kind, const RunSet& rows, const RunSet& cols, const Trapezoid& trapezoid,
-          const Update& u, void* b, Index ldb, Window window, bool stream, MakeSource make_source) {
+Index run(Walk walk_kind, const RunSet& rows, const RunSet& cols, const Trapezoid& trapezoid, const Update& u, void* b,
+          Index ldb, Window window, bool stream, MakeSource make_source) {
   const RowTable& table = cached_table(rows, walk_kind);
   return with_type(u.type, [&](auto tag) {
     using T = decltype(tag);
@@ -363,9 +383,9 @@ bool Update::plain() const {
   if (op != 'N' && op != 'n') return false;
   if (tradd) return false;  // y = x + 0 turns -0 into +0
   return with_type(type, [&](auto tag) -> Index {
-    using T = decltype(tag);
-    return factor_of(value_of<T>(alpha)) == kOne && factor_of(value_of<T>(beta)) == kZero;
-  }) != 0;
+           using T = decltype(tag);
+           return factor_of(value_of<T>(alpha)) == kOne && factor_of(value_of<T>(beta)) == kZero;
+         }) != 0;
 }
 
 Update make_update(int type, char op, const void* alpha, const void* beta, bool tradd) {
@@ -378,8 +398,10 @@ Update make_update(int type, char op, const void* alpha, const void* beta, bool 
     // Conjugation does nothing for real and integer types.
     if (!std::is_same_v<T, Complex<float>> && !std::is_same_v<T, Complex<double>> && u.op == 'C') u.op = 'T';
     T one{};
-    if constexpr (std::is_same_v<T, Complex<float>> || std::is_same_v<T, Complex<double>>) one.re = 1;
-    else one = 1;
+    if constexpr (std::is_same_v<T, Complex<float>> || std::is_same_v<T, Complex<double>>)
+      one.re = 1;
+    else
+      one = 1;
     std::memcpy(u.alpha, alpha != nullptr ? alpha : &one, sizeof(T));
     if (beta != nullptr) std::memcpy(u.beta, beta, sizeof(T));
     return 0;

@@ -20,8 +20,8 @@ namespace mr2d::kernels {
 
 /// What the receiving side does with each element x of op(A) landing on y in B.
 struct Update {
-  int type = 1;         ///< an mr2d_type (s d c z i)
-  char op = 'N';        ///< 'N', 'T' or 'C' (conjugate transpose; 'T' for real and integer)
+  int type = 1;                              ///< an mr2d_type (s d c z i)
+  char op = 'N';                             ///< 'N', 'T' or 'C' (conjugate transpose; 'T' for real and integer)
   alignas(16) unsigned char alpha[16] = {};  ///< a value of the type
   alignas(16) unsigned char beta[16] = {};
   /// PBLAS's p?tradd arithmetic (with alpha not 0): y scaled by beta first (a
@@ -41,13 +41,12 @@ Update make_update(int type, char op, const void* alpha, const void* beta, bool 
 /// unpack with the update applied (see pack.hpp for the other arguments;
 /// with op T or C, `stream` only serves copies: alpha 1, beta 0, op T).
 Index unpack_update(const void* buf, const index::RunSet& rows, const index::RunSet& cols,
-                    const index::Trapezoid& trapezoid, const Update& update, void* b, Index ldb,
-                    Window window = {}, bool stream = false);
+                    const index::Trapezoid& trapezoid, const Update& update, void* b, Index ldb, Window window = {},
+                    bool stream = false);
 
 /// copy_local with the update applied.
-Index copy_update(const void* a, Index lda, void* b, Index ldb, const index::RunSet& rows,
-                  const index::RunSet& cols, const index::Trapezoid& trapezoid,
-                  const Update& update, Window window = {}, bool stream = false);
+Index copy_update(const void* a, Index lda, void* b, Index ldb, const index::RunSet& rows, const index::RunSet& cols,
+                  const index::Trapezoid& trapezoid, const Update& update, Window window = {}, bool stream = false);
 
 /// unpack, or unpack_update where `update` is given (not null). With
 /// `stream`, a plain unpack writes its long runs (kStreamRunMin and more)
@@ -56,8 +55,8 @@ Index copy_update(const void* a, Index lda, void* b, Index ldb, const index::Run
 /// from 10.7 to 8.9 ms and C9-np2 from 13.9 to 12.2 (bench/README.md,
 /// "Streamed stores"); the updates stream transposed copies only.
 inline Index unpack_with(const void* buf, const index::RunSet& rows, const index::RunSet& cols,
-                         const index::Trapezoid& trapezoid, Index elem_size, const Update* update,
-                         void* b, Index ldb, Window window, bool stream) {
+                         const index::Trapezoid& trapezoid, Index elem_size, const Update* update, void* b, Index ldb,
+                         Window window, bool stream) {
   return update != nullptr ? unpack_update(buf, rows, cols, trapezoid, *update, b, ldb, window, stream)
                            : unpack(buf, rows, cols, trapezoid, elem_size, b, ldb, window, stream);
 }

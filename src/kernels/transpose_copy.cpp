@@ -101,8 +101,10 @@ bool has() {
   if constexpr (I == Isa::avx ? kBuiltWithAvx : kBuiltWithAvx512) return true;
   static const bool yes = [] {
     __builtin_cpu_init();
-    if constexpr (I == Isa::avx) return __builtin_cpu_supports("avx") != 0;
-    else return __builtin_cpu_supports("avx512f") != 0;
+    if constexpr (I == Isa::avx)
+      return __builtin_cpu_supports("avx") != 0;
+    else
+      return __builtin_cpu_supports("avx512f") != 0;
   }();
   return yes;
 }
@@ -110,8 +112,8 @@ bool has() {
 // Tiles of H positions: the whole tiles with `tile(p, c)` for each group of
 // W columns, the remaining columns and positions one element at a time.
 template <std::size_t Size, int W, int H, class Tile>
-__attribute__((target("avx"), always_inline)) inline void tiled(const void* const* from, int count, Index lo,
-                                                                 Index hi, void* to, Index ldt, Tile tile) {
+__attribute__((target("avx"), always_inline)) inline void tiled(const void* const* from, int count, Index lo, Index hi,
+                                                                void* to, Index ldt, Tile tile) {
   constexpr Index every = kLine / static_cast<Index>(H * Size) > 0 ? kLine / static_cast<Index>(H * Size) : 1;
   constexpr int kFull = kCopyBlock<Size>;
   // A local copy of the column addresses: the vector stores may alias
@@ -141,17 +143,18 @@ __attribute__((target("avx"), always_inline)) inline void tiled(const void* cons
 __attribute__((target("avx"))) void avx_tiles_4(const void* const* from, int count, Index lo, Index hi, void* to,
                                                 Index ldt) {
   float* t = static_cast<float*>(to);
-  tiled<4, 4, 4>(from, count, lo, hi, to, ldt, [t, ldt](const void* const* col, Index p, int c) __attribute__((target("avx"))) {
-    __m128 r0 = _mm_loadu_ps(reinterpret_cast<const float*>(element<4>(col[c], p)));
-    __m128 r1 = _mm_loadu_ps(reinterpret_cast<const float*>(element<4>(col[c + 1], p)));
-    __m128 r2 = _mm_loadu_ps(reinterpret_cast<const float*>(element<4>(col[c + 2], p)));
-    __m128 r3 = _mm_loadu_ps(reinterpret_cast<const float*>(element<4>(col[c + 3], p)));
-    _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
-    _mm_storeu_ps(t + p * ldt + c, r0);
-    _mm_storeu_ps(t + (p + 1) * ldt + c, r1);
-    _mm_storeu_ps(t + (p + 2) * ldt + c, r2);
-    _mm_storeu_ps(t + (p + 3) * ldt + c, r3);
-  });
+  tiled<4, 4, 4>(
+      from, count, lo, hi, to, ldt, [ t, ldt ](const void* const* col, Index p, int c) __attribute__((target("avx"))) {
+        __m128 r0 = _mm_loadu_ps(reinterpret_cast<const float*>(element<4>(col[c], p)));
+        __m128 r1 = _mm_loadu_ps(reinterpret_cast<const float*>(element<4>(col[c + 1], p)));
+        __m128 r2 = _mm_loadu_ps(reinterpret_cast<const float*>(element<4>(col[c + 2], p)));
+        __m128 r3 = _mm_loadu_ps(reinterpret_cast<const float*>(element<4>(col[c + 3], p)));
+        _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+        _mm_storeu_ps(t + p * ldt + c, r0);
+        _mm_storeu_ps(t + (p + 1) * ldt + c, r1);
+        _mm_storeu_ps(t + (p + 2) * ldt + c, r2);
+        _mm_storeu_ps(t + (p + 3) * ldt + c, r3);
+      });
 }
 
 // 8-byte elements: 4 x 4 tiles of 256-bit vectors (pairs interleaved, then
@@ -159,37 +162,42 @@ __attribute__((target("avx"))) void avx_tiles_4(const void* const* from, int cou
 __attribute__((target("avx"))) void avx_tiles_8(const void* const* from, int count, Index lo, Index hi, void* to,
                                                 Index ldt) {
   double* t = static_cast<double*>(to);
-  tiled<8, 4, 4>(from, count, lo, hi, to, ldt, [t, ldt](const void* const* col, Index p, int c) __attribute__((target("avx"))) {
-    const __m256d x0 = _mm256_loadu_pd(reinterpret_cast<const double*>(element<8>(col[c], p)));
-    const __m256d x1 = _mm256_loadu_pd(reinterpret_cast<const double*>(element<8>(col[c + 1], p)));
-    const __m256d x2 = _mm256_loadu_pd(reinterpret_cast<const double*>(element<8>(col[c + 2], p)));
-    const __m256d x3 = _mm256_loadu_pd(reinterpret_cast<const double*>(element<8>(col[c + 3], p)));
-    const __m256d even01 = _mm256_unpacklo_pd(x0, x1), odd01 = _mm256_unpackhi_pd(x0, x1);
-    const __m256d even23 = _mm256_unpacklo_pd(x2, x3), odd23 = _mm256_unpackhi_pd(x2, x3);
-    _mm256_storeu_pd(t + p * ldt + c, _mm256_permute2f128_pd(even01, even23, 0x20));
-    _mm256_storeu_pd(t + (p + 1) * ldt + c, _mm256_permute2f128_pd(odd01, odd23, 0x20));
-    _mm256_storeu_pd(t + (p + 2) * ldt + c, _mm256_permute2f128_pd(even01, even23, 0x31));
-    _mm256_storeu_pd(t + (p + 3) * ldt + c, _mm256_permute2f128_pd(odd01, odd23, 0x31));
-  });
+  tiled<8, 4, 4>(
+      from, count, lo, hi, to, ldt, [ t, ldt ](const void* const* col, Index p, int c) __attribute__((target("avx"))) {
+        const __m256d x0 = _mm256_loadu_pd(reinterpret_cast<const double*>(element<8>(col[c], p)));
+        const __m256d x1 = _mm256_loadu_pd(reinterpret_cast<const double*>(element<8>(col[c + 1], p)));
+        const __m256d x2 = _mm256_loadu_pd(reinterpret_cast<const double*>(element<8>(col[c + 2], p)));
+        const __m256d x3 = _mm256_loadu_pd(reinterpret_cast<const double*>(element<8>(col[c + 3], p)));
+        const __m256d even01 = _mm256_unpacklo_pd(x0, x1), odd01 = _mm256_unpackhi_pd(x0, x1);
+        const __m256d even23 = _mm256_unpacklo_pd(x2, x3), odd23 = _mm256_unpackhi_pd(x2, x3);
+        _mm256_storeu_pd(t + p * ldt + c, _mm256_permute2f128_pd(even01, even23, 0x20));
+        _mm256_storeu_pd(t + (p + 1) * ldt + c, _mm256_permute2f128_pd(odd01, odd23, 0x20));
+        _mm256_storeu_pd(t + (p + 2) * ldt + c, _mm256_permute2f128_pd(even01, even23, 0x31));
+        _mm256_storeu_pd(t + (p + 3) * ldt + c, _mm256_permute2f128_pd(odd01, odd23, 0x31));
+      });
 }
 
 // 16-byte elements: 2 x 2 tiles, one element per 128-bit half.
 __attribute__((target("avx"))) void avx_tiles_16(const void* const* from, int count, Index lo, Index hi, void* to,
                                                  Index ldt) {
   double* t = static_cast<double*>(to);
-  tiled<16, 2, 2>(from, count, lo, hi, to, ldt, [t, ldt](const void* const* col, Index p, int c) __attribute__((target("avx"))) {
-    const __m256d x0 = _mm256_loadu_pd(reinterpret_cast<const double*>(element<16>(col[c], p)));
-    const __m256d x1 = _mm256_loadu_pd(reinterpret_cast<const double*>(element<16>(col[c + 1], p)));
-    _mm256_storeu_pd(t + 2 * (p * ldt + c), _mm256_permute2f128_pd(x0, x1, 0x20));
-    _mm256_storeu_pd(t + 2 * ((p + 1) * ldt + c), _mm256_permute2f128_pd(x0, x1, 0x31));
-  });
+  tiled<16, 2, 2>(
+      from, count, lo, hi, to, ldt, [ t, ldt ](const void* const* col, Index p, int c) __attribute__((target("avx"))) {
+        const __m256d x0 = _mm256_loadu_pd(reinterpret_cast<const double*>(element<16>(col[c], p)));
+        const __m256d x1 = _mm256_loadu_pd(reinterpret_cast<const double*>(element<16>(col[c + 1], p)));
+        _mm256_storeu_pd(t + 2 * (p * ldt + c), _mm256_permute2f128_pd(x0, x1, 0x20));
+        _mm256_storeu_pd(t + 2 * ((p + 1) * ldt + c), _mm256_permute2f128_pd(x0, x1, 0x31));
+      });
 }
 
 template <std::size_t Size>
 void avx_tiles(const void* const* from, int count, Index lo, Index hi, void* to, Index ldt) {
-  if constexpr (Size == 4) avx_tiles_4(from, count, lo, hi, to, ldt);
-  else if constexpr (Size == 8) avx_tiles_8(from, count, lo, hi, to, ldt);
-  else avx_tiles_16(from, count, lo, hi, to, ldt);
+  if constexpr (Size == 4)
+    avx_tiles_4(from, count, lo, hi, to, ldt);
+  else if constexpr (Size == 8)
+    avx_tiles_8(from, count, lo, hi, to, ldt);
+  else
+    avx_tiles_16(from, count, lo, hi, to, ldt);
 }
 
 // GCC 12's AVX-512 intrinsics start their results from _mm512_undefined_pd(),
@@ -213,14 +221,15 @@ inline __mmask8 lanes(int first, int last, int per) {
 // with a mask, through the caches, as the rest of that line belongs to
 // others. Positions short of a tile are loaded with a mask, never past hi.
 template <int H, bool Whole>
-__attribute__((target("avx512f"), always_inline)) inline void store_rows(const __m512d* out, int rows,
-                                                                          __mmask8 columns, unsigned char* at,
-                                                                          Index pitch) {
+__attribute__((target("avx512f"), always_inline)) inline void store_rows(const __m512d* out, int rows, __mmask8 columns,
+                                                                         unsigned char* at, Index pitch) {
 #pragma GCC unroll 8
   for (int j = 0; j < (Whole ? H : rows); ++j) {
     auto* row = reinterpret_cast<double*>(at + j * pitch);
-    if (Whole || columns == 0xFF) _mm512_stream_pd(row, out[j]);
-    else _mm512_mask_storeu_pd(row, columns, out[j]);
+    if (Whole || columns == 0xFF)
+      _mm512_stream_pd(row, out[j]);
+    else
+      _mm512_mask_storeu_pd(row, columns, out[j]);
   }
 }
 
@@ -228,7 +237,7 @@ __attribute__((target("avx512f"), always_inline)) inline void store_rows(const _
 // rest of the line loaded as zeros (never read past the column's end).
 template <std::size_t Size, bool Whole>
 __attribute__((target("avx512f"), always_inline)) inline void load_columns(const void* const* col, Index p, int rows,
-                                                                            __m512d* r) {
+                                                                           __m512d* r) {
   constexpr int W = kLineElems<Size>;
   const __mmask8 valid = Whole ? 0xFF : lanes(0, rows, static_cast<int>(Size / 8));
 #pragma GCC unroll 8
@@ -282,13 +291,15 @@ __attribute__((target("avx512f"), always_inline)) inline void rows_of_16(const _
 // One square tile of line-wide rows: loaded, turned, stored.
 template <std::size_t Size, bool Whole>
 __attribute__((target("avx512f"), always_inline)) inline void line_tile(const void* const* col, Index p, int rows,
-                                                                         __mmask8 columns, unsigned char* at,
-                                                                         Index pitch) {
+                                                                        __mmask8 columns, unsigned char* at,
+                                                                        Index pitch) {
   constexpr int W = kLineElems<Size>;
   __m512d r[static_cast<std::size_t>(W)], out[static_cast<std::size_t>(W)];
   load_columns<Size, Whole>(col, p, rows, r);
-  if constexpr (Size == 8) rows_of_8(r, out);
-  else rows_of_16(r, out);
+  if constexpr (Size == 8)
+    rows_of_8(r, out);
+  else
+    rows_of_16(r, out);
   store_rows<W, Whole>(out, rows, columns, at, pitch);
 }
 
@@ -316,13 +327,15 @@ __attribute__((target("avx512f"))) void streamed(const void* const* from, int co
   for (; p + W <= hi; p += W) {
     prefetch_columns<Size>(from, count, p);
     if (head) line_tile<Size, false>(column, p, W, head_lanes, at(0, p), pitch);
-    for (int g = first_whole; g < last_whole; ++g) line_tile<Size, true>(column + g * W, p, W, __mmask8(0xFF), at(g, p), pitch);
+    for (int g = first_whole; g < last_whole; ++g)
+      line_tile<Size, true>(column + g * W, p, W, __mmask8(0xFF), at(g, p), pitch);
     if (tail) line_tile<Size, false>(column + last_whole * W, p, W, tail_lanes, at(last_whole, p), pitch);
   }
   if (p < hi) {
     const int rows = static_cast<int>(hi - p);
     if (head) line_tile<Size, false>(column, p, rows, head_lanes, at(0, p), pitch);
-    for (int g = first_whole; g < last_whole; ++g) line_tile<Size, false>(column + g * W, p, rows, __mmask8(0xFF), at(g, p), pitch);
+    for (int g = first_whole; g < last_whole; ++g)
+      line_tile<Size, false>(column + g * W, p, rows, __mmask8(0xFF), at(g, p), pitch);
     if (tail) line_tile<Size, false>(column + last_whole * W, p, rows, tail_lanes, at(last_whole, p), pitch);
   }
 }

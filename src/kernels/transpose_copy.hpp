@@ -34,8 +34,7 @@ constexpr int kCopyBlock = 256 / Size > 0 ? static_cast<int>(256 / Size) : 1;
 /// streamed copy, before B is handed to anyone (a fence per copy costs as
 /// much as the copy when the copies are short).
 template <std::size_t Size>
-void transpose_copy(const void* const* from, int count, Index lo, Index hi, void* to, Index ldt,
-                    bool stream = false);
+void transpose_copy(const void* const* from, int count, Index lo, Index hi, void* to, Index ldt, bool stream = false);
 
 /// Element sizes with a streamed kernel.
 template <std::size_t Size>

@@ -21,8 +21,8 @@ namespace {
 // length has a loop of its own): the first's at to + k*step, the second's
 // `gap` further.
 template <class Len>
-void copy_pairs(unsigned char* to, const Weave& w, const unsigned char*& f0, const unsigned char*& f1,
-                Index count, Len len) {
+void copy_pairs(unsigned char* to, const Weave& w, const unsigned char*& f0, const unsigned char*& f1, Index count,
+                Len len) {
   const auto step = static_cast<std::ptrdiff_t>(w.step), gap = static_cast<std::ptrdiff_t>(w.gap);
   const auto s0 = static_cast<std::ptrdiff_t>(w.other_step[0]), s1 = static_cast<std::ptrdiff_t>(w.other_step[1]);
   for (Index k = 0; k < count; ++k) {
@@ -35,8 +35,7 @@ void copy_pairs(unsigned char* to, const Weave& w, const unsigned char*& f0, con
 }
 
 template <std::size_t ES>
-void copy_pairs_of(unsigned char* to, const Weave& w, const unsigned char*& f0, const unsigned char*& f1,
-                   Index count) {
+void copy_pairs_of(unsigned char* to, const Weave& w, const unsigned char*& f0, const unsigned char*& f1, Index count) {
   if (!with_short_length(w.len / Index{ES}, [&](auto len) {
         copy_pairs(to, w, f0, f1, count, std::integral_constant<std::size_t, decltype(len)::value * ES>{});
       }))
@@ -52,7 +51,9 @@ class LineStage {
  public:
   explicit LineStage(unsigned char* to)
       : phase_(static_cast<std::size_t>(reinterpret_cast<std::uintptr_t>(to) % kStreamLine)),
-        line_(to - phase_), begin_(phase_), end_(phase_) {}
+        line_(to - phase_),
+        begin_(phase_),
+        end_(phase_) {}
 
   unsigned char* tail() { return buffer() + end_; }
   void grow(Index bytes) { end_ += static_cast<std::size_t>(bytes); }
@@ -90,8 +91,7 @@ class LineStage {
 };
 
 template <std::size_t ES>
-void copy_column(unsigned char* to, const Weave& w, const unsigned char* f0, const unsigned char* f1,
-                 bool stream) {
+void copy_column(unsigned char* to, const Weave& w, const unsigned char* f0, const unsigned char* f1, bool stream) {
   to += w.lead;
   f0 += w.other0[0];
   f1 += w.other0[1];
@@ -130,8 +130,8 @@ bool two_sources_fit(const TwoSourceSide& one, const TwoSourceSide& two, const i
   return woven_fit(woven_sides(one, two, Walk::unpack), WeaveSide::to, trapezoid, elem_size, window);
 }
 
-TwoSourceCount copy_two_sources(const TwoSourceSide& one, const TwoSourceSide& two, Index elem_size, void* b,
-                                Index ldb, Window window, bool stream) {
+TwoSourceCount copy_two_sources(const TwoSourceSide& one, const TwoSourceSide& two, Index elem_size, void* b, Index ldb,
+                                Window window, bool stream) {
   const WovenColumns& c = woven_columns(woven_sides(one, two, Walk::unpack), WeaveSide::to, elem_size, window);
   const TwoSourceSide& first = c.first_is_one ? one : two;
   const TwoSourceSide& second = c.first_is_one ? two : one;

@@ -36,8 +36,8 @@ struct TwoSourceSide {
 /// tables of equal runs at one common stride in B, the counts equal or the
 /// source starting first one run ahead. Checks work proportional to the
 /// runs of one period of the row sets and to the columns of `window`.
-bool two_sources_fit(const TwoSourceSide& one, const TwoSourceSide& two,
-                     const index::Trapezoid& trapezoid, Index elem_size, Window window);
+bool two_sources_fit(const TwoSourceSide& one, const TwoSourceSide& two, const index::Trapezoid& trapezoid,
+                     Index elem_size, Window window);
 
 /// Copies the columns of `window` from both sides into B (leading dimension
 /// ldb), each column of B written in row order. Call only where
@@ -45,7 +45,7 @@ bool two_sources_fit(const TwoSourceSide& one, const TwoSourceSide& two,
 /// kStreamRunMin bytes and more are written around the caches, and the
 /// call ends with a store fence. Writes exactly the elements that copy_local
 /// (for an array) or unpack (for a message) of each side would write.
-TwoSourceCount copy_two_sources(const TwoSourceSide& one, const TwoSourceSide& two, Index elem_size,
-                                void* b, Index ldb, Window window, bool stream);
+TwoSourceCount copy_two_sources(const TwoSourceSide& one, const TwoSourceSide& two, Index elem_size, void* b, Index ldb,
+                                Window window, bool stream);
 
 }  // namespace mr2d::kernels

@@ -48,10 +48,14 @@ Index split_singles_8(const unsigned char* from, unsigned char* t0, unsigned cha
     const __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + 16 * k + 16));
     auto* p0 = reinterpret_cast<__m128i*>(t0 + 8 * k);
     auto* p1 = reinterpret_cast<__m128i*>(t1 + 8 * k);
-    if constexpr (Streamed == 0) _mm_stream_si128(p0, _mm_unpacklo_epi64(x, y));
-    else _mm_storeu_si128(p0, _mm_unpacklo_epi64(x, y));
-    if constexpr (Streamed == 1) _mm_stream_si128(p1, _mm_unpackhi_epi64(x, y));
-    else _mm_storeu_si128(p1, _mm_unpackhi_epi64(x, y));
+    if constexpr (Streamed == 0)
+      _mm_stream_si128(p0, _mm_unpacklo_epi64(x, y));
+    else
+      _mm_storeu_si128(p0, _mm_unpacklo_epi64(x, y));
+    if constexpr (Streamed == 1)
+      _mm_stream_si128(p1, _mm_unpackhi_epi64(x, y));
+    else
+      _mm_storeu_si128(p1, _mm_unpackhi_epi64(x, y));
   }
   return k;
 }
@@ -130,8 +134,7 @@ TwoSourceCount split_two_ways(const void* a, Index lda, const TwoTargetSide& one
       const auto at = static_cast<std::size_t>(k);
       split_column<decltype(size)::value>(bytes + c.shared[at] * lda * es, c.bytes,
                                           column_start(first, c.other[0][at], k, c.per_column[0], es),
-                                          column_start(second, c.other[1][at], k, c.per_column[1], es),
-                                          streamed);
+                                          column_start(second, c.other[1][at], k, c.per_column[1], es), streamed);
     }
   };
   with_woven_size(es, each);

@@ -53,7 +53,7 @@ bool weave_of(const RowTable& one, const RowTable& two, WeaveSide side, Weave& w
 
 /// Elements a two-source or two-target copy moved on each side.
 struct TwoSourceCount {
-  Index first = 0;   ///< the side named first in the call
+  Index first = 0;  ///< the side named first in the call
   Index second = 0;
 };
 
@@ -108,9 +108,12 @@ WovenSides woven_sides(const Side& one, const Side& two, Walk message_walk) {
 /// woven_fit admits (4, 8, 16).
 template <class F>
 void with_woven_size(Index es, F&& f) {
-  if (es == 4) f(std::integral_constant<std::size_t, 4>{});
-  else if (es == 8) f(std::integral_constant<std::size_t, 8>{});
-  else f(std::integral_constant<std::size_t, 16>{});
+  if (es == 4)
+    f(std::integral_constant<std::size_t, 4>{});
+  else if (es == 8)
+    f(std::integral_constant<std::size_t, 8>{});
+  else
+    f(std::integral_constant<std::size_t, 16>{});
 }
 
 /// The calling thread's WovenColumns for `sides`, rebuilt by each call.

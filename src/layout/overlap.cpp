@@ -56,8 +56,7 @@ Clash sweep(const std::vector<Extent>& extents, const std::vector<std::size_t>& 
       return clash(next->second->extent, r.extent);
     if (next != active.begin()) {
       auto prev = std::prev(next);
-      if (prev->second->row1 > r.row0 && prev->second->extent != r.extent)
-        return clash(prev->second->extent, r.extent);
+      if (prev->second->row1 > r.row0 && prev->second->extent != r.extent) return clash(prev->second->extent, r.extent);
     }
     active[r.row0] = &r;
     ends.push(&r);

@@ -32,7 +32,8 @@ Finding first_twice(const Tables& t, const std::vector<Block>& blocks) {
   const Index R = t.block_rows();
   std::vector<std::pair<Index, Index>> given;  // (r + c * R, position in blocks)
   given.reserve(blocks.size());
-  for (std::size_t k = 0; k < blocks.size(); ++k) given.emplace_back(blocks[k].row + blocks[k].col * R, static_cast<Index>(k));
+  for (std::size_t k = 0; k < blocks.size(); ++k)
+    given.emplace_back(blocks[k].row + blocks[k].col * R, static_cast<Index>(k));
   std::sort(given.begin(), given.end());
   for (std::size_t k = 1; k < given.size(); ++k)
     if (given[k].first == given[k - 1].first) {
@@ -82,8 +83,10 @@ Finding check_blocks(const Tables& t, int me, const std::vector<Block>& blocks, 
     if (b.ld < need) return {Fault::ld_small, 3, pos, b.ld, need};
     if (b.by_offset() && b.offset < 0) return {Fault::offset_negative, 3, pos, b.offset, 0};
     int& first = at[static_cast<std::size_t>(b.row + b.col * R)];
-    if (first >= 0) twice = true;
-    else first = static_cast<int>(k);
+    if (first >= 0)
+      twice = true;
+    else
+      first = static_cast<int>(k);
   }
   if (twice) return first_twice(t, blocks);
   // Every non-empty block owned here must be among them.
@@ -100,17 +103,18 @@ std::string describe(const Finding& f) {
   const std::string blk = "blocks[" + s(f.index) + "]";
   const std::string pos = "(" + s(f.value) + "," + s(f.limit) + ")";
   switch (f.fault) {
-    case Fault::null_side: return "is NULL or gives neither a descriptor nor a layout";
+    case Fault::null_side:
+      return "is NULL or gives neither a descriptor nor a layout";
     case Fault::negative_extent:
       return std::string("has ") + (f.table == 0 ? "rows" : "cols") + " = " + s(f.value) + ", must be >= 0";
     case Fault::no_blocks:
-      return std::string("has ") + (f.table == 0 ? "block_rows" : "block_cols") + " = " + s(f.value) +
-             ", must be >= 1";
+      return std::string("has ") + (f.table == 0 ? "block_rows" : "block_cols") + " = " + s(f.value) + ", must be >= 1";
     case Fault::null_table: {
       const char* const names[] = {"row_splits", "col_splits", "owners", "blocks"};
       return std::string("has ") + names[std::clamp<Index>(f.table, 0, 3)] + " NULL";
     }
-    case Fault::split_first: return std::string("has ") + splits + "[0] = " + s(f.value) + ", must be 0";
+    case Fault::split_first:
+      return std::string("has ") + splits + "[0] = " + s(f.value) + ", must be 0";
     case Fault::split_order:
       return std::string("has ") + splits + "[" + s(f.index) + "] = " + s(f.value) + " below " + splits + "[" +
              s(f.index - 1) + "] = " + s(f.limit) + " (splits must not decrease)";
@@ -119,26 +123,32 @@ std::string describe(const Finding& f) {
              s(f.limit);
     case Fault::owner_range:
       return "has owners[" + s(f.index) + "] = " + s(f.value) + ", not a rank of the union [0, " + s(f.limit) + ")";
-    case Fault::block_count: return "has nblocks = " + s(f.value) + ", must be >= 0";
-    case Fault::block_index: return "has " + blk + " at block " + pos + ", outside the grid of blocks";
-    case Fault::not_owned: return "has " + blk + " at block " + pos + ", which the owners give to another process";
-    case Fault::block_twice: return "has " + blk + " at block " + pos + ", given twice";
+    case Fault::block_count:
+      return "has nblocks = " + s(f.value) + ", must be >= 0";
+    case Fault::block_index:
+      return "has " + blk + " at block " + pos + ", outside the grid of blocks";
+    case Fault::not_owned:
+      return "has " + blk + " at block " + pos + ", which the owners give to another process";
+    case Fault::block_twice:
+      return "has " + blk + " at block " + pos + ", given twice";
     case Fault::block_missing:
       return "does not give block " + pos + ", which this process owns and which is not empty";
     case Fault::ld_small:
       return "has " + blk + ".ld = " + s(f.value) + ", smaller than max(1, the block's rows) = " + s(f.limit);
-    case Fault::offset_negative: return "has " + blk + ".offset = " + s(f.value) + ", must be >= 0";
+    case Fault::offset_negative:
+      return "has " + blk + ".offset = " + s(f.value) + ", must be >= 0";
     case Fault::null_array:
       return "has " + blk + " given by offset, but the array argument of this matrix is NULL";
-    case Fault::overlap: return "has " + blk + " sharing memory with blocks[" + s(f.value) + "]";
+    case Fault::overlap:
+      return "has " + blk + " sharing memory with blocks[" + s(f.value) + "]";
     case Fault::overlaps_other:
       return "has " + blk + " sharing memory with the other matrix (sub(A) and sub(B) must not overlap)";
     case Fault::differs:
       return "differs between processes: its sizes, splits or owners are not those of process 0";
     case Fault::kind_differs:
-      return std::string("is a ") + (f.value != 0 ? "grid layout" : "descriptor") +
-             " here but not on process 0";
-    case Fault::none: break;
+      return std::string("is a ") + (f.value != 0 ? "grid layout" : "descriptor") + " here but not on process 0";
+    case Fault::none:
+      break;
   }
   return "is illegal";
 }

@@ -22,8 +22,12 @@ struct Tables {
   Index block_rows() const { return static_cast<Index>(row_splits.size()) - 1; }
   Index block_cols() const { return static_cast<Index>(col_splits.size()) - 1; }
   int owner(Index r, Index c) const { return owners[static_cast<std::size_t>(r + c * block_rows())]; }
-  Index rows_of(Index r) const { return row_splits[static_cast<std::size_t>(r + 1)] - row_splits[static_cast<std::size_t>(r)]; }
-  Index cols_of(Index c) const { return col_splits[static_cast<std::size_t>(c + 1)] - col_splits[static_cast<std::size_t>(c)]; }
+  Index rows_of(Index r) const {
+    return row_splits[static_cast<std::size_t>(r + 1)] - row_splits[static_cast<std::size_t>(r)];
+  }
+  Index cols_of(Index c) const {
+    return col_splits[static_cast<std::size_t>(c + 1)] - col_splits[static_cast<std::size_t>(c)];
+  }
 };
 
 /// One block this process holds: at `address` (given by pointer) or at

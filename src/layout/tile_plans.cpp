@@ -103,8 +103,8 @@ TilePlans plan_tiles(const Tiling& t, int me, Index lda, Index ldb, const LdOf& 
     // B's shift in its own index: seen from A's index space under op T or C,
     // its rows and columns are exchanged.
     part.b_shift = t.transposed ? cc.b_moved + rc.b_moved * lb : rc.b_moved + cc.b_moved * lb;
-    const Key key{rc.id, cc.id, la, lb, t.a.grid != nullptr ? t.owner_a(r, c) : -1,
-                  t.b.grid != nullptr ? t.owner_b(r, c) : -1};
+    const Key key{
+        rc.id, cc.id, la, lb, t.a.grid != nullptr ? t.owner_a(r, c) : -1, t.b.grid != nullptr ? t.owner_b(r, c) : -1};
     auto [it, added] = shared.try_emplace(key, static_cast<std::int32_t>(out.plans.size()));
     if (added) {
       moved = problems.at(r, c);

@@ -53,8 +53,7 @@ Counts col_counts(const Tiling& t, const model::MatrixLayout& l) {
 std::vector<char> mine(const Counts& c, std::size_t segs, Index p) {
   std::vector<char> out(segs, 0);
   if (p < 0) return out;
-  for (std::size_t s = 0; s < segs; ++s)
-    c.each(s, [&](int q, Index) { out[s] = out[s] || q == p; });
+  for (std::size_t s = 0; s < segs; ++s) c.each(s, [&](int q, Index) { out[s] = out[s] || q == p; });
   return out;
 }
 
@@ -106,8 +105,8 @@ void solo(model::MatrixLayout& l, Index rows, Index cols, Index i0, Index j0, in
 
 }  // namespace
 
-std::vector<Segment> merge_splits(Index extent, const std::vector<Index>* a, Index a_start,
-                                  const std::vector<Index>* b, Index b_start) {
+std::vector<Segment> merge_splits(Index extent, const std::vector<Index>* a, Index a_start, const std::vector<Index>* b,
+                                  Index b_start) {
   std::vector<Index> cuts{0, extent};
   for (const auto& [s, start] : {std::pair{a, a_start}, std::pair{b, b_start}}) {
     if (s == nullptr) continue;
@@ -212,8 +211,9 @@ std::vector<model::Edge> pair_volumes(const Tiling& t) {
                        static_cast<int>(k % static_cast<std::size_t>(ranks)), table[k]});
   for (const auto& [key, count] : volume)
     edges.push_back({static_cast<int>(key >> 32), static_cast<int>(key & 0xffffffffu), count});
-  std::sort(edges.begin(), edges.end(),
-            [](const model::Edge& x, const model::Edge& y) { return x.from != y.from ? x.from < y.from : x.to < y.to; });
+  std::sort(edges.begin(), edges.end(), [](const model::Edge& x, const model::Edge& y) {
+    return x.from != y.from ? x.from < y.from : x.to < y.to;
+  });
   return edges;
 }
 

@@ -14,8 +14,8 @@
 
 #include "common/index_types.hpp"
 #include "layout/tables.hpp"
-#include "model/edges.hpp"
-#include "model/problem.hpp"
+#include "problem/edges.hpp"
+#include "problem/problem.hpp"
 
 namespace mr2d::layout {
 
@@ -29,8 +29,8 @@ struct Segment {
 
 /// Cuts [0, extent) at the splits of `a` and `b` (null: a block-cyclic side,
 /// no cuts) seen from their window starts; only non-empty segments.
-std::vector<Segment> merge_splits(Index extent, const std::vector<Index>* a, Index a_start,
-                                  const std::vector<Index>* b, Index b_start);
+std::vector<Segment> merge_splits(Index extent, const std::vector<Index>* a, Index a_start, const std::vector<Index>* b,
+                                  Index b_start);
 
 /// One side of the redistribution.
 struct Side {
@@ -44,8 +44,8 @@ struct Side {
 /// How sub(A) is cut. Index vectors of the block-cyclic sides (count of each
 /// process row / column per segment) make pair volumes and membership cheap.
 struct Tiling {
-  Index m = 0, n = 0;        ///< sub(A) in A's index space
-  bool transposed = false;   ///< op T or C: B's rows are A's columns
+  Index m = 0, n = 0;       ///< sub(A) in A's index space
+  bool transposed = false;  ///< op T or C: B's rows are A's columns
   Side a, b;
   Index elem_size = 8;
   std::vector<Segment> rows, cols;

@@ -3,7 +3,7 @@
 #include "plan/phases.hpp"
 
 #include "index/cyclic_1d.hpp"
-#include "model/traffic.hpp"
+#include "problem/traffic.hpp"
 
 namespace mr2d::plan {
 
@@ -46,7 +46,8 @@ std::vector<Problem> passes_for(const Problem& pb, Phases via) {
 
 double predicted_seconds(const Problem& pb, Phases via, const CostModel& model) {
   double t = 0;
-  for (const Problem& p : passes_for(pb, via)) t += model::summarize(model::all_traffic(p), p.elem_size, model).predicted_seconds;
+  for (const Problem& p : passes_for(pb, via))
+    t += model::summarize(model::all_traffic(p), p.elem_size, model).predicted_seconds;
   return t;
 }
 

@@ -10,8 +10,8 @@
 
 #include <vector>
 
-#include "model/cost_model.hpp"
-#include "model/problem.hpp"
+#include "cost/cost_model.hpp"
+#include "problem/problem.hpp"
 
 namespace mr2d::plan {
 

@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "index/runs_2d.hpp"
-#include "model/edges.hpp"
+#include "problem/edges.hpp"
 
 namespace mr2d::plan {
 
@@ -28,8 +28,7 @@ GridCoord coord_of(const MatrixLayout& layout, int rank) {
 namespace {
 
 // Appends the run sets to the plan's tables and returns (peer coordinate, table index).
-std::vector<std::pair<Index, int>> store(std::vector<std::pair<Index, RunSet>> sets,
-                                         std::vector<RunSet>& table) {
+std::vector<std::pair<Index, int>> store(std::vector<std::pair<Index, RunSet>> sets, std::vector<RunSet>& table) {
   std::vector<std::pair<Index, int>> out;
   out.reserve(sets.size());
   for (auto& [coord, set] : sets) {
@@ -43,17 +42,15 @@ std::vector<std::pair<Index, int>> store(std::vector<std::pair<Index, RunSet>> s
 // all talk to the same peer first.
 void order_from(std::vector<Transfer>& list, int me, int nranks) {
   auto key = [&](const Transfer& t) { return (t.peer - me - 1 + nranks) % nranks; };
-  std::sort(list.begin(), list.end(),
-            [&](const Transfer& x, const Transfer& y) { return key(x) < key(y); });
+  std::sort(list.begin(), list.end(), [&](const Transfer& x, const Transfer& y) { return key(x) < key(y); });
 }
 
 // Both matrices on a single process each, whole rectangle (a block of one
 // grid layout against a block of another): one run per dimension, one
 // transfer, built directly (grid layouts make millions of these).
 bool one_rectangle(const Problem& p) {
-  return p.a.processes() == 1 && p.b.processes() == 1 && p.shape == index::Shape::full &&
-         p.a.row_stride == 1 && p.a.col_stride == 1 && p.b.row_stride == 1 && p.b.col_stride == 1 && p.m > 0 &&
-         p.n > 0;
+  return p.a.processes() == 1 && p.b.processes() == 1 && p.shape == index::Shape::full && p.a.row_stride == 1 &&
+         p.a.col_stride == 1 && p.b.row_stride == 1 && p.b.col_stride == 1 && p.m > 0 && p.n > 0;
 }
 
 void fill_rectangle(const Problem& p, Plan& plan) {
@@ -101,8 +98,7 @@ Plan make_plan(const Problem& problem, int me, Index lda, Index ldb) {
   const int nranks = std::max(1, model::rank_count(problem));
 
   // My transfers on one side: every pair of a row peer and a column peer.
-  auto add_side = [&](Role role, const GridCoord& mine, const MatrixLayout& peers,
-                      std::vector<Transfer>& out) {
+  auto add_side = [&](Role role, const GridCoord& mine, const MatrixLayout& peers, std::vector<Transfer>& out) {
     auto row_peers = store(index::runs_for(rows, role, mine.row), plan.row_sets);
     auto col_peers = store(index::runs_for(cols, role, mine.col), plan.col_sets);
     for (auto [pc, cs] : col_peers) {

@@ -12,7 +12,7 @@
 #include "common/index_types.hpp"
 #include "index/runs_1d.hpp"
 #include "index/trapezoid.hpp"
-#include "model/problem.hpp"
+#include "problem/problem.hpp"
 
 namespace mr2d::plan {
 
@@ -21,26 +21,26 @@ namespace mr2d::plan {
 /// increasing order (clipped to the trapezoid): sender and receiver enumerate
 /// the same positions in the same order, so messages carry data only.
 struct Transfer {
-  int peer = -1;       ///< union rank of the other process
-  int row_set = -1;    ///< index into Plan::row_sets
-  int col_set = -1;    ///< index into Plan::col_sets
-  Index count = 0;     ///< elements
-  Index offset = 0;    ///< element offset of this message in the send or receive buffer
+  int peer = -1;     ///< union rank of the other process
+  int row_set = -1;  ///< index into Plan::row_sets
+  int col_set = -1;  ///< index into Plan::col_sets
+  Index count = 0;   ///< elements
+  Index offset = 0;  ///< element offset of this message in the send or receive buffer
 };
 
 struct Plan {
   int me = -1;
   Index elem_size = 0;
-  Index lda = 0, ldb = 0;   ///< this process's local leading dimensions
+  Index lda = 0, ldb = 0;  ///< this process's local leading dimensions
   index::Trapezoid trapezoid;
   std::vector<index::RunSet> row_sets;
   std::vector<index::RunSet> col_sets;
   std::vector<Transfer> sends;  ///< to other processes
   std::vector<Transfer> recvs;  ///< from other processes
   bool has_self = false;
-  Transfer self;                ///< my part of A that lands in my part of B
-  Index send_elems = 0;         ///< sum of send counts
-  Index recv_elems = 0;         ///< sum of receive counts
+  Transfer self;         ///< my part of A that lands in my part of B
+  Index send_elems = 0;  ///< sum of send counts
+  Index recv_elems = 0;  ///< sum of receive counts
 
   /// Bytes an execution writes into this process's part of B.
   Index bytes_into_b() const { return (recv_elems + self.count) * elem_size; }

@@ -69,8 +69,7 @@ class PlanCache {
   /// Drops the entries whose value satisfies `stale`.
   template <class Pred>
   void erase_if(Pred stale) {
-    entries_.erase(std::remove_if(entries_.begin(), entries_.end(),
-                                  [&](const Entry& e) { return stale(*e.value); }),
+    entries_.erase(std::remove_if(entries_.begin(), entries_.end(), [&](const Entry& e) { return stale(*e.value); }),
                    entries_.end());
   }
 

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "common/checked.hpp"
-#include "model/problem.hpp"
-#include "model/edges.hpp"
+#include "problem/problem.hpp"
+#include "problem/edges.hpp"
 #include "relabel/relabel.hpp"
 #include "relabel/volumes.hpp"
 
@@ -41,8 +41,8 @@ struct Positions {
 struct Errors {
   const char* routine;
   Status operator()(int position, const std::string& name, const std::string& text) const {
-    return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine + ": argument " + std::to_string(position) +
-                                   " (" + name + ") " + text};
+    return {MR2D_ERR_ARGUMENT,
+            std::string("mr2d: ") + routine + ": argument " + std::to_string(position) + " (" + name + ") " + text};
   }
   Status plain(const std::string& text) const {
     return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine + ": " + text};
@@ -52,23 +52,22 @@ struct Errors {
 std::string position_text(Index r, Index c) { return "(" + num(r) + "," + num(c) + ")"; }
 
 // Fields of one layout, in descriptor order; `m` and `n` are the copy's extent.
-Status check_layout(const Errors& err, int position, const char* side, const mr2d_layout& l, Index m,
-                    Index n, const CallLimits& limits) {
+Status check_layout(const Errors& err, int position, const char* side, const mr2d_layout& l, Index m, Index n,
+                    const CallLimits& limits) {
   auto field = [&](const char* name) { return std::string(side) + "->" + name; };
   if (l.nprow < 1) return err(position, field("nprow"), "is " + num(l.nprow) + ", must be >= 1");
   if (l.npcol < 1) return err(position, field("npcol"), "is " + num(l.npcol) + ", must be >= 1");
   const Index grid = Index{l.nprow} * Index{l.npcol};
   if (grid > limits.grid_positions)
     return err(position, side,
-               "has a " + num(l.nprow) + "x" + num(l.npcol) + " grid, more than the " +
-                   num(limits.grid_positions) + " positions a relabelling handles");
+               "has a " + num(l.nprow) + "x" + num(l.npcol) + " grid, more than the " + num(limits.grid_positions) +
+                   " positions a relabelling handles");
   if (l.rows < 0) return err(position, field("rows"), "is " + num(l.rows) + ", must be >= 0");
   if (l.cols < 0) return err(position, field("cols"), "is " + num(l.cols) + ", must be >= 0");
   if (l.mb < 1) return err(position, field("mb"), "is " + num(l.mb) + ", must be >= 1");
   if (l.nb < 1) return err(position, field("nb"), "is " + num(l.nb) + ", must be >= 1");
   if (l.rsrc < 0 || l.rsrc >= l.nprow)
-    return err(position, field("rsrc"),
-               "is " + num(l.rsrc) + ", must be a process row in [0, " + num(l.nprow) + ")");
+    return err(position, field("rsrc"), "is " + num(l.rsrc) + ", must be a process row in [0, " + num(l.nprow) + ")");
   if (l.csrc < 0 || l.csrc >= l.npcol)
     return err(position, field("csrc"),
                "is " + num(l.csrc) + ", must be a process column in [0, " + num(l.npcol) + ")");
@@ -77,21 +76,20 @@ Status check_layout(const Errors& err, int position, const char* side, const mr2
   // Both sums fit: each term is at most 2^63 - 1 and the other is >= 0 or 1 smaller.
   const std::optional<Index> last_row = checked_add(Index{l.i} - 1, m);
   if (!last_row || *last_row > l.rows)
-    return err(position, field("i"),
-               "is " + num(l.i) + ": the submatrix's " + num(m) + " rows end beyond " + field("rows") +
-                   " = " + num(l.rows));
+    return err(
+        position, field("i"),
+        "is " + num(l.i) + ": the submatrix's " + num(m) + " rows end beyond " + field("rows") + " = " + num(l.rows));
   const std::optional<Index> last_col = checked_add(Index{l.j} - 1, n);
   if (!last_col || *last_col > l.cols)
     return err(position, field("j"),
-               "is " + num(l.j) + ": the submatrix's " + num(n) + " columns end beyond " + field("cols") +
-                   " = " + num(l.cols));
+               "is " + num(l.j) + ": the submatrix's " + num(n) + " columns end beyond " + field("cols") + " = " +
+                   num(l.cols));
   return {};
 }
 
 // Distinct ranks >= 0; `where(k)` names entry k in messages.
 template <class Where>
-Status check_ranks(const Errors& err, int position, const char* name, const std::vector<int>& ranks,
-                   Where&& where) {
+Status check_ranks(const Errors& err, int position, const char* name, const std::vector<int>& ranks, Where&& where) {
   for (std::size_t k = 0; k < ranks.size(); ++k)
     if (ranks[k] < 0) return err(position, name, "has " + where(k) + " = " + num(ranks[k]) + ", must be a rank >= 0");
   std::vector<std::pair<int, std::size_t>> sorted;
@@ -128,16 +126,14 @@ bool axis_fits(const index::Axis& axis, Index extent) {
   return end && cycles && checked_add(*end, *cycles);
 }
 
-Status check_dimension(const Errors& err, const index::AxisPair& axes, const char* dim,
-                       const CallLimits& limits) {
+Status check_dimension(const Errors& err, const index::AxisPair& axes, const char* dim, const CallLimits& limits) {
   if (!axis_fits(axes.src, axes.extent) || !axis_fits(axes.dst, axes.extent))
     return err.plain(std::string("a, b: the submatrix end plus two cycles of ") + dim +
                      " blocks (block size x grid size) exceeds 64-bit index arithmetic");
   const Index runs = model::run_table_bound(axes);
   if (runs > limits.run_entries)
-    return err.plain(std::string("a, b: the ") + dim + " blocks of A and B cut one period into up to " +
-                     num(runs) + " runs, more than the " + num(limits.run_entries) +
-                     " a relabelling tabulates");
+    return err.plain(std::string("a, b: the ") + dim + " blocks of A and B cut one period into up to " + num(runs) +
+                     " runs, more than the " + num(limits.run_entries) + " a relabelling tabulates");
   return {};
 }
 
@@ -198,8 +194,8 @@ Status check(const CCall& c, const CallLimits& limits, Checked& out) {
   const Index b_positions = Index{c.b->nprow} * Index{c.b->npcol};
   if (c.nranks < b_positions)
     return err(at.nranks, "nranks",
-               "is " + num(c.nranks) + ", fewer than the " + num(b_positions) + " positions of B's " +
-                   num(c.b->nprow) + "x" + num(c.b->npcol) + " grid");
+               "is " + num(c.nranks) + ", fewer than the " + num(b_positions) + " positions of B's " + num(c.b->nprow) +
+                   "x" + num(c.b->npcol) + " grid");
   if (c.ranks == nullptr) {
     // Ranks 0 .. nranks-1. Only B's default ranks (the first ones) and A's
     // ranks can matter: a position that keeps nothing always finds a free

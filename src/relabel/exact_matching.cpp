@@ -58,9 +58,18 @@ struct RowLists {
 class Solver {
  public:
   Solver(int rows, int cols, const std::vector<Pair>& pairs, Index budget)
-      : budget_(budget), rows_(rows), cols_(cols), lists_(rows, cols, pairs), u_(at(rows), 0),
-        v_(at(cols) + at(rows), 0), row_of_(at(cols) + at(rows), -1), col_of_(at(rows), -1),
-        dist_(v_.size(), kInfinity), pred_(v_.size(), -1), done_(v_.size(), 0), drow_(at(rows), 0) {
+      : budget_(budget),
+        rows_(rows),
+        cols_(cols),
+        lists_(rows, cols, pairs),
+        u_(at(rows), 0),
+        v_(at(cols) + at(rows), 0),
+        row_of_(at(cols) + at(rows), -1),
+        col_of_(at(rows), -1),
+        dist_(v_.size(), kInfinity),
+        pred_(v_.size(), -1),
+        done_(v_.size(), 0),
+        drow_(at(rows), 0) {
     initial_assignment();
   }
 
@@ -173,8 +182,7 @@ class Solver {
 
 }  // namespace
 
-std::optional<std::vector<int>> exact_matching(int rows, int cols, const std::vector<Pair>& pairs,
-                                               Index budget) {
+std::optional<std::vector<int>> exact_matching(int rows, int cols, const std::vector<Pair>& pairs, Index budget) {
   return Solver(rows, cols, pairs, budget).solve();
 }
 

@@ -17,9 +17,7 @@ std::vector<Volume> volumes(const model::Problem& problem, const model::PairRuns
   return out;
 }
 
-std::vector<Volume> volumes(const model::Problem& problem) {
-  return volumes(problem, model::pair_runs(problem));
-}
+std::vector<Volume> volumes(const model::Problem& problem) { return volumes(problem, model::pair_runs(problem)); }
 
 Index kept_elements(const std::vector<Volume>& volumes, const std::vector<int>& rank_of) {
   Index kept = 0;

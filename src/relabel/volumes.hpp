@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "common/index_types.hpp"
-#include "model/problem.hpp"
-#include "model/edges.hpp"
+#include "problem/problem.hpp"
+#include "problem/edges.hpp"
 
 namespace mr2d::relabel {
 

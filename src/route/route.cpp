@@ -19,8 +19,8 @@ Index aligned(Index bytes, Index align) { return (bytes + align - 1) / align * a
 // Appends the columns of one transfer to the message, closing a chunk before
 // a column that would take it past `chunk_bytes` (0: never). Sections and
 // chunks start at multiples of `align` bytes.
-void append_transfer(Message& m, const Section& what, const Plan& plan, const Transfer& t,
-                     Index chunk_bytes, Index align) {
+void append_transfer(Message& m, const Section& what, const Plan& plan, const Transfer& t, Index chunk_bytes,
+                     Index align) {
   const Index es = plan.elem_size;
   auto open_section = [&](Index col) {
     Chunk& c = m.chunks.back();
@@ -70,8 +70,8 @@ void append_transfer(Message& m, const Section& what, const Plan& plan, const Tr
 
 }  // namespace
 
-std::vector<Message> make_messages(const std::vector<const Plan*>& plans, bool sending,
-                                   Index chunk_bytes, const NodeLocal& node, Index align) {
+std::vector<Message> make_messages(const std::vector<const Plan*>& plans, bool sending, Index chunk_bytes,
+                                   const NodeLocal& node, Index align) {
   std::vector<Message> messages;
   std::unordered_map<int, std::size_t> of_peer;
   if (align <= 0) align = plans.size() > 1 ? kPartAlignment : 1;
@@ -81,8 +81,8 @@ std::vector<Message> make_messages(const std::vector<const Plan*>& plans, bool s
       const Transfer& t = transfers[k];
       auto [it, added] = of_peer.try_emplace(t.peer, messages.size());
       if (added) messages.push_back(Message{t.peer, 0, {}});
-      append_transfer(messages[it->second], Section{static_cast<int>(p), static_cast<int>(k)},
-                       *plans[p], t, node.shares(t.peer) ? node.chunk_bytes : chunk_bytes, align);
+      append_transfer(messages[it->second], Section{static_cast<int>(p), static_cast<int>(k)}, *plans[p], t,
+                      node.shares(t.peer) ? node.chunk_bytes : chunk_bytes, align);
     }
   }
   for (Message& m : messages) {
@@ -101,8 +101,8 @@ ChunkSlots chunk_slots(const Message& m, Index window) {
   return s;
 }
 
-Route make_route(const std::vector<const Plan*>& plans, const schedule::Schedule& schedule,
-                 Index chunk_bytes, const NodeLocal& node, Index align) {
+Route make_route(const std::vector<const Plan*>& plans, const schedule::Schedule& schedule, Index chunk_bytes,
+                 const NodeLocal& node, Index align) {
   Route r;
   r.kind = schedule.kind;
   r.window = chunk_bytes > 0 ? kPipelineWindow : 1;

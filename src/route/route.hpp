@@ -69,12 +69,12 @@ struct Stage {
 
 struct Route {
   schedule::Kind kind = schedule::Kind::async;
-  Index steps = 0;          ///< steps of the whole schedule (1 for async with messages)
+  Index steps = 0;  ///< steps of the whole schedule (1 for async with messages)
   Index steps_lower_bound = 0;
   double predicted_seconds = 0;
   std::vector<Stage> stages;
   std::vector<Message> sends, recvs;
-  Index window = 1;          ///< chunks in flight per message
+  Index window = 1;                                    ///< chunks in flight per message
   Index send_buffer_bytes = 0, recv_buffer_bytes = 0;  ///< peak over stages
 };
 
@@ -87,14 +87,14 @@ constexpr Index kPipelineWindow = 2;
 /// message whole. Messages to node peers are cut and marked as `node` says.
 /// `align`: the byte alignment of sections and chunks; 0: kPartAlignment
 /// with several plans, else 1 (both ends of a message must use the same).
-std::vector<Message> make_messages(const std::vector<const plan::Plan*>& plans, bool sending,
-                                   Index chunk_bytes, const NodeLocal& node = {}, Index align = 0);
+std::vector<Message> make_messages(const std::vector<const plan::Plan*>& plans, bool sending, Index chunk_bytes,
+                                   const NodeLocal& node = {}, Index align = 0);
 
 /// The route of `plans` (all of process plans[0]->me) under a schedule of
 /// their communicating pairs together. MPI buffers are sized for the
 /// messages that are not node-local.
-Route make_route(const std::vector<const plan::Plan*>& plans, const schedule::Schedule& schedule,
-                 Index chunk_bytes, const NodeLocal& node = {}, Index align = 0);
+Route make_route(const std::vector<const plan::Plan*>& plans, const schedule::Schedule& schedule, Index chunk_bytes,
+                 const NodeLocal& node = {}, Index align = 0);
 
 /// How a message's chunks share its buffer region: each at its own message
 /// offset (direct, when the message has at most `window` chunks), or in

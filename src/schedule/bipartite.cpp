@@ -6,10 +6,8 @@
 
 namespace mr2d::schedule {
 
-std::vector<std::vector<std::size_t>> colour_edges(const std::vector<BipartiteEdge>& edges,
-                                                   int left, int right,
-                                                   const std::vector<std::size_t>& order,
-                                                   Index table_limit) {
+std::vector<std::vector<std::size_t>> colour_edges(const std::vector<BipartiteEdge>& edges, int left, int right,
+                                                   const std::vector<std::size_t>& order, Index table_limit) {
   const int nv = left + right;
   std::vector<int> degree(static_cast<std::size_t>(nv), 0);
   for (const BipartiteEdge& e : edges) {

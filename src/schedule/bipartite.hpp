@@ -19,9 +19,7 @@ struct BipartiteEdge {
 /// Colour classes (lists of edge indices), edges coloured in the given order.
 /// Needs left+right times max-degree table entries; returns empty when that
 /// exceeds `table_limit` (caller falls back).
-std::vector<std::vector<std::size_t>> colour_edges(const std::vector<BipartiteEdge>& edges,
-                                                   int left, int right,
-                                                   const std::vector<std::size_t>& order,
-                                                   Index table_limit);
+std::vector<std::vector<std::size_t>> colour_edges(const std::vector<BipartiteEdge>& edges, int left, int right,
+                                                   const std::vector<std::size_t>& order, Index table_limit);
 
 }  // namespace mr2d::schedule

@@ -20,7 +20,8 @@ Schedule caterpillar(const model::Problem& pb, const std::vector<model::Edge>& e
   std::vector<Index> send_pos(static_cast<std::size_t>(nranks), -1), recv_pos(send_pos);
   Index next = 0;
   for (int r : pb.a.rank_of)  // grid order, as ScaLAPACK flattens grids row-major
-    if (recvs[static_cast<std::size_t>(r)]) send_pos[static_cast<std::size_t>(r)] = recv_pos[static_cast<std::size_t>(r)] = next++;
+    if (recvs[static_cast<std::size_t>(r)])
+      send_pos[static_cast<std::size_t>(r)] = recv_pos[static_cast<std::size_t>(r)] = next++;
   Index ns = next, nr = next;
   for (int r : pb.a.rank_of)
     if (send_pos[static_cast<std::size_t>(r)] < 0) send_pos[static_cast<std::size_t>(r)] = ns++;

@@ -40,9 +40,8 @@ bool colour_pairs(const std::vector<model::Edge>& edges, int nranks, Schedule& s
     }
   std::vector<std::size_t> order(graph.size());
   for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
-    return edges[index[x]].count > edges[index[y]].count;
-  });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t x, std::size_t y) { return edges[index[x]].count > edges[index[y]].count; });
   auto classes = colour_edges(graph, nranks, nranks, order, kColourTableLimit);
   if (classes.empty() && !graph.empty()) return false;
   s.kind = Kind::optimal;
@@ -156,11 +155,16 @@ double predicted_seconds(const Schedule& s, const std::vector<model::Edge>& edge
 Schedule make(Kind kind, const model::Problem& pb, const std::vector<model::Edge>& edges,
               const model::CostModel& model) {
   switch (kind) {
-    case Kind::caterpillar: return caterpillar(pb, edges);
-    case Kind::circulant: return circulant(pb, edges);
-    case Kind::optimal: return optimal(pb, edges);
-    case Kind::async: return Schedule{};
-    case Kind::automatic: break;
+    case Kind::caterpillar:
+      return caterpillar(pb, edges);
+    case Kind::circulant:
+      return circulant(pb, edges);
+    case Kind::optimal:
+      return optimal(pb, edges);
+    case Kind::async:
+      return Schedule{};
+    case Kind::automatic:
+      break;
   }
   // Stepped schedules are for networks where simultaneous messages to one
   // process contend: only a model that prices it compares them with async
@@ -170,10 +174,8 @@ Schedule make(Kind kind, const model::Problem& pb, const std::vector<model::Edge
   return cheaper(optimal(pb, edges), edges, pb.elem_size, model);
 }
 
-Schedule make_for_pairs(Kind kind, const std::vector<model::Edge>& edges, int nranks,
-                        const model::CostModel& model) {
-  if (kind == Kind::async || (kind == Kind::automatic && !automatic_compares_stepped(edges, model)))
-    return Schedule{};
+Schedule make_for_pairs(Kind kind, const std::vector<model::Edge>& edges, int nranks, const model::CostModel& model) {
+  if (kind == Kind::async || (kind == Kind::automatic && !automatic_compares_stepped(edges, model))) return Schedule{};
   Schedule stepped;
   if (!colour_pairs(edges, nranks, stepped)) {
     stepped = Schedule{};

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "common/index_types.hpp"
-#include "model/problem.hpp"
-#include "model/cost_model.hpp"
+#include "problem/problem.hpp"
+#include "cost/cost_model.hpp"
 
 namespace mr2d::schedule {
 
@@ -25,9 +25,9 @@ bool parse(const std::string& name, Kind& kind);
 /// Steps of messages between different processes (self copies are not
 /// scheduled: a process copies its own part while it waits).
 struct Schedule {
-  Kind kind = Kind::async;       ///< what was built (never automatic)
+  Kind kind = Kind::async;                      ///< what was built (never automatic)
   std::vector<std::vector<model::Edge>> steps;  ///< empty for async
-  std::string note;              ///< why a requested schedule fell back, if it did
+  std::string note;                             ///< why a requested schedule fell back, if it did
 };
 
 /// The most distinct peers any process has on one side (König: the fewest
@@ -55,8 +55,8 @@ Schedule circulant(const model::Problem& problem, const std::vector<model::Edge>
 /// Cost-model time of a schedule: per step a latency plus the largest message;
 /// for async, the slowest process's messages and bytes. With the model's
 /// network enabled, its contention model (model/network.hpp) instead.
-double predicted_seconds(const Schedule& s, const std::vector<model::Edge>& edges,
-                         Index elem_size, const model::CostModel& model);
+double predicted_seconds(const Schedule& s, const std::vector<model::Edge>& edges, Index elem_size,
+                         const model::CostModel& model);
 
 /// Builds the schedule of `kind`; automatic picks the cheapest of async and
 /// optimal under the cost model (ties go to async); graphs of more than 200000

@@ -23,8 +23,8 @@ Verdict validate(const std::vector<model::Edge>& edges, const Schedule& schedule
   for (std::size_t s = 0; s < schedule.steps.size(); ++s) {
     std::set<int> senders, receivers;
     for (const model::Edge& e : schedule.steps[s]) {
-      const std::string where = " in step " + std::to_string(s) + ": " + std::to_string(e.from) +
-                                " -> " + std::to_string(e.to);
+      const std::string where =
+          " in step " + std::to_string(s) + ": " + std::to_string(e.from) + " -> " + std::to_string(e.to);
       if (!senders.insert(e.from).second) fail("a process sends twice" + where);
       if (!receivers.insert(e.to).second) fail("a process receives twice" + where);
       auto it = owed.find({e.from, e.to});

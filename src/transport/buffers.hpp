@@ -21,7 +21,10 @@ class BufferPool {
   void* get(std::size_t bytes);
   std::size_t capacity() const { return capacity_; }
   /// Forgets the memory without freeing it: MPI may still write into it.
-  void abandon() { data_ = nullptr; capacity_ = 0; }
+  void abandon() {
+    data_ = nullptr;
+    capacity_ = 0;
+  }
 
  private:
   void* data_ = nullptr;

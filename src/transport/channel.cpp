@@ -106,8 +106,8 @@ Status prepare_transport(Channel& channel, Transport transport, Index shm_budget
     if (!s.ok()) return s;
   }
   if (transport == Transport::shm && !channel.shm)
-    return {MR2D_ERR_ARGUMENT, "mr2d: transport shm: shared memory is not available between these processes: " +
-                                   channel.shm_unavailable};
+    return {MR2D_ERR_ARGUMENT,
+            "mr2d: transport shm: shared memory is not available between these processes: " + channel.shm_unavailable};
   return {};
 }
 

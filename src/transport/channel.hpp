@@ -35,9 +35,9 @@ struct Channel {
   std::atomic<bool> broken{false};      ///< a transfer failed: traffic may be in flight
   BufferPool send, recv, middle;
   bool shm_tried = false;
-  std::unique_ptr<ShmLinks> shm;        ///< null: MPI between all processes
-  std::string shm_unavailable;          ///< why shm is null after a try
-  std::uint64_t next_serial = 1;        ///< plans prepared here, in collective order
+  std::unique_ptr<ShmLinks> shm;  ///< null: MPI between all processes
+  std::string shm_unavailable;    ///< why shm is null after a try
+  std::uint64_t next_serial = 1;  ///< plans prepared here, in collective order
 
   ~Channel();
   /// The message tag of the plan with serial number `serial`: lane and serial

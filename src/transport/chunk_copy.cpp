@@ -24,9 +24,8 @@ void unpack_section(const Parts& parts, const route::Section& s, const unsigned 
   const Part& part = parts[static_cast<std::size_t>(s.part)];
   const plan::Plan& plan = *part.plan;
   const plan::Transfer& t = plan.recvs[static_cast<std::size_t>(s.transfer)];
-  const Index n = kernels::unpack_with(src + s.offset, plan.rows(t), plan.cols(t), plan.trapezoid,
-                                       plan.elem_size, part.update, part.b, plan.ldb, {s.col_lo, s.col_hi},
-                                       part.stream);
+  const Index n = kernels::unpack_with(src + s.offset, plan.rows(t), plan.cols(t), plan.trapezoid, plan.elem_size,
+                                       part.update, part.b, plan.ldb, {s.col_lo, s.col_hi}, part.stream);
   MR2D_CHECK(n == s.count);
 }
 

@@ -18,8 +18,8 @@ namespace {
 
 Status out_of_memory() { return {MR2D_ERR_MEMORY, "mr2d: out of memory for message buffers"}; }
 
-Status run(Channel& ch, const Parts& parts, const route::Route& route, std::uint64_t plan_id,
-           bool node_local, Traffic& traffic, std::unique_ptr<ShmExchange>& shm) {
+Status run(Channel& ch, const Parts& parts, const route::Route& route, std::uint64_t plan_id, bool node_local,
+           Traffic& traffic, std::unique_ptr<ShmExchange>& shm) {
   SelfCopies self(parts, traffic);
   if (node_local && ch.shm) shm = std::make_unique<ShmExchange>(*ch.shm, parts, route, plan_id, self, ch.lease.comm);
   auto on_mpi = [&](bool receiving, int k) {
@@ -45,7 +45,8 @@ Status run(Channel& ch, const Parts& parts, const route::Route& route, std::uint
   unsigned char* sendbuf = nullptr;
   unsigned char* recvbuf = nullptr;
   auto buffer = [&](unsigned char*& buf, BufferPool& pool, Index bytes) {
-    if (buf == nullptr) buf = static_cast<unsigned char*>(pool.get(static_cast<std::size_t>(std::max<Index>(bytes, 1))));
+    if (buf == nullptr)
+      buf = static_cast<unsigned char*>(pool.get(static_cast<std::size_t>(std::max<Index>(bytes, 1))));
     return buf != nullptr;
   };
   // Adds a stage's MPI messages of one side to the runner, each in its region of `buf`.
@@ -87,8 +88,8 @@ Status run(Channel& ch, const Parts& parts, const route::Route& route, std::uint
       if (stall.check("rank %d, node-local messages of plan %llu not complete (a peer may be executing "
                       "another redistribution, or have left this one after an error)",
                       parts.front().plan->me, static_cast<unsigned long long>(plan_id)))
-        return {MR2D_ERR_TIMEOUT, "mr2d: timed out (MR2D_TIMEOUT) waiting for node peer rank " +
-                                      std::to_string(shm->waiting_for())};
+        return {MR2D_ERR_TIMEOUT,
+                "mr2d: timed out (MR2D_TIMEOUT) waiting for node peer rank " + std::to_string(shm->waiting_for())};
       backoff.wait();
     }
   }
@@ -98,12 +99,12 @@ Status run(Channel& ch, const Parts& parts, const route::Route& route, std::uint
 
 }  // namespace
 
-Status execute(Channel& channel, const Parts& parts, const route::Route& route,
-               std::uint64_t plan_id, bool node_local, Traffic& traffic) {
-  if (!channel.alive)
-    return {MR2D_ERR_CONTEXT, "mr2d: the union context of this plan was exited (blacs_gridexit)"};
+Status execute(Channel& channel, const Parts& parts, const route::Route& route, std::uint64_t plan_id, bool node_local,
+               Traffic& traffic) {
+  if (!channel.alive) return {MR2D_ERR_CONTEXT, "mr2d: the union context of this plan was exited (blacs_gridexit)"};
   if (channel.broken)
-    return {MR2D_ERR_MPI, "mr2d: an earlier redistribution over this union context failed; its messages may still be in flight"};
+    return {MR2D_ERR_MPI,
+            "mr2d: an earlier redistribution over this union context failed; its messages may still be in flight"};
   // A failed execution may leave sends in flight and peers mid-message: the
   // channel keeps its buffers and refuses further traffic.
   Status st;
@@ -125,8 +126,8 @@ Status execute(Channel& channel, const Parts& parts, const route::Route& route,
   return st;
 }
 
-Status abandon(Channel& channel, const Parts& parts, const route::Route& route, std::uint64_t plan_id,
-               bool node_local, const Status& why) {
+Status abandon(Channel& channel, const Parts& parts, const route::Route& route, std::uint64_t plan_id, bool node_local,
+               const Status& why) {
   if (!channel.alive || channel.broken) return why;
   bool in_sync = node_local && channel.shm;
   if (in_sync) {

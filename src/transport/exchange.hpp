@@ -30,8 +30,8 @@ struct Traffic {
 /// between node peers go through shared memory (where the channel has it).
 /// Collective over the processes named in the plans. On failure the channel
 /// is marked broken: later calls on it fail instead of matching stale messages.
-Status execute(Channel& channel, const Parts& parts, const route::Route& route,
-               std::uint64_t plan_id, bool node_local, Traffic& traffic);
+Status execute(Channel& channel, const Parts& parts, const route::Route& route, std::uint64_t plan_id, bool node_local,
+               Traffic& traffic);
 
 /// Gives up an execution this process cannot run (`why`: an argument only it
 /// can check, such as a NULL array): its node-local messages are published as
@@ -39,8 +39,8 @@ Status execute(Channel& channel, const Parts& parts, const route::Route& route,
 /// Where the route has MPI messages the channel is marked broken, as after
 /// any failed execution (MPI peers, which cannot be told, wait up to
 /// MR2D_TIMEOUT). Returns `why`.
-Status abandon(Channel& channel, const Parts& parts, const route::Route& route, std::uint64_t plan_id,
-               bool node_local, const Status& why);
+Status abandon(Channel& channel, const Parts& parts, const route::Route& route, std::uint64_t plan_id, bool node_local,
+               const Status& why);
 
 /// How a route over `channel` carries messages between node peers: through
 /// its shared-memory pools where `node_local` allows and the channel has

@@ -28,9 +28,9 @@ struct GroupEntry {
   }
   MPI_Group group = MPI_GROUP_NULL;
   MPI_Comm comm = MPI_COMM_NULL;
-  long long label = 0;        ///< agreed by all members when created
-  long long next_lane = 0;    ///< next proposal (monotone)
-  std::set<int> lanes;        ///< lanes in use on this process
+  long long label = 0;      ///< agreed by all members when created
+  long long next_lane = 0;  ///< next proposal (monotone)
+  std::set<int> lanes;      ///< lanes in use on this process
 };
 
 namespace {
@@ -94,8 +94,10 @@ Status try_existing(MPI_Comm union_comm, MPI_Group g, Lease& out, bool& done) {
   {
     std::lock_guard<std::mutex> lock(g_mutex);
     e->next_lane = std::max(e->next_lane, proposal + 1);
-    if (e->lanes.count(lane) != 0) conflict = 1;
-    else e->lanes.insert(lane);
+    if (e->lanes.count(lane) != 0)
+      conflict = 1;
+    else
+      e->lanes.insert(lane);
   }
   long long any = conflict;
   s = reduce(union_comm, &any, 1, MPI_MAX);
@@ -119,8 +121,9 @@ Status make_new(MPI_Comm union_comm, Lease& out) {
   if (!s.ok() || failed != 0) {
     if (err == MPI_SUCCESS) MPI_Comm_free(&dup);
     if (!s.ok()) return s;
-    return err != MPI_SUCCESS ? mpi_failure("MPI_Comm_dup (mr2d's private communicator)", err)
-                              : Status{MR2D_ERR_MPI, "mr2d: MPI_Comm_dup (mr2d's private communicator) failed on another process"};
+    return err != MPI_SUCCESS
+               ? mpi_failure("MPI_Comm_dup (mr2d's private communicator)", err)
+               : Status{MR2D_ERR_MPI, "mr2d: MPI_Comm_dup (mr2d's private communicator) failed on another process"};
   }
   MPI_Comm_set_errhandler(dup, MPI_ERRORS_RETURN);
   long long label = 0;

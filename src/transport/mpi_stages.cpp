@@ -55,8 +55,7 @@ void StageRunner::add(bool receiving, const route::Message& message, unsigned ch
   m.message = &message;
   m.region = region;
   m.slots = route::chunk_slots(message, window_);
-  const auto slots =
-      static_cast<std::size_t>(std::min<Index>(window_, static_cast<Index>(message.chunks.size())));
+  const auto slots = static_cast<std::size_t>(std::min<Index>(window_, static_cast<Index>(message.chunks.size())));
   m.pieces_left.assign(slots, 0);
   m.chunk_in.assign(slots, 0);
   messages_.push_back(std::move(m));
@@ -88,8 +87,8 @@ Status StageRunner::run(const std::function<Status()>& meanwhile, Traffic& traff
 #endif
     if (!done) {
       if (stall.check("rank %d, %lld MPI transfers of tag %d pending (a peer may be executing another "
-                      "redistribution, or have left this one after an error)", parts_.front().plan->me,
-                      active_, tag_))
+                      "redistribution, or have left this one after an error)",
+                      parts_.front().plan->me, active_, tag_))
         return timed_out();
       backoff.wait();
       continue;
@@ -119,9 +118,8 @@ Status StageRunner::timed_out() const {
   for (std::size_t i = 0; i < reqs_.size(); ++i) {
     if (reqs_[i] == MPI_REQUEST_NULL) continue;
     const Message& m = messages_[owner_[i].first];
-    return {MR2D_ERR_TIMEOUT, "mr2d: timed out (MR2D_TIMEOUT) waiting for rank " +
-                                  std::to_string(m.message->peer) + " to " +
-                                  (m.receiving ? "send its data" : "receive this process's data")};
+    return {MR2D_ERR_TIMEOUT, "mr2d: timed out (MR2D_TIMEOUT) waiting for rank " + std::to_string(m.message->peer) +
+                                  " to " + (m.receiving ? "send its data" : "receive this process's data")};
   }
   return {MR2D_ERR_TIMEOUT, "mr2d: timed out (MR2D_TIMEOUT) waiting for MPI transfers"};
 }

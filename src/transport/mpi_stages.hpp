@@ -42,11 +42,11 @@ class StageRunner {
   struct Message {
     bool receiving = false;
     const route::Message* message = nullptr;
-    unsigned char* region = nullptr;   // window slots, or the whole message
+    unsigned char* region = nullptr;  // window slots, or the whole message
     route::ChunkSlots slots;
-    std::size_t next = 0;              // next chunk to post
-    std::vector<int> pieces_left;      // per slot, pieces of its chunk still pending
-    std::vector<std::size_t> chunk_in; // per slot, the chunk it holds
+    std::size_t next = 0;               // next chunk to post
+    std::vector<int> pieces_left;       // per slot, pieces of its chunk still pending
+    std::vector<std::size_t> chunk_in;  // per slot, the chunk it holds
     unsigned char* place(std::size_t slot, const route::Chunk& chunk) const {
       return region + slots.offset(chunk, static_cast<Index>(slot));
     }

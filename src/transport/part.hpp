@@ -15,7 +15,7 @@ struct Part {
   const void* a = nullptr;
   void* b = nullptr;
   const kernels::Update* update = nullptr;  ///< null: B receives copies of A's elements
-  bool stream = false;  ///< write B around the caches (kernels::streaming_pays)
+  bool stream = false;                      ///< write B around the caches (kernels::streaming_pays)
 };
 
 using Parts = std::vector<Part>;

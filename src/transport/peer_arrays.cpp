@@ -46,8 +46,8 @@ void PeerArrays::drop(int peer) {
   maps_.resize(kept);
 }
 
-const unsigned char* PeerArrays::map(int peer, long long pid, std::uint64_t frees, std::uint64_t id,
-                                     std::int64_t fd, Index bytes) {
+const unsigned char* PeerArrays::map(int peer, long long pid, std::uint64_t frees, std::uint64_t id, std::int64_t fd,
+                                     Index bytes) {
   if (peer < 0 || bytes <= 0 || fd < 0) return nullptr;
   const auto p = static_cast<std::size_t>(peer);
   if (frees_.size() <= p) frees_.resize(p + 1, 0);

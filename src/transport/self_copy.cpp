@@ -51,9 +51,8 @@ bool SelfCopies::upto(std::size_t p, Index column) {
   if (column <= done_[p]) return false;
   const Part& part = parts_[p];
   const plan::Plan& plan = *part.plan;
-  const Index n = kernels::copy_with(part.a, plan.lda, part.b, plan.ldb, plan.rows(plan.self),
-                                     plan.cols(plan.self), plan.trapezoid, plan.elem_size,
-                                     part.update, {done_[p], column}, part.stream);
+  const Index n = kernels::copy_with(part.a, plan.lda, part.b, plan.ldb, plan.rows(plan.self), plan.cols(plan.self),
+                                     plan.trapezoid, plan.elem_size, part.update, {done_[p], column}, part.stream);
   done_[p] = column;
   copied_[p] += n;
   traffic_.bytes_local += n * plan.elem_size;

@@ -74,8 +74,8 @@ class SelfCopies {
     int in_place = 0;     // received: whether the sender's A read in place fits too (0: not checked yet)
   };
   std::vector<Pair> pairs_;
-  std::size_t next_unpaired_ = 0;  // advance(): parts below it are copied or paired
-  std::size_t first_open_ = 0;  // parts below it are all copied (a layout has millions)
+  std::size_t next_unpaired_ = 0;           // advance(): parts below it are copied or paired
+  std::size_t first_open_ = 0;              // parts below it are all copied (a layout has millions)
   const route::Chunk* advanced_ = nullptr;  // the chunk advance() last copied up to
 };
 

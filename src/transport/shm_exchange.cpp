@@ -68,13 +68,18 @@ Status peer_status(std::uint64_t word, int peer_rank, bool peer_sent) {
   const int code = static_cast<int>(word);
   if (code == MR2D_ERR_INCONSISTENT) return mismatch();
   return {code, std::string("mr2d: node peer rank ") + std::to_string(peer_rank) + " gave up the message it " +
-                    (peer_sent ? "was sending" : "was receiving") + " here (its status: " +
-                    mr2d_status_name(code) + ")"};
+                    (peer_sent ? "was sending" : "was receiving") + " here (its status: " + mr2d_status_name(code) +
+                    ")"};
 }
 
-ShmExchange::ShmExchange(ShmLinks& links, const Parts& parts, const route::Route& route,
-                         std::uint64_t plan_id, SelfCopies& self, MPI_Comm progress_comm)
-    : links_(links), parts_(parts), route_(route), plan_id_(plan_id), self_(self), progress_comm_(progress_comm),
+ShmExchange::ShmExchange(ShmLinks& links, const Parts& parts, const route::Route& route, std::uint64_t plan_id,
+                         SelfCopies& self, MPI_Comm progress_comm)
+    : links_(links),
+      parts_(parts),
+      route_(route),
+      plan_id_(plan_id),
+      self_(self),
+      progress_comm_(progress_comm),
       space_(links.space) {}
 
 Status ShmExchange::start() {
@@ -89,7 +94,8 @@ Status ShmExchange::start() {
       if (stall.check("rank %d, node peer rank %d has not read the previous redistribution's data",
                       parts_.front().plan->me, links_.rank_of(r)))
         return {MR2D_ERR_TIMEOUT, "mr2d: timed out (MR2D_TIMEOUT) waiting for node peer rank " +
-                                      std::to_string(links_.rank_of(r)) + " to read the previous redistribution's data"};
+                                      std::to_string(links_.rank_of(r)) +
+                                      " to read the previous redistribution's data"};
       backoff.wait();
     }
   }
@@ -179,8 +185,7 @@ bool ShmExchange::map_offers(const In& in, const ShmSlot& slot) {
       if (src_[p] != nullptr) continue;
       DirectOffer o{};
       std::memcpy(&o, table + p * sizeof(DirectOffer), sizeof o);  // a copy: the sender's memory
-      if (o.id == 0 || o.ld <= 0 || o.offset < 0 || o.offset >= o.bytes || (!first && o.frees != frees))
-        return false;
+      if (o.id == 0 || o.ld <= 0 || o.offset < 0 || o.offset >= o.bytes || (!first && o.frees != frees)) return false;
       frees = o.frees;
       first = false;
       const plan::Plan& plan = *parts_[p].plan;
@@ -189,8 +194,7 @@ bool ShmExchange::map_offers(const In& in, const ShmSlot& slot) {
       const std::optional<Index> extent = array_extent(plan.rows(t), plan.cols(t), o.ld);
       const std::optional<Index> need = extent ? checked_mul(*extent, plan.elem_size) : std::nullopt;
       if (!need || *need > o.bytes - o.offset) return false;
-      const unsigned char* base =
-          links_.arrays.map(in.link, links_.pid_of(in.link), o.frees, o.id, o.fd, o.bytes);
+      const unsigned char* base = links_.arrays.map(in.link, links_.pid_of(in.link), o.frees, o.id, o.fd, o.bytes);
       if (base == nullptr) return false;
       src_[p] = base + o.offset;
       src_ld_[p] = o.ld;
@@ -223,8 +227,10 @@ void ShmExchange::pack_with_kept(const route::Chunk& chunk, unsigned char* dst) 
   for (const route::Section& s : chunk.sections) {
     const plan::Plan& plan = *parts_[static_cast<std::size_t>(s.part)].plan;
     const Index n = self_.with_packed(s, plan.sends[static_cast<std::size_t>(s.transfer)], dst + s.offset);
-    if (n >= 0) MR2D_CHECK(n == s.count);
-    else pack_section(parts_, s, dst);
+    if (n >= 0)
+      MR2D_CHECK(n == s.count);
+    else
+      pack_section(parts_, s, dst);
   }
 }
 

@@ -35,8 +35,8 @@ class ShmExchange {
  public:
   /// `self` copies the kept parts along with the received columns; waits
   /// keep MPI progressing on `progress_comm` (backoff.hpp).
-  ShmExchange(ShmLinks& links, const Parts& parts, const route::Route& route,
-              std::uint64_t plan_id, SelfCopies& self, MPI_Comm progress_comm);
+  ShmExchange(ShmLinks& links, const Parts& parts, const route::Route& route, std::uint64_t plan_id, SelfCopies& self,
+              MPI_Comm progress_comm);
 
   /// Whether message k of route.sends / route.recvs goes through shared memory.
   bool send_on_node(std::size_t k) const { return route_.sends[k].node_local; }
@@ -67,24 +67,24 @@ class ShmExchange {
 
  private:
   struct Out {
-    std::size_t k;            // index into route.sends
-    int link;                 // receiver's local index
+    std::size_t k;  // index into route.sends
+    int link;       // receiver's local index
     std::uint64_t epoch;
-    std::size_t next = 0;     // next chunk to pack
-    std::size_t freed = 0;    // chunks read by the receiver, their space given back
+    std::size_t next = 0;                 // next chunk to pack
+    std::size_t freed = 0;                // chunks read by the receiver, their space given back
     std::array<Index, kRingChunks> at{};  // pool offsets of chunks freed .. next - 1
-    bool accepted = false;    // the receiver took the message as its own
-    bool offered = false;     // A offered in place: nothing packed before the receiver answers
-    bool direct = false;      // the receiver reads A in place
+    bool accepted = false;                // the receiver took the message as its own
+    bool offered = false;                 // A offered in place: nothing packed before the receiver answers
+    bool direct = false;                  // the receiver reads A in place
     bool done = false;
   };
   struct In {
-    std::size_t k;            // index into route.recvs
-    int link;                 // sender's local index
+    std::size_t k;  // index into route.recvs
+    int link;       // sender's local index
     std::uint64_t epoch;
-    std::size_t next = 0;     // next chunk to unpack
+    std::size_t next = 0;  // next chunk to unpack
     bool accepted = false;
-    bool direct = false;      // read from the sender's A in place
+    bool direct = false;  // read from the sender's A in place
     bool done = false;
   };
   // Packs the next chunk of each outgoing message with fewer than `below`
@@ -133,7 +133,7 @@ class ShmExchange {
   std::vector<DirectOffer> offers_;        // sender: this execution's table (empty: none)
   std::vector<const unsigned char*> src_;  // receiver: per part, the sender's A mapped here
   std::vector<Index> src_ld_;              // receiver: per part, its leading dimension
-  std::size_t cursor_ = 0;  // round robin over outs_
+  std::size_t cursor_ = 0;                 // round robin over outs_
   std::size_t sends_left_ = 0, recvs_left_ = 0;
   Status failure_;
 };

@@ -160,8 +160,7 @@ std::string ShmLinks::name_of(int local, const char* what) const {
   return "/mr2d-" + std::to_string(pid_[k]) + "-" + std::to_string(uid_[k]) + "-" + what;
 }
 
-std::unique_ptr<ShmLinks> ShmLinks::open(MPI_Comm union_comm, Index budget, Status& status,
-                                         std::string& why_not) {
+std::unique_ptr<ShmLinks> ShmLinks::open(MPI_Comm union_comm, Index budget, Status& status, std::string& why_not) {
   status = {};
   ErrorsReturn guard(union_comm);
   int rank = 0, size = 1;
@@ -199,8 +198,8 @@ std::unique_ptr<ShmLinks> ShmLinks::open(MPI_Comm union_comm, Index budget, Stat
     afford = affordable_pool(budget, shm_free_bytes(), static_cast<Index>(members.size()),
                              static_cast<Index>(sizeof(ShmSlot) * un), shm_bytes_held());
     if (afford == 0) {
-      why_not = "/dev/shm has too little free space for a budget of at least " +
-                std::to_string(kMinShmPool) + " bytes per process";
+      why_not = "/dev/shm has too little free space for a budget of at least " + std::to_string(kMinShmPool) +
+                " bytes per process";
     } else if (!links->own_header_.create(links->name_of(links->me_, "h"), sizeof(ShmSlot) * un) ||
                !links->own_pool_.create(links->name_of(links->me_, "p"), static_cast<std::size_t>(afford))) {
       why_not = "shared memory segments cannot be created (/dev/shm full or not permitted)";
@@ -237,7 +236,8 @@ std::unique_ptr<ShmLinks> ShmLinks::open(MPI_Comm union_comm, Index budget, Stat
     }
   if (pool < kMinShmPool) {
     if (why_not.empty())
-      why_not = "process " + std::to_string(poorest) + " cannot set up shared memory (/dev/shm full, too small or not permitted)";
+      why_not = "process " + std::to_string(poorest) +
+                " cannot set up shared memory (/dev/shm full, too small or not permitted)";
     return nullptr;
   }
   links->pool_bytes_ = pool;
@@ -254,7 +254,8 @@ std::unique_ptr<ShmLinks> ShmLinks::open(MPI_Comm union_comm, Index budget, Stat
       links->headers_[static_cast<std::size_t>(k)] = std::make_unique<Segment>();
       links->pools_[static_cast<std::size_t>(k)] = std::make_unique<Segment>();
       ok = links->headers_[static_cast<std::size_t>(k)]->open(links->name_of(k, "h"), sizeof(ShmSlot) * un, true) &&
-           links->pools_[static_cast<std::size_t>(k)]->open(links->name_of(k, "p"), static_cast<std::size_t>(pool), false);
+           links->pools_[static_cast<std::size_t>(k)]->open(links->name_of(k, "p"), static_cast<std::size_t>(pool),
+                                                            false);
     }
   }
   long long every = ok ? 1 : 0;
@@ -278,9 +279,7 @@ std::unique_ptr<ShmLinks> ShmLinks::open(MPI_Comm union_comm, Index budget, Stat
 
 ShmLinks::~ShmLinks() = default;
 
-Index ShmLinks::bytes_held() const {
-  return static_cast<Index>(own_header_.size() + own_pool_.size());
-}
+Index ShmLinks::bytes_held() const { return static_cast<Index>(own_header_.size() + own_pool_.size()); }
 
 void ShmLinks::mark_failed() {
   if (failed_) return;

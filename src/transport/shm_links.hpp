@@ -38,12 +38,12 @@ namespace mr2d::transport {
 /// `ready` and `taken` are link words (shm_protocol.hpp).
 struct alignas(64) ShmSlot {
   // Sender.
-  std::atomic<std::uint64_t> ready{0};    ///< epoch | chunks packed (| given up)
-  std::atomic<std::uint64_t> plan{0};     ///< plan id of the newest epoch
-  std::atomic<std::uint64_t> sender_status{0};  ///< why the sender gave up
-  std::atomic<std::uint64_t> sender_dead{0};    ///< the sender's links failed for good
+  std::atomic<std::uint64_t> ready{0};                 ///< epoch | chunks packed (| given up)
+  std::atomic<std::uint64_t> plan{0};                  ///< plan id of the newest epoch
+  std::atomic<std::uint64_t> sender_status{0};         ///< why the sender gave up
+  std::atomic<std::uint64_t> sender_dead{0};           ///< the sender's links failed for good
   std::atomic<std::uint64_t> where[kRingChunks] = {};  ///< pool offset of chunk k at k % kRingChunks
-  std::atomic<std::uint64_t> offers{0};  ///< pool offset of the DirectOffer table (with kDirect in ready)
+  std::atomic<std::uint64_t> offers{0};                ///< pool offset of the DirectOffer table (with kDirect in ready)
   // Receiver.
   alignas(64) std::atomic<std::uint64_t> taken{0};  ///< epoch | chunks unpacked (| given up)
   std::atomic<std::uint64_t> consumed{0};           ///< newest epoch fully read or given up (64-bit)
@@ -93,8 +93,7 @@ class ShmLinks {
   /// maps every node peer's segments. Collective over `union_comm`. Null
   /// (with an ok status and the reason in `why_not`) where shared memory
   /// cannot be set up on some process.
-  static std::unique_ptr<ShmLinks> open(MPI_Comm union_comm, Index budget, Status& status,
-                                        std::string& why_not);
+  static std::unique_ptr<ShmLinks> open(MPI_Comm union_comm, Index budget, Status& status, std::string& why_not);
   ~ShmLinks();
 
   /// Node-local index of union rank `rank`, or -1 for a process on another node.
@@ -137,10 +136,10 @@ class ShmLinks {
   std::string name_of(int local, const char* what) const;
 
   bool failed_ = false;
-  int me_ = -1;                         // my local index
-  std::vector<int> local_of_;           // union rank -> local index or -1
-  std::vector<int> peers_;              // local index -> union rank
-  std::vector<long long> pid_, uid_;    // per local index: process id, links id
+  int me_ = -1;                       // my local index
+  std::vector<int> local_of_;         // union rank -> local index or -1
+  std::vector<int> peers_;            // local index -> union rank
+  std::vector<long long> pid_, uid_;  // per local index: process id, links id
   Index pool_bytes_ = 0;
   Segment own_header_, own_pool_;
   std::vector<std::unique_ptr<Segment>> headers_, pools_;  // per local index (null at me_)

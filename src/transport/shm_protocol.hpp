@@ -41,12 +41,12 @@ inline bool word_given_up(std::uint64_t word) { return (word & kGivenUp) != 0; }
 /// offers it to its node peers: a table of one entry per part, in the
 /// sender's pool, for the whole execution. id 0: that part's A is not there.
 struct DirectOffer {
-  std::uint64_t id;      ///< the allocation's serial in the sender
-  std::int64_t fd;       ///< its memory file in the sender
-  std::int64_t bytes;    ///< its size
-  std::int64_t offset;   ///< A's offset in it
-  std::int64_t ld;       ///< A's local leading dimension on the sender
-  std::uint64_t frees;   ///< the sender's count of released allocations
+  std::uint64_t id;     ///< the allocation's serial in the sender
+  std::int64_t fd;      ///< its memory file in the sender
+  std::int64_t bytes;   ///< its size
+  std::int64_t offset;  ///< A's offset in it
+  std::int64_t ld;      ///< A's local leading dimension on the sender
+  std::uint64_t frees;  ///< the sender's count of released allocations
 };
 
 /// Where an execution starts placing its chunks in its pool of `pool` bytes,

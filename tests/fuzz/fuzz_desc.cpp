@@ -9,13 +9,13 @@
 #include <cstdlib>
 #include <vector>
 
-#include "desc/validate.hpp"
+#include "check/validate.hpp"
 #include "fuzz_bytes.hpp"
 
 namespace {
 
 using mr2d::Index;
-using namespace mr2d::desc;
+using namespace mr2d::check;
 
 void require(bool ok) {
   if (!ok) std::abort();

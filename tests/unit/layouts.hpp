@@ -3,7 +3,7 @@
 // by the kernel micro-benchmark.
 #pragma once
 
-#include "model/problem.hpp"
+#include "problem/problem.hpp"
 
 namespace mr2d::test {
 

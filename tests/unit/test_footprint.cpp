@@ -8,10 +8,10 @@
 #include <random>
 #include <set>
 
-#include "desc/footprint.hpp"
+#include "check/footprint.hpp"
 
 using namespace mr2d;
-using mr2d::desc::LocalWindow;
+using mr2d::check::LocalWindow;
 
 namespace {
 
@@ -51,7 +51,7 @@ TEST(Footprint, OverlapAgainstBytes) {
     const std::uintptr_t b = static_cast<std::uintptr_t>(
         static_cast<Index>(a) + (u(0, 3) == 0 ? u(-90, 90) : es * u(-40, 40)));
     const bool truth = meet(bytes_of(a, lda, wa, es), bytes_of(b, ldb, wb, es));
-    const bool said = desc::windows_overlap(a, lda, wa, b, ldb, wb, es);
+    const bool said = check::windows_overlap(a, lda, wa, b, ldb, wb, es);
     if (truth) {
       EXPECT_TRUE(said) << "trial " << trial;
     }
@@ -69,7 +69,7 @@ TEST(Footprint, OverlapAgainstBytes) {
 TEST(Footprint, DisjointColumnsOfOneArray) {
   // Columns 0..6 and 7..13 of one array with 5 rows: no overlap.
   const LocalWindow left{0, 5, 0, 7}, right{0, 5, 7, 14};
-  EXPECT_FALSE(desc::windows_overlap(1 << 20, 5, left, 1 << 20, 5, right, 8));
+  EXPECT_FALSE(check::windows_overlap(1 << 20, 5, left, 1 << 20, 5, right, 8));
   // The same window twice: overlap.
-  EXPECT_TRUE(desc::windows_overlap(1 << 20, 5, left, 1 << 20, 5, left, 8));
+  EXPECT_TRUE(check::windows_overlap(1 << 20, 5, left, 1 << 20, 5, left, 8));
 }

@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "model/cost_model.hpp"
-#include "model/edges.hpp"
-#include "model/problem.hpp"
-#include "model/network.hpp"
+#include "cost/cost_model.hpp"
+#include "problem/edges.hpp"
+#include "problem/problem.hpp"
+#include "cost/network.hpp"
 #include "schedule/schedule.hpp"
 #include "layouts.hpp"
 

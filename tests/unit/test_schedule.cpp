@@ -9,7 +9,7 @@
 #include <cstdio>
 #include <random>
 
-#include "model/edges.hpp"
+#include "problem/edges.hpp"
 #include "schedule/schedule.hpp"
 #include "layouts.hpp"
 

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The entries of mr2d_comm.h: grids described within a communicator, direct
+// calls and persistent plans, each one call into api/ with Union::comm; the
+// _f forms take the communicator as a Fortran handle.
+#include "capi/entry.hpp"
+#include "driver/persistent_plan.hpp"
+#include "mr2d/mr2d_comm.h"
+
+using mr2d::driver::Arguments;
+
+namespace {
+
+// Positions of `type` in the C argument lists (for its message).
+constexpr int kTypeDirect = 2, kTypePlan = 3;
+
+Arguments comm_args(const char* routine, MPI_Comm comm, int type, int type_position, bool trapezoidal, const char* uplo,
+                    const char* diag, mr2d_int m, mr2d_int n, const void* a, mr2d_int ia, mr2d_int ja,
+                    const mr2d_int* desca, const mr2d_grid* grida, void* b, mr2d_int ib, mr2d_int jb,
+                    const mr2d_int* descb, const mr2d_grid* gridb, const mr2d_options* options) {
+  Arguments args{routine, trapezoidal, uplo,  diag, mr2d::check::Letters::strict, m, n,      a, ia, ja, desca, b,
+                 ib,      jb,          descb, -1,   mr2d::driver::Union::comm,      0, options};
+  mr2d::capi::set_type(args, type, type_position, mr2d::driver::DropIn::none);
+  args.comm = comm;
+  args.grida = grida;
+  args.gridb = gridb;
+  return args;
+}
+
+}  // namespace
+
+extern "C" {
+
+MR2D_API int mr2d_comm_gemr2d(MPI_Comm comm, int type, mr2d_int m, mr2d_int n, const void* a, mr2d_int ia, mr2d_int ja,
+                              const mr2d_int* desca, const mr2d_grid* grida, void* b, mr2d_int ib, mr2d_int jb,
+                              const mr2d_int* descb, const mr2d_grid* gridb, const mr2d_options* options) {
+  return mr2d::driver::redistribute(comm_args("mr2d_comm_gemr2d", comm, type, kTypeDirect, false, nullptr, nullptr, m, n,
+                                           a, ia, ja, desca, grida, b, ib, jb, descb, gridb, options),
+                                 true);
+}
+
+MR2D_API int mr2d_comm_trmr2d(MPI_Comm comm, int type, const char* uplo, const char* diag, mr2d_int m, mr2d_int n,
+                              const void* a, mr2d_int ia, mr2d_int ja, const mr2d_int* desca, const mr2d_grid* grida,
+                              void* b, mr2d_int ib, mr2d_int jb, const mr2d_int* descb, const mr2d_grid* gridb,
+                              const mr2d_options* options) {
+  return mr2d::driver::redistribute(comm_args("mr2d_comm_trmr2d", comm, type, kTypeDirect, true, uplo, diag, m, n, a, ia,
+                                           ja, desca, grida, b, ib, jb, descb, gridb, options),
+                                 true);
+}
+
+MR2D_API int mr2d_plan_create_comm_gemr2d(mr2d_plan* plan, MPI_Comm comm, int type, mr2d_int m, mr2d_int n, mr2d_int ia,
+                                          mr2d_int ja, const mr2d_int* desca, const mr2d_grid* grida, mr2d_int ib,
+                                          mr2d_int jb, const mr2d_int* descb, const mr2d_grid* gridb,
+                                          const mr2d_options* options) {
+  return mr2d::driver::create_plan(
+      plan, comm_args("mr2d_plan_create_comm_gemr2d", comm, type, kTypePlan, false, nullptr, nullptr, m, n, nullptr, ia,
+                      ja, desca, grida, nullptr, ib, jb, descb, gridb, options));
+}
+
+MR2D_API int mr2d_plan_create_comm_trmr2d(mr2d_plan* plan, MPI_Comm comm, int type, const char* uplo, const char* diag,
+                                          mr2d_int m, mr2d_int n, mr2d_int ia, mr2d_int ja, const mr2d_int* desca,
+                                          const mr2d_grid* grida, mr2d_int ib, mr2d_int jb, const mr2d_int* descb,
+                                          const mr2d_grid* gridb, const mr2d_options* options) {
+  return mr2d::driver::create_plan(
+      plan, comm_args("mr2d_plan_create_comm_trmr2d", comm, type, kTypePlan, true, uplo, diag, m, n, nullptr, ia, ja,
+                      desca, grida, nullptr, ib, jb, descb, gridb, options));
+}
+
+MR2D_API int mr2d_comm_gemr2d_f(MPI_Fint comm, int type, mr2d_int m, mr2d_int n, const void* a, mr2d_int ia,
+                                mr2d_int ja, const mr2d_int* desca, const mr2d_grid* grida, void* b, mr2d_int ib,
+                                mr2d_int jb, const mr2d_int* descb, const mr2d_grid* gridb,
+                                const mr2d_options* options) {
+  return mr2d_comm_gemr2d(MPI_Comm_f2c(comm), type, m, n, a, ia, ja, desca, grida, b, ib, jb, descb, gridb, options);
+}
+
+MR2D_API int mr2d_comm_trmr2d_f(MPI_Fint comm, int type, const char* uplo, const char* diag, mr2d_int m, mr2d_int n,
+                                const void* a, mr2d_int ia, mr2d_int ja, const mr2d_int* desca, const mr2d_grid* grida,
+                                void* b, mr2d_int ib, mr2d_int jb, const mr2d_int* descb, const mr2d_grid* gridb,
+                                const mr2d_options* options) {
+  return mr2d_comm_trmr2d(MPI_Comm_f2c(comm), type, uplo, diag, m, n, a, ia, ja, desca, grida, b, ib, jb, descb, gridb,
+                          options);
+}
+
+MR2D_API int mr2d_plan_create_comm_gemr2d_f(mr2d_plan* plan, MPI_Fint comm, int type, mr2d_int m, mr2d_int n,
+                                            mr2d_int ia, mr2d_int ja, const mr2d_int* desca, const mr2d_grid* grida,
+                                            mr2d_int ib, mr2d_int jb, const mr2d_int* descb, const mr2d_grid* gridb,
+                                            const mr2d_options* options) {
+  return mr2d_plan_create_comm_gemr2d(plan, MPI_Comm_f2c(comm), type, m, n, ia, ja, desca, grida, ib, jb, descb, gridb,
+                                      options);
+}
+
+MR2D_API int mr2d_plan_create_comm_trmr2d_f(mr2d_plan* plan, MPI_Fint comm, int type, const char* uplo,
+                                            const char* diag, mr2d_int m, mr2d_int n, mr2d_int ia, mr2d_int ja,
+                                            const mr2d_int* desca, const mr2d_grid* grida, mr2d_int ib, mr2d_int jb,
+                                            const mr2d_int* descb, const mr2d_grid* gridb,
+                                            const mr2d_options* options) {
+  return mr2d_plan_create_comm_trmr2d(plan, MPI_Comm_f2c(comm), type, uplo, diag, m, n, ia, ja, desca, grida, ib, jb,
+                                      descb, gridb, options);
+}
+
+}  // extern "C"

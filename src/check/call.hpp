@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The arguments of one p?gemr2d / p?trmr2d call as this process passed them.
+// Pure data, no MPI.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "common/index_types.hpp"
+#include "check/report.hpp"
+#include "index/trapezoid.hpp"
+
+namespace mr2d::check {
+
+/// Descriptor entries, 0-based (ScaLAPACK's DTYPE_ .. LLD_ minus one).
+enum DescEntry { DTYPE = 0, CTXT, M_, N_, MB, NB, RSRC, CSRC, LLD, DESC_LEN };
+/// Entries of PBLAS's type 2 descriptors that ScaLAPACK's have not, as messages
+/// number them (1-based, after LLD_): IMB_ and INB_.
+enum PblasEntry { IMB_ENTRY = DESC_LEN + 1, INB_ENTRY, ENTRY_NAMES = INB_ENTRY };
+
+/// A process's place in one BLACS grid, as Cblacs_gridinfo reports it.
+struct GridInfo {
+  Index nprow = -1, npcol = -1, myrow = -1, mycol = -1;
+  bool member() const { return nprow > 0 && npcol > 0 && myrow >= 0 && myrow < nprow && mycol >= 0 && mycol < npcol; }
+};
+
+/// How UPLO/DIAG letters outside {U,L} x {N,U} are treated.
+enum class Letters { strict, scalapack };
+
+/// Which argument list the entry has (for the positions and names in messages).
+enum class Entry {
+  redistribute,  ///< p?gemr2d, p?trmr2d, mr2d_gemr2d_strided
+  transform,     ///< mr2d_transform, mr2d_trtransform (TRANS, ALPHA, BETA)
+  pblas_tran,    ///< PBLAS p?tran*: B is C, A's context is the union
+  pblas_geadd,   ///< PBLAS p?geadd: as p?tran*, TRANS first
+  pblas_tradd,   ///< PBLAS p?tradd: as p?geadd, UPLO first, PBLAS's trapezoid and arithmetic
+};
+
+/// Whether the entry is one of PBLAS's (C's names, A's context the union).
+inline bool is_pblas(Entry entry) {
+  return entry == Entry::pblas_tran || entry == Entry::pblas_geadd || entry == Entry::pblas_tradd;
+}
+
+/// Whether an op letter transposes ('T', 'C', either case).
+inline bool is_transposed(char op) { return op == 'T' || op == 't' || op == 'C' || op == 'c'; }
+
+/// An argument found illegal before the descriptors are read (a grid
+/// description or a missing descriptor): its name in the argument list, why,
+/// and the numbers the reason's text quotes. No name: none.
+struct Fault {
+  const char* arg = nullptr;
+  Reason reason = Reason::none;
+  Index value = 0, limit = 0;
+  Index entry = 0;  ///< 1-based descriptor entry (IMB_ENTRY, INB_ENTRY too), 0 for none
+};
+
+/// The fields of mr2d_options in order, as messages name them.
+inline constexpr const char* kOptionFields[] = {"schedule", "chunk_bytes", "indexing",
+                                                "phases",   "transport",   "shm_budget"};
+
+struct LocalCall {
+  const char* routine = "";  ///< name for messages, e.g. "PDGEMR2D"
+  Entry entry = Entry::redistribute;
+  /// 'N', or 'T'/'C': sub(B) is op(sub(A)), m x n are sub(B)'s dimensions and
+  /// sub(A) is n x m. UPLO then names sub(B)'s trapezoid.
+  char op = 'N';
+  bool trapezoidal = false;
+  char uplo = 'L', diag = 'N';
+  Letters letters = Letters::strict;
+  Index m = 0, n = 0;
+  Index ia = 1, ja = 1, ib = 1, jb = 1;  ///< 1-based, as passed
+  bool strided = false;                  ///< mr2d_gemr2d_strided: strides are arguments
+  Index sa = 1, ta = 1, sb = 1, tb = 1;  ///< row and column strides in A and B
+  std::array<Index, DESC_LEN> desca{}, descb{};
+  Index elem_size = 0;
+  int type = -1;          ///< mr2d_type of the elements
+  int type_position = 0;  ///< of the type argument; 0: the routine's name fixes it
+  /// An options field with no valid value: its number in kOptionFields, or -1.
+  int bad_option = -1;
+  Index bad_option_value = 0;
+  bool plan_out_null = false;  ///< plan creation: nowhere to put the plan
+  GridInfo grid_a, grid_b;
+  bool a_null = false, b_null = false;  ///< local array pointers are NULL
+  /// Addresses of the local arrays (0: not known yet, a plan's).
+  std::uintptr_t a_addr = 0, b_addr = 0;
+  /// The grids are GRIDA and GRIDB within a communicator (COMM), not BLACS
+  /// contexts: messages name those arguments instead of the CTXT_ entries.
+  bool described = false;
+  /// A grid-layout call (mr2d_layout.h): messages name the sides MA and MB.
+  bool layout = false;
+  Fault fault;  ///< the first fault of a grid description
+};
+
+}  // namespace mr2d::check

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// (MPI) The grid sources of a call; see grid_source.hpp.
+#include "driver/grid_source.hpp"
+
+#include <string>
+
+#include "check/validate.hpp"
+#include "grid/blacs.hpp"
+#include "grid/described.hpp"
+
+namespace mr2d::driver {
+
+namespace {
+
+Status locate_contexts(const Arguments& args, check::LocalCall& call, MPI_Comm& union_comm) {
+  union_comm = MPI_COMM_WORLD;
+  if (args.scope == Union::context) {
+    if (!grid::grid_info(args.ictxt).member()) {
+      check::Report r{};
+      r.error = {MR2D_ERR_CONTEXT,
+                 check::arg_position(call, "ICTXT"),
+                 0,
+                 static_cast<std::int64_t>(check::Reason::not_in_union),
+                 0,
+                 0};
+      return check::local_error(call, r, -1);
+    }
+    union_comm = grid::context_comm(args.ictxt);
+  }
+  call.grid_a = grid::grid_info(call.desca[check::CTXT]);
+  call.grid_b = grid::grid_info(call.descb[check::CTXT]);
+  return {};
+}
+
+// A member of a matrix's grid needs its descriptor.
+void need_descriptor(const check::GridInfo& grid, const mr2d_int* d, const char* name, check::Fault& fault) {
+  if (grid.member() && d == nullptr && fault.arg == nullptr) fault = {name, check::Reason::null_pointer};
+}
+
+Status locate_described(const Arguments& args, check::LocalCall& call, MPI_Comm& union_comm) {
+  call.described = true;
+  int inter = 0;
+  if (args.comm == MPI_COMM_NULL || MPI_Comm_test_inter(args.comm, &inter) != MPI_SUCCESS || inter)
+    return {MR2D_ERR_ARGUMENT,
+            std::string("mr2d: ") + args.routine + ": argument 1 (COMM) is MPI_COMM_NULL or not an intracommunicator"};
+  union_comm = args.comm;
+  call.grid_a = grid::described_grid_info(args.grida, args.comm, "GRIDA", call.fault);
+  call.grid_b = grid::described_grid_info(args.gridb, args.comm, "GRIDB", call.fault);
+  need_descriptor(call.grid_a, args.desca, "DESCA", call.fault);
+  need_descriptor(call.grid_b, args.descb, "DESCB", call.fault);
+  return {};
+}
+
+}  // namespace
+
+Status locate_grids(const Arguments& args, check::LocalCall& call, MPI_Comm& union_comm) {
+  return args.scope == Union::comm ? locate_described(args, call, union_comm) : locate_contexts(args, call, union_comm);
+}
+
+std::vector<MPI_Comm> grid_lifetimes(const Arguments& args, const check::LocalCall& call) {
+  std::vector<MPI_Comm> comms;
+  if (args.scope == Union::comm) {
+    // Both grids live inside the communicator, and so does the union.
+    comms.push_back(args.comm);
+    return comms;
+  }
+  if (call.grid_a.member()) comms.push_back(grid::context_comm(call.desca[check::CTXT]));
+  if (call.grid_b.member()) comms.push_back(grid::context_comm(call.descb[check::CTXT]));
+  return comms;
+}
+
+}  // namespace mr2d::driver

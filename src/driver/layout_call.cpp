@@ -1,0 +1,646 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// (MPI) Grid-layout calls; see layout_call.hpp.
+#include "driver/layout_call.hpp"
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <string>
+
+#include "driver/batch.hpp"
+#include "driver/comm_cache.hpp"
+#include "driver/network_option.hpp"
+#include "driver/options.hpp"
+#include "driver/persistent_plan.hpp"
+#include "driver/stats.hpp"
+#include "check/footprint.hpp"
+#include "check/validate.hpp"
+#include "kernels/streamed_stores.hpp"
+#include "kernels/transform.hpp"
+#include "layout/overlap.hpp"
+#include "layout/tile_plans.hpp"
+#include "layout/tiles.hpp"
+#include "plan/indexing.hpp"
+#include "schedule/schedule.hpp"
+#include "transport/errors_return.hpp"
+#include "transport/exchange.hpp"
+
+namespace mr2d::driver {
+
+namespace {
+
+using layout::Fault;
+using layout::Finding;
+
+bool is_grid(const mr2d_matrix* m) { return m == nullptr || m->desc == nullptr; }
+
+// A grid side's stand-in descriptor: its global size on a 1 x 1 grid, so the
+// descriptor checks see its window against its extent.
+std::array<mr2d_int, check::DESC_LEN> stand_in(const mr2d_matrix* m, mr2d_int ictxt) {
+  const mr2d_grid_layout* l = m != nullptr ? m->layout : nullptr;
+  const mr2d_int rows = l != nullptr ? std::max<mr2d_int>(l->rows, 0) : 0;
+  const mr2d_int cols = l != nullptr ? std::max<mr2d_int>(l->cols, 0) : 0;
+  return {1,
+          ictxt,
+          rows,
+          cols,
+          std::max<mr2d_int>(rows, 1),
+          std::max<mr2d_int>(cols, 1),
+          0,
+          0,
+          std::max<mr2d_int>(rows, 1)};
+}
+
+// The solo grid of a stand-in in a communicator: rank 0.
+const mr2d_grid kSoloGrid{1, 1, nullptr};
+
+Arguments descriptor_arguments(const LayoutArguments& la, const mr2d_int* da, const mr2d_int* db) {
+  Arguments args{la.routine, false,    nullptr,      nullptr,   check::Letters::strict,
+                 la.m,       la.n,     la.a,         la.ia,     la.ja,
+                 da,         la.b,     la.ib,        la.jb,     db,
+                 la.ictxt,   la.scope, la.elem_size, la.options};
+  args.entry = check::Entry::transform;
+  args.op = la.trans != nullptr ? la.trans[0] : 'N';
+  args.type = la.type;
+  args.type_position = la.type_position;
+  args.alpha = la.alpha;
+  args.beta = la.beta;
+  args.plan_out_null = la.plan_out_null;
+  args.deferred_arrays = la.plan;
+  args.comm = la.comm;
+  args.solo_a = is_grid(la.ma);
+  args.solo_b = is_grid(la.mb);
+  args.grida = args.solo_a ? &kSoloGrid : la.ma->grid;
+  args.gridb = args.solo_b ? &kSoloGrid : la.mb->grid;
+  args.layout_names = true;
+  return args;
+}
+
+// Copies one side's tables and blocks, checking what this process sees.
+Finding read_side(const mr2d_matrix* m, int union_size, int me, LayoutSide& out) {
+  if (m == nullptr || (m->desc == nullptr && m->layout == nullptr)) return {Fault::null_side};
+  if (m->desc != nullptr) return {};
+  out.grid = true;
+  const mr2d_grid_layout& l = *m->layout;
+  if (l.rows < 0) return {Fault::negative_extent, 0, 0, l.rows};
+  if (l.cols < 0) return {Fault::negative_extent, 1, 0, l.cols};
+  if (l.block_rows < 1) return {Fault::no_blocks, 0, 0, l.block_rows};
+  if (l.block_cols < 1) return {Fault::no_blocks, 1, 0, l.block_cols};
+  if (l.row_splits == nullptr) return {Fault::null_table, 0};
+  if (l.col_splits == nullptr) return {Fault::null_table, 1};
+  if (l.owners == nullptr) return {Fault::null_table, 2};
+  if (l.nblocks < 0) return {Fault::block_count, 3, 0, l.nblocks};
+  if (l.nblocks > 0 && l.blocks == nullptr) return {Fault::null_table, 3};
+  layout::Tables& t = out.tables;
+  t.rows = l.rows;
+  t.cols = l.cols;
+  t.row_splits.assign(l.row_splits, l.row_splits + l.block_rows + 1);
+  t.col_splits.assign(l.col_splits, l.col_splits + l.block_cols + 1);
+  t.owners.assign(l.owners, l.owners + static_cast<std::size_t>(l.block_rows) * static_cast<std::size_t>(l.block_cols));
+  Finding f = layout::check_tables(t, union_size);
+  if (!f.ok()) return f;
+  std::vector<layout::Block> given;
+  given.reserve(static_cast<std::size_t>(l.nblocks));
+  for (int k = 0; k < l.nblocks; ++k) {
+    const mr2d_block& b = l.blocks[k];
+    given.push_back({b.row, b.col, reinterpret_cast<std::uintptr_t>(b.data), b.offset, b.ld, k});
+  }
+  f = layout::check_blocks(t, me, given, &out.index_of);
+  if (!f.ok()) return f;
+  // Column-major order by walking the blocks' positions (no sort); index_of
+  // becomes each block's index in that order. Blocks listed in that order
+  // already (positions increasing) are kept as they are.
+  int last = -1;
+  bool ordered = true;
+  for (int at : out.index_of)
+    if (at >= 0) {
+      ordered = ordered && at > last;
+      last = at;
+    }
+  if (ordered) {
+    out.blocks = std::move(given);
+    for (int& at : out.index_of) at = at < 0 ? kNowhere : at;
+    return {};
+  }
+  out.blocks.reserve(given.size());
+  for (int& at : out.index_of) {
+    if (at < 0) {
+      at = kNowhere;
+      continue;
+    }
+    const std::size_t from = static_cast<std::size_t>(at);
+    at = static_cast<int>(out.blocks.size());
+    out.blocks.push_back(given[from]);
+  }
+  return {};
+}
+
+// A direct call needs the array of a side whose blocks are given by offset.
+Finding offsets_need_array(const LayoutSide& s, const void* array) {
+  if (array != nullptr) return {};
+  for (std::size_t k = 0; k < s.blocks.size(); ++k)
+    if (s.blocks[k].by_offset() && s.tables.rows_of(s.blocks[k].row) > 0 && s.tables.cols_of(s.blocks[k].col) > 0)
+      return {Fault::null_array, 3, s.blocks[k].given};
+  return {};
+}
+
+// What each process sends in the layout exchange.
+struct Word {
+  std::int64_t side = 0;  // 1: MA, 2: MB at fault
+  std::int64_t fault = 0, table = 0, index = 0, value = 0, limit = 0;
+  std::int64_t grid_a = 0, grid_b = 0;
+  std::uint64_t hash_a = 0, hash_b = 0;
+  // Window starts of grid sides: only process 0 checks them against the
+  // stand-in descriptor, so every process compares its own with process 0's.
+  std::int64_t starts[4] = {0, 0, 0, 0};  // IA, JA of a grid A; IB, JB of a grid B
+};
+constexpr int kWords = static_cast<int>(sizeof(Word) / sizeof(std::int64_t));
+
+Status layout_error(const check::LocalCall& call, std::int64_t side, const Finding& f, int rank, int code) {
+  const std::int64_t pos = check::arg_position(call, side == 1 ? "DESCA" : "DESCB");
+  std::string text = std::string("mr2d: ") + call.routine + ": argument " + std::to_string(pos) + " (" +
+                     (side == 1 ? "MA" : "MB") + ") " + layout::describe(f);
+  text += " [detected on process " + std::to_string(rank) + " of " +
+          (call.described ? "the communicator" : "the union context") + "]";
+  return {code, text, pos, 0};
+}
+
+// One exchange: the first process's fault, or tables that differ from
+// process 0's, is every process's status.
+Status agree_layouts(const check::LocalCall& call, MPI_Comm comm, const Word& mine) {
+  int size = 1;
+  MPI_Comm_size(comm, &size);
+  std::vector<Word> all(static_cast<std::size_t>(size));
+  transport::ErrorsReturn guard(comm);
+  if (MPI_Allgather(&mine, kWords, MPI_INT64_T, all.data(), kWords, MPI_INT64_T, comm) != MPI_SUCCESS)
+    return {MR2D_ERR_MPI, std::string("mr2d: ") + call.routine + ": MPI_Allgather failed"};
+  for (int k = 0; k < size; ++k) {
+    const Word& w = all[static_cast<std::size_t>(k)];
+    if (w.fault != 0)
+      return layout_error(call, w.side, {static_cast<Fault>(w.fault), w.table, w.index, w.value, w.limit}, k,
+                          MR2D_ERR_ARGUMENT);
+  }
+  static const char* const kStarts[] = {"IA", "JA", "IB", "JB"};
+  for (int k = 1; k < size; ++k) {
+    const Word& w = all[static_cast<std::size_t>(k)];
+    for (int side = 1; side <= 2; ++side) {
+      const std::int64_t grid = side == 1 ? w.grid_a : w.grid_b;
+      const std::int64_t grid0 = side == 1 ? all[0].grid_a : all[0].grid_b;
+      if (grid != grid0) return layout_error(call, side, {Fault::kind_differs, 0, 0, grid}, k, MR2D_ERR_INCONSISTENT);
+      if ((side == 1 ? w.hash_a : w.hash_b) != (side == 1 ? all[0].hash_a : all[0].hash_b))
+        return layout_error(call, side, {Fault::differs}, k, MR2D_ERR_INCONSISTENT);
+    }
+    for (int s = 0; s < 4; ++s)
+      if (w.starts[s] != all[0].starts[s]) {
+        const std::int64_t pos = check::arg_position(call, kStarts[s]);
+        return {MR2D_ERR_INCONSISTENT,
+                std::string("mr2d: ") + call.routine + ": argument " + std::to_string(pos) + " (" + kStarts[s] +
+                    ") differs between processes (" + std::to_string(w.starts[s]) + " here, " +
+                    std::to_string(all[0].starts[s]) + " on process 0) [detected on process " + std::to_string(k) +
+                    " of " + (call.described ? "the communicator" : "the union context") + "]",
+                pos, 0};
+      }
+  }
+  return {};
+}
+
+// The memory of the blocks (and of a descriptor side's local window) as
+// extents; blocks by offset only where the array is known.
+void add_extents(const LayoutSide& s, const void* array, bool with_offsets, bool with_pointers, int owner, Index es,
+                 std::vector<layout::Extent>& out) {
+  for (const layout::Block& b : s.blocks) {
+    if (b.by_offset() ? !with_offsets : !with_pointers) continue;
+    const std::uintptr_t at = b.by_offset()
+                                  ? reinterpret_cast<std::uintptr_t>(array) + static_cast<std::uintptr_t>(b.offset * es)
+                                  : b.address;
+    out.push_back({at, b.ld * es, s.tables.rows_of(b.row) * es, s.tables.cols_of(b.col), owner, b.given});
+  }
+}
+
+// Whether one matrix's blocks by offset lie in list order with byte spans
+// that do not interleave, as packed blocks do: then no two share memory, and
+// the sort and sweep are not needed.
+bool offsets_apart(const LayoutSide& s, Index es) {
+  std::uintptr_t reach = 0;
+  for (const layout::Block& b : s.blocks) {
+    const Index height = s.tables.rows_of(b.row) * es, cols = s.tables.cols_of(b.col);
+    if (!b.by_offset() || height <= 0 || cols <= 0) continue;  // empty blocks never clash
+    const auto at = static_cast<std::uintptr_t>(b.offset * es);
+    if (at < reach) return false;
+    reach = at + static_cast<std::uintptr_t>((cols - 1) * b.ld * es + height);
+  }
+  return true;
+}
+
+// Memory shared by blocks of one matrix, or by what A reads and B writes.
+// A plan sees only blocks given by pointer and, apart, each matrix's blocks
+// by offset; a direct call sees everything.
+Word find_overlaps(const LayoutPrepared& p, const LayoutArguments& la, const check::LocalCall& call) {
+  const Index es = la.elem_size;
+  auto to_word = [](const layout::Clash& c, const std::vector<layout::Extent>& e) {
+    Word w;
+    if (!c.found) return w;
+    const layout::Extent& x = e[c.first];
+    const layout::Extent& y = e[c.second];
+    // Name a block of a grid side (a descriptor window has id -1).
+    const layout::Extent& named = x.id >= 0 ? x : y;
+    const layout::Extent& other = x.id >= 0 ? y : x;
+    w.side = named.owner + 1;
+    w.fault = static_cast<std::int64_t>(x.owner == y.owner ? Fault::overlap : Fault::overlaps_other);
+    w.table = 3;
+    w.index = named.id;
+    w.value = other.id;
+    return w;
+  };
+  std::vector<std::vector<layout::Extent>> sets;
+  if (!la.plan) {
+    sets.emplace_back();
+    sets.back().reserve(p.a.blocks.size() + p.b.blocks.size() + 2);
+    add_extents(p.a, la.a, true, true, 0, es, sets.back());
+    add_extents(p.b, la.b, true, true, 1, es, sets.back());
+    // A descriptor side's local window, where this process holds one.
+    const bool rows_a = check::is_transposed(call.op);
+    for (int side = 0; side < 2; ++side) {
+      const bool grid = side == 0 ? p.a.grid : p.b.grid;
+      const check::GridInfo& g = side == 0 ? call.grid_a : call.grid_b;
+      if (grid || !g.member()) continue;
+      const auto& d = side == 0 ? call.desca : call.descb;
+      const Index rows = side == 0 ? (rows_a ? call.n : call.m) : call.m;
+      const Index cols = side == 0 ? (rows_a ? call.m : call.n) : call.n;
+      const check::LocalWindow w =
+          check::local_window(d, g, side == 0 ? call.ia : call.ib, side == 0 ? call.ja : call.jb, rows, cols);
+      if (w.empty()) continue;
+      const auto base = reinterpret_cast<std::uintptr_t>(side == 0 ? la.a : la.b);
+      sets.back().push_back({base + static_cast<std::uintptr_t>((w.row0 + w.col0 * d[check::LLD]) * es),
+                             d[check::LLD] * es, (w.row1 - w.row0) * es, w.col1 - w.col0, side, -1});
+    }
+  } else {
+    sets.emplace_back();
+    add_extents(p.a, nullptr, false, true, 0, es, sets.back());
+    add_extents(p.b, nullptr, false, true, 1, es, sets.back());
+    for (int side = 0; side < 2; ++side) {
+      const LayoutSide& s = side == 0 ? p.a : p.b;
+      if (offsets_apart(s, es)) continue;
+      sets.emplace_back();
+      sets.back().reserve(s.blocks.size());
+      add_extents(s, nullptr, true, false, side, es, sets.back());
+    }
+  }
+  for (const auto& set : sets) {
+    const Word w = to_word(layout::find_overlap(set), set);
+    if (w.fault != 0) return w;
+  }
+  return {};
+}
+
+// This process's block (r, c) of a side: its index, or kNowhere.
+int block_index(const LayoutSide& s, Index r, Index c) {
+  return s.index_of[static_cast<std::size_t>(r + c * s.tables.block_rows())];
+}
+
+// One plan per tile this process takes part in, and the route of them all.
+void plan_tiles(const LayoutArguments& la, const LocalStage& st, int me, int size, LayoutPrepared& out) {
+  const model::Problem& agreed = out.call.problem;
+  const bool transposed = agreed.transposed;
+  layout::Side a, b;
+  if (out.a.grid)
+    a = {&out.a.tables, la.ia - 1, la.ja - 1, {}};
+  else
+    a.cyclic = agreed.a;
+  if (out.b.grid)
+    b = {&out.b.tables, la.ib - 1, la.jb - 1, {}};
+  else
+    b.cyclic = agreed.b;
+  const Index am = transposed ? la.n : la.m, an = transposed ? la.m : la.n;
+  const layout::Tiling tiling = layout::make_tiling(am, an, transposed, a, b, agreed.elem_size);
+  out.tiles = static_cast<Index>(tiling.rows.size() * tiling.cols.size());
+  auto ld_of = [](const LayoutSide& s) {
+    return [&s](Index r, Index c) {
+      const int k = block_index(s, r, c);
+      return k >= 0 ? s.blocks[static_cast<std::size_t>(k)].ld : Index{0};
+    };
+  };
+  out.tiled = layout::plan_tiles(tiling, me, st.lda, st.ldb, ld_of(out.a), ld_of(out.b));
+  for (plan::Plan& p : out.tiled.plans) out.call.cdc = plan::apply_indexing(p, st.options.indexing) || out.call.cdc;
+  out.ends.reserve(out.tiled.parts.size());
+  for (const layout::TilePart& part : out.tiled.parts) {
+    const layout::Segment& r = tiling.rows[static_cast<std::size_t>(part.row)];
+    const layout::Segment& c = tiling.cols[static_cast<std::size_t>(part.col)];
+    const int ea = out.a.grid ? block_index(out.a, r.a, c.a) : kCallArray;
+    const auto [br, bc] = tiling.block_b(r, c);
+    const int eb = out.b.grid ? block_index(out.b, br, bc) : kCallArray;
+    out.ends.emplace_back(ea, eb);
+  }
+  out.edges = layout::pair_volumes(tiling);
+  for (model::Edge& e : out.edges) e.count *= agreed.elem_size;  // bytes, as for batches
+  out.nranks = size;
+  const std::vector<model::Edge>& edges = out.edges;
+  model::CostModel costs = cost_model();
+  costs.chunk_bytes = chunk_bytes_for(st.options, transposed);
+  const schedule::Schedule sched = schedule::make_for_pairs(st.options.schedule, edges, size, costs);
+  // Sender and receiver hold different numbers of tile plans: one alignment
+  // for all (every plan has the same element type).
+  out.route = route::make_route(layout_plans(out), sched, costs.chunk_bytes,
+                                transport::node_routing(*out.call.channel, out.call.node_local, costs.chunk_bytes), 1);
+  out.route.steps_lower_bound = schedule::lower_bound(edges);
+  out.route.steps =
+      sched.kind == schedule::Kind::async ? (edges.empty() ? 0 : 1) : static_cast<Index>(sched.steps.size());
+  out.route.predicted_seconds = schedule::predicted_seconds(sched, edges, 1, costs);
+}
+
+}  // namespace
+
+namespace {
+
+// What one process learns of a call without talking to the others: the
+// descriptor stage and the local layout findings.
+struct LocalLayout {
+  LocalStage st;
+  Arguments args{};
+  Word word;
+  int me = 0, size = 1;
+};
+
+// The empty call (M or N is 0), as for mr2d_transform: nothing is exchanged,
+// only the type is checked.
+Status empty_layout_call(const LayoutArguments& la) {
+  if (la.elem_size != 0) return {};
+  check::LocalCall c;
+  c.routine = la.routine;
+  c.type = la.type;
+  c.type_position = la.type_position;
+  c.layout = true;
+  return check::local_error(c, check::make_report(c), -1);
+}
+
+// The local stage; an error here is this process's alone (as stage_local's).
+Status layout_local(const LayoutArguments& la, LayoutPrepared& out, LocalLayout& loc) {
+  Prepared& call = out.call;
+  call.transform = true;
+  call.type = la.type;
+  call.op = la.trans != nullptr ? la.trans[0] : 'N';
+  // The stand-in descriptors are copied into the local call by stage_local.
+  const auto da = stand_in(la.ma, la.ictxt), db = stand_in(la.mb, la.ictxt);
+  loc.args =
+      descriptor_arguments(la, is_grid(la.ma) ? da.data() : la.ma->desc, is_grid(la.mb) ? db.data() : la.mb->desc);
+  LocalStage& st = loc.st;
+  Status s = stage_local(loc.args, st);
+  loc.args.desca = loc.args.descb = nullptr;
+  if (!s.ok()) return s;
+  MPI_Comm_rank(st.comm, &loc.me);
+  MPI_Comm_size(st.comm, &loc.size);
+  Word& word = loc.word;
+  Finding f = read_side(la.ma, loc.size, loc.me, out.a);
+  word.side = 1;
+  if (f.ok()) {
+    f = read_side(la.mb, loc.size, loc.me, out.b);
+    word.side = 2;
+  }
+  if (f.ok() && !la.plan) {
+    f = offsets_need_array(out.a, la.a);
+    word.side = 1;
+    if (f.ok()) {
+      f = offsets_need_array(out.b, la.b);
+      word.side = 2;
+    }
+  }
+  word.fault = static_cast<std::int64_t>(f.fault);
+  word.table = f.table;
+  word.index = f.index;
+  word.value = f.value;
+  word.limit = f.limit;
+  // Memory once the tables, blocks and this process's descriptors passed
+  // (a descriptor side's local window needs a valid descriptor).
+  if (f.ok() && st.report.error.code == 0) {
+    const Word clash = find_overlaps(out, la, st.call);
+    word.side = clash.side;
+    word.fault = clash.fault;
+    word.table = clash.table;
+    word.index = clash.index;
+    word.value = clash.value;
+  }
+  word.grid_a = out.a.grid ? 1 : 0;
+  word.grid_b = out.b.grid ? 1 : 0;
+  word.hash_a = out.a.grid && f.ok() ? layout::hash(out.a.tables) : 0;
+  word.hash_b = out.b.grid && f.ok() ? layout::hash(out.b.tables) : 0;
+  if (out.a.grid) {
+    word.starts[0] = la.ia;
+    word.starts[1] = la.ja;
+  }
+  if (out.b.grid) {
+    word.starts[2] = la.ib;
+    word.starts[3] = la.jb;
+  }
+  return {};
+}
+
+// The exchanges, the global checks and this process's plans.
+Status layout_global(const LayoutArguments& la, const LocalLayout& loc, LayoutPrepared& out) {
+  Status s = agree_layouts(loc.st.call, loc.st.comm, loc.word);
+  if (!s.ok()) return s;
+  s = agree_stage(loc.args, loc.st, out.call);
+  if (!s.ok()) return s;
+  // The grid sides' stand-in windows are no arrays of the call.
+  if (out.a.grid) out.call.arrays.a = {};
+  if (out.b.grid) out.call.arrays.b = {};
+  plan_tiles(la, loc.st, loc.me, loc.size, out);
+  return {};
+}
+
+// Everything one process passed, as a cache key: its report, leading
+// dimensions, layout findings and hashes, and its blocks (where they are).
+plan::PlanCache<LayoutPrepared>::Key cache_key(const LocalLayout& loc, const LayoutPrepared& p) {
+  plan::PlanCache<LayoutPrepared>::Key key = check::words_of(loc.st.report);
+  key.push_back(loc.st.lda);
+  key.push_back(loc.st.ldb);
+  std::int64_t words[kWords];
+  std::memcpy(words, &loc.word, sizeof words);
+  key.insert(key.end(), words, words + kWords);
+  for (const LayoutSide* side : {&p.a, &p.b}) {
+    key.push_back(static_cast<std::int64_t>(side->blocks.size()));
+    for (const layout::Block& b : side->blocks)
+      key.insert(key.end(), {b.row, b.col, static_cast<std::int64_t>(b.address), b.offset, b.ld});
+  }
+  return key;
+}
+
+}  // namespace
+
+Status prepare_layout(const LayoutArguments& la, LayoutPrepared& out) {
+  out.call.empty = la.m == 0 || la.n == 0;
+  if (out.call.empty) return empty_layout_call(la);
+  LocalLayout loc;
+  Status s = layout_local(la, out, loc);
+  return s.ok() ? layout_global(la, loc, out) : s;
+}
+
+namespace {
+
+// How many of this process's tiles use each shared plan: sums over tiles
+// without a list of a plan per tile.
+std::vector<Index> tiles_per_plan(const LayoutPrepared& p) {
+  std::vector<Index> uses(p.tiled.plans.size(), 0);
+  for (const layout::TilePart& part : p.tiled.parts) ++uses[static_cast<std::size_t>(part.plan)];
+  return uses;
+}
+
+// Where a tile's A or B lies in this execution: its block or the array,
+// moved by the tile's shift (elements).
+const char* resolve(int end, const LayoutSide& s, const void* array, Index shift, Index es) {
+  if (end == kNowhere) return nullptr;
+  const char* at = static_cast<const char*>(array);
+  if (end != kCallArray) {
+    const layout::Block& b = s.blocks[static_cast<std::size_t>(end)];
+    at = b.by_offset() ? at + b.offset * es : reinterpret_cast<const char*>(b.address);
+  }
+  return at == nullptr ? nullptr : at + shift * es;
+}
+
+}  // namespace
+
+std::vector<const plan::Plan*> layout_plans(const LayoutPrepared& p) {
+  std::vector<const plan::Plan*> plans;
+  plans.reserve(p.tiled.parts.size());
+  for (const layout::TilePart& part : p.tiled.parts)
+    plans.push_back(&p.tiled.plans[static_cast<std::size_t>(part.plan)]);
+  return plans;
+}
+
+Status check_layout_arrays(const LayoutPrepared& p, const void* a, const void* b, const char* routine, int part) {
+  Status s = check_arrays(p.call.arrays, a, b, routine, part);
+  if (!s.ok()) return s;
+  for (std::size_t k = 0; k < p.ends.size(); ++k) {
+    const auto [ea, eb] = p.ends[k];
+    const bool a_needed = ea >= 0 && p.a.blocks[static_cast<std::size_t>(ea)].by_offset() && a == nullptr;
+    const bool b_needed = eb >= 0 && p.b.blocks[static_cast<std::size_t>(eb)].by_offset() && b == nullptr;
+    if (a_needed || b_needed)
+      return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine + ": " + (a_needed ? "A" : "B") +
+                                     (part >= 0 ? " of part " + std::to_string(part) : std::string()) +
+                                     " is NULL although blocks of this process are given by offset from it"};
+  }
+  return {};
+}
+
+void add_layout_parts(const LayoutPrepared& p, const void* a, void* b, const kernels::Update* how, bool stream,
+                      transport::Parts& parts) {
+  const Index es = p.call.problem.elem_size;
+  for (std::size_t k = 0; k < p.tiled.parts.size(); ++k) {
+    const auto [ea, eb] = p.ends[k];
+    const layout::TilePart& tile = p.tiled.parts[k];
+    parts.push_back(transport::Part{&p.tiled.plans[static_cast<std::size_t>(tile.plan)],
+                                    resolve(ea, p.a, a, tile.a_shift, es),
+                                    const_cast<char*>(resolve(eb, p.b, b, tile.b_shift, es)), how, stream});
+  }
+}
+
+Index layout_bytes_into_b(const LayoutPrepared& p) {
+  const std::vector<Index> uses = tiles_per_plan(p);
+  Index into_b = 0;
+  for (std::size_t k = 0; k < uses.size(); ++k) into_b += uses[k] * p.tiled.plans[k].bytes_into_b();
+  return into_b;
+}
+
+Status execute_layout(const LayoutPrepared& p, const void* a, void* b, const void* alpha, const void* beta,
+                      const char* routine, bool check) {
+  count_call(false);
+  if (p.call.empty) return {};
+  if (!grids_alive(p.call.grids))
+    return {MR2D_ERR_CONTEXT,
+            "mr2d: the grid of A or B of this plan was exited (blacs_gridexit) or its communicator freed"};
+  if (check) {
+    Status s = check_layout_arrays(p, a, b, routine);
+    if (!s.ok()) {
+      transport::Parts planned;
+      for (const plan::Plan* plan : layout_plans(p)) planned.push_back(transport::Part{plan});
+      return transport::abandon(*p.call.channel, planned, p.route, 2 * p.call.serial, p.call.node_local, s);
+    }
+  }
+  const kernels::Update update = kernels::make_update(p.call.type, p.call.op, alpha, beta);
+  transport::Parts parts;
+  parts.reserve(p.tiled.parts.size());
+  add_layout_parts(p, a, b, update.plain() ? nullptr : &update, kernels::streaming_pays(layout_bytes_into_b(p)), parts);
+  transport::Traffic traffic;
+  const Status done =
+      transport::execute(*p.call.channel, parts, p.route, 2 * p.call.serial, p.call.node_local, traffic);
+  add_traffic(traffic);
+  return done;
+}
+
+// A repeated direct call reuses its prepared call when every process has
+// it (as block-cyclic calls do): one all-reduce of generations replaces the
+// exchanges and the planning.
+int layout_transform(const LayoutArguments& args) noexcept {
+  return guarded(args.routine, true, [&]() -> Status {
+    auto p = std::make_shared<LayoutPrepared>();
+    p->call.empty = args.m == 0 || args.n == 0;
+    if (p->call.empty) {
+      const Status s = empty_layout_call(args);
+      count_call(false);
+      return s;
+    }
+    LocalLayout loc;
+    Status s = layout_local(args, *p, loc);
+    if (!s.ok()) {
+      count_call(false);
+      return s;
+    }
+    auto& cache = comm_cache<LayoutPrepared>(loc.st.comm);
+    cache.erase_if([](const LayoutPrepared& c) { return !grids_alive(c.call.grids); });
+    auto key = cache_key(loc, *p);
+    const std::uint64_t mine = cache.candidates(key);
+    std::uint64_t common = 0;
+    transport::ErrorsReturn guard(loc.st.comm);
+    if (MPI_Allreduce(&mine, &common, 1, MPI_UINT64_T, MPI_BAND, loc.st.comm) != MPI_SUCCESS)
+      return {MR2D_ERR_MPI, std::string("mr2d: ") + args.routine + ": MPI_Allreduce failed"};
+    if (auto cached = cache.take(key, common)) {
+      mr2d_stats reused{};
+      reused.plans_reused = 1;
+      add_stats(reused);
+      return execute_layout(*cached, args.a, args.b, args.alpha, args.beta, args.routine, false);
+    }
+    const std::int64_t generation = cache.next_generation();
+    s = layout_global(args, loc, *p);
+    if (!s.ok()) {
+      count_call(false);
+      return s;
+    }
+    cache.insert(std::move(key), p, generation);
+    return execute_layout(*p, args.a, args.b, args.alpha, args.beta, args.routine, false);
+  });
+}
+
+int create_layout_plan(mr2d_plan* out, const LayoutArguments& args) noexcept {
+  if (out != nullptr) *out = nullptr;
+  return guarded(args.routine, true, [&]() -> Status {
+    auto plan = std::make_unique<mr2d_plan_s>();
+    plan->layout = std::make_shared<LayoutPrepared>();
+    LayoutArguments checked = args;
+    checked.plan = true;
+    checked.plan_out_null = out == nullptr;
+    Status s = prepare_layout(checked, *plan->layout);
+    if (!s.ok()) return s;
+    if (out == nullptr)  // an empty call agrees on nothing
+      return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + args.routine + ": argument 1 (plan) is NULL"};
+    plan->prepared.transform = true;
+    plan->info = describe_layout(*plan->layout);
+    *out = plan.release();
+    return {};
+  });
+}
+
+mr2d_plan_info describe_layout(const LayoutPrepared& p) {
+  // The route's summary; the bytes kept per shared plan times its tiles.
+  mr2d_plan_info info = describe_route(p.route, {}, p.call.cdc, p.call.node_local, p.call.channel.get());
+  const std::vector<Index> uses = tiles_per_plan(p);
+  for (std::size_t k = 0; k < uses.size(); ++k) {
+    const plan::Plan& plan = p.tiled.plans[k];
+    if (plan.has_self) info.bytes_local += uses[k] * plan.self.count * plan.elem_size;
+  }
+  return info;
+}
+
+}  // namespace mr2d::driver

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// (MPI) Drop-in error semantics; see on_error.hpp.
+#include "driver/on_error.hpp"
+
+#include <dlfcn.h>
+#include <mpi.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "check/validate.hpp"
+
+namespace mr2d::driver {
+
+bool stop_on_errors() {
+  static const bool stop = [] {
+    const char* e = std::getenv("MR2D_ON_ERROR");
+    if (e == nullptr || *e == '\0' || std::strcmp(e, "abort") == 0) return true;
+    if (std::strcmp(e, "return") == 0) return false;
+    std::fprintf(stderr, "mr2d: MR2D_ON_ERROR=%s is neither abort nor return: errors stop the job\n", e);
+    return true;
+  }();
+  return stop;
+}
+
+void stop_on_error(const Arguments& args, const Status& status) {
+  if (!stop_on_errors()) return;
+  if (args.dropin == DropIn::pblas && status.arg > 0) {
+    // PBLAS's error entry, wherever the program takes it from (ScaLAPACK, or
+    // its own): looked up at run time, as the drop-in does not link ScaLAPACK.
+    using Abort = void (*)(mr2d_int, const char*, mr2d_int);
+    void* symbol = dlsym(RTLD_DEFAULT, "PB_Cabort");
+    if (symbol != nullptr) {
+      // PBLAS numbers descriptor entries in its 11-entry form, where the
+      // initial block sizes IMB_, INB_ (5, 6) follow N_: RSRC_, CSRC_ and
+      // LLD_ are 9, 10, 11. It checks IMB_ and INB_ first, which in a
+      // ScaLAPACK descriptor are MB_ and NB_; in a type 2 one those are 7, 8.
+      static const long long kPblasEntry[2][12] = {{0, 1, 2, 3, 4, 5, 6, 9, 10, 11, 5, 6},
+                                                   {0, 1, 2, 3, 4, 7, 8, 9, 10, 11, 5, 6}};
+      check::LocalCall call;
+      call.entry = args.entry;
+      call.trapezoidal = args.trapezoidal;
+      const bool inb = (status.arg == check::arg_position(call, "DESCA") && args.inb_a) ||
+                       (status.arg == check::arg_position(call, "DESCB") && args.inb_b);
+      const long long entry =
+          status.entry >= 1 && status.entry <= check::ENTRY_NAMES ? kPblasEntry[inb ? 1 : 0][status.entry] : 0;
+      const long long info = entry > 0 ? 100 * status.arg + entry : status.arg;
+      Abort abort_entry;
+      std::memcpy(&abort_entry, &symbol, sizeof symbol);
+      abort_entry(args.ictxt, args.routine, static_cast<mr2d_int>(-info));
+      return;
+    }
+  }
+  int initialized = 0, finalized = 0;
+  MPI_Initialized(&initialized);
+  MPI_Finalized(&finalized);
+  if (initialized && !finalized) MPI_Abort(MPI_COMM_WORLD, status.code);
+  std::abort();
+}
+
+}  // namespace mr2d::driver

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// (MPI) The object behind an mr2d_plan handle: a prepared call and the
+// summary mr2d_plan_query returns, both fixed at creation.
+#pragma once
+
+#include <memory>
+
+#include "driver/batch.hpp"
+#include "driver/layout_call.hpp"
+#include "driver/redistribute.hpp"
+#include "mr2d/mr2d.h"
+
+struct mr2d_plan_s {
+  mr2d::driver::Prepared prepared;
+  std::unique_ptr<mr2d::driver::Batch> batch;  ///< set for a batch plan (prepared unused)
+  /// Set for a grid-layout plan (prepared holds only its transform flag).
+  std::shared_ptr<mr2d::driver::LayoutPrepared> layout;
+  mr2d_plan_info info{};
+};
+
+namespace mr2d::driver {
+
+/// Prepares `args` (arrays not given yet) into a new plan in *out, null on
+/// error. Collective over the union; never throws.
+int create_plan(mr2d_plan* out, const Arguments& args) noexcept;
+
+/// Moves the data of `plan` from `a` to `b`; never throws. `transform`: the
+/// caller is mr2d_plan_execute_transform, which only transform plans accept;
+/// alpha and beta (null: 1 and 0) apply to transform plans only.
+int execute_plan(mr2d_plan plan, const void* a, void* b, const void* alpha = nullptr, const void* beta = nullptr,
+                 bool transform = false) noexcept;
+
+/// Batches `count` plans into a new plan in *out (mr2d_plan_create_batch);
+/// null on error. Collective over the union; never throws.
+int create_batch(mr2d_plan* out, int count, const mr2d_plan* parts, const mr2d_options* options) noexcept;
+
+/// Executes a batch plan (mr2d_plan_execute_batch, or _transform with alpha
+/// and beta); never throws.
+int execute_batch_plan(mr2d_plan plan, const void* const* a, void* const* b, const void* const* alpha,
+                       const void* const* beta, bool transform) noexcept;
+
+}  // namespace mr2d::driver
