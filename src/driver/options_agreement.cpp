@@ -28,7 +28,7 @@ constexpr Field kFields[] = {
 
 }  // namespace
 
-desc::OptionsReport report_options(const Resolved& options) {
+check::OptionsReport report_options(const Resolved& options) {
   check::OptionsReport r;
   r.schedule = static_cast<std::int64_t>(options.schedule);
   r.chunk_request = options.chunk_request;

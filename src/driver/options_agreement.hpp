@@ -14,7 +14,7 @@
 namespace mr2d::driver {
 
 /// This process's options as it reports them to the others.
-desc::OptionsReport report_options(const Resolved& options);
+check::OptionsReport report_options(const Resolved& options);
 
 /// MR2D_ERR_INCONSISTENT naming the first option that differs between two
 /// processes (with both values), else success.

@@ -40,7 +40,7 @@ namespace {
 
 thread_local std::string g_last_error;
 
-desc::LocalCall to_local_call(const Arguments& args) {
+check::LocalCall to_local_call(const Arguments& args) {
   check::LocalCall call;
   call.routine = args.routine;
   call.entry = args.entry;

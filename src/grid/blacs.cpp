@@ -4,7 +4,7 @@
 
 namespace mr2d::grid {
 
-desc::GridInfo grid_info(Index ictxt) {
+check::GridInfo grid_info(Index ictxt) {
   check::GridInfo g;
   if (ictxt < 0) return g;
   mr2d_int nprow = -1, npcol = -1, myrow = -1, mycol = -1;

@@ -17,7 +17,7 @@ namespace mr2d::grid {
 
 /// This process's place in the grid of `ictxt`; all -1 for -1, invalid or
 /// released handles (BLACS reports them so).
-desc::GridInfo grid_info(Index ictxt);
+check::GridInfo grid_info(Index ictxt);
 
 /// The communicator of a context's grid (BLACS system handle of what=10, as
 /// a Fortran handle). Its rank order is the row-major grid order.

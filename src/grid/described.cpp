@@ -9,7 +9,7 @@ namespace mr2d::grid {
 namespace {
 
 // The first fault of a description, or none (reason none).
-desc::Fault check(const mr2d_grid* grid, int size, const char* name) {
+check::Fault check(const mr2d_grid* grid, int size, const char* name) {
   using check::Reason;
   if (grid == nullptr) return {name, Reason::null_pointer};
   if (grid->nprow < 1 || grid->npcol < 1) return {name, Reason::grid_shape, grid->nprow, grid->npcol};
@@ -28,7 +28,7 @@ desc::Fault check(const mr2d_grid* grid, int size, const char* name) {
 
 }  // namespace
 
-desc::GridInfo described_grid_info(const mr2d_grid* grid, MPI_Comm comm, const char* name, check::Fault& fault) {
+check::GridInfo described_grid_info(const mr2d_grid* grid, MPI_Comm comm, const char* name, check::Fault& fault) {
   int rank = 0, size = 1;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);

@@ -14,6 +14,6 @@ namespace mr2d::grid {
 /// messages). A description that fails its checks (NULL, shape below 1 x 1,
 /// more positions than processes, a rank twice or outside `comm`) sets
 /// `fault` unless it holds one already, and leaves this process outside.
-desc::GridInfo described_grid_info(const mr2d_grid* grid, MPI_Comm comm, const char* name, check::Fault& fault);
+check::GridInfo described_grid_info(const mr2d_grid* grid, MPI_Comm comm, const char* name, check::Fault& fault);
 
 }  // namespace mr2d::grid
