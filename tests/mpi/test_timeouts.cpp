@@ -6,7 +6,8 @@
 // into a failure:
 //   absent  one process (the last) leaves out a call the others make: a
 //           direct call on a context already in use, the first call on a
-//           fresh context, a plan creation and a batch creation. The others
+//           fresh context, a plan creation, and a batch creation (to which
+//           it passes no parts: it alone returns its error). The others
 //           return MR2D_ERR_TIMEOUT after S seconds (within a few), naming
 //           the routine, B untouched; a later call on a context whose
 //           agreement timed out is refused at once (MR2D_ERR_CONTEXT) rather
@@ -171,16 +172,17 @@ void absent() {
     expect_timeout("absent: a plan creation", o, "mr2d_plan_create_gemr2d", true, false);
     if (p != nullptr) fail("absent: a plan creation that timed out gave a plan");
   }
-  // Batch creation: its agreement waits.
+  // Batch creation: the last process passes no parts, so it cannot reach
+  // the others and returns its error alone; their agreement waits.
   const Grid u4 = union_grid();
   Case c4(u4.ctxt);
   mr2d_plan parts[2] = {c4.plan(u4.ctxt), c4.plan(u4.ctxt)};
-  if (!out) {
-    mr2d_plan batch = nullptr;
-    const Outcome o = timed([&] { return mr2d_plan_create_batch(&batch, 2, parts, nullptr); });
-    expect_timeout("absent: a batch creation", o, "mr2d_plan_create_batch", true, false);
-    if (batch != nullptr) fail("absent: a batch creation that timed out gave a batch");
-  }
+  mr2d_plan batch = nullptr;
+  const Outcome o = timed([&] { return mr2d_plan_create_batch(&batch, out ? 0 : 2, parts, nullptr); });
+  if (out && (o.status != MR2D_ERR_ARGUMENT || o.seconds > 1))
+    fail(describe("absent: a batch of no parts", o) + " (expected MR2D_ERR_ARGUMENT at once)");
+  if (!out) expect_timeout("absent: a batch creation", o, "mr2d_plan_create_batch", true, false);
+  if (batch != nullptr) fail("absent: a batch creation that failed gave a batch");
   for (mr2d_plan& p : parts) mr2d_plan_destroy(&p);
   // Every process again: a new context works.
   MPI_Barrier(MPI_COMM_WORLD);
