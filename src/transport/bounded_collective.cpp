@@ -24,7 +24,7 @@ struct Staging {
   MPI_Request request = MPI_REQUEST_NULL;
   std::vector<unsigned char> in, out;
   MPI_Comm dup = MPI_COMM_NULL;
-  std::string awaited;  ///< the routine and what it waited for, for refusals
+  std::string ending;  ///< how it ended and in which routine, for refusals
 };
 
 // The attribute that marks a communicator whose processes are out of step;
@@ -61,6 +61,16 @@ Status failure(const Awaited& awaited, const char* call, int err) {
   return s;
 }
 
+// Leaves this thread's staging, which `req` still uses, with `comm`, whose
+// later collectives are refused; `how` says how the collective ended.
+void leave_with(MPI_Comm comm, MPI_Request req, const std::string& how, const Awaited& awaited) {
+  Staging& staging = spare();
+  staging.request = req;
+  staging.ending = how + " in " + (awaited.routine != nullptr ? awaited.routine : "the set-up") + " (waiting for " +
+                   "every process to " + awaited.what + ")";
+  MPI_Comm_set_attr(comm, leftover_key(), spare_slot().release());
+}
+
 std::string seconds_text(double s) {
   char text[32];
   std::snprintf(text, sizeof text, "%g", s);
@@ -83,7 +93,12 @@ Status await(MPI_Comm comm, MPI_Request& req, const char* call, const Awaited& a
   for (;;) {
     int done = 0;
     const int err = MPI_Test(&req, &done, MPI_STATUS_IGNORE);
-    if (err != MPI_SUCCESS) return failure(awaited, call, err);
+    if (err != MPI_SUCCESS) {
+      // MPI may or may not be done with the request and the processes'
+      // collectives may no longer match: as after a timeout.
+      leave_with(comm, req, "failed (MPI error)", awaited);
+      return failure(awaited, call, err);
+    }
     if (done) return {};
     if (size == 0) {
       MPI_Comm_rank(comm, &rank);
@@ -95,12 +110,7 @@ Status await(MPI_Comm comm, MPI_Request& req, const char* call, const Awaited& a
       break;
     backoff.wait();
   }
-  // The staging stays where MPI writes, owned by the communicator's attribute.
-  Staging& staging = spare();
-  staging.request = req;
-  staging.awaited =
-      std::string(awaited.routine != nullptr ? awaited.routine : "the set-up") + " (to " + awaited.what + ")";
-  MPI_Comm_set_attr(comm, leftover_key(), spare_slot().release());
+  leave_with(comm, req, "timed out (MR2D_TIMEOUT)", awaited);
   return {MR2D_ERR_TIMEOUT, prefix(awaited.routine) + "timed out after " + seconds_text(wait_limit_seconds()) +
                                 " s (MR2D_TIMEOUT) waiting for all " + std::to_string(size) +
                                 " processes of the union context to " + awaited.what + " (" + call +
@@ -135,9 +145,8 @@ Status out_of_step(MPI_Comm comm, const char* routine) {
   int found = 0;
   MPI_Comm_get_attr(comm, leftover_key(), &value, &found);
   if (!found) return {};
-  return {MR2D_ERR_CONTEXT, prefix(routine) +
-                                "an earlier collective over this union context timed out (MR2D_TIMEOUT) in " +
-                                static_cast<const Staging*>(value)->awaited +
+  return {MR2D_ERR_CONTEXT, prefix(routine) + "an earlier collective over this union context " +
+                                static_cast<const Staging*>(value)->ending +
                                 ", so its processes are out of step: exit the grid and make a new one"};
 }
 

@@ -5,9 +5,9 @@
 // MPI's blocking collective, which waits as long as MPI does and costs an
 // agreement no more than before.
 //
-// A collective that timed out cannot be taken back (MPI forbids cancelling
-// or freeing it), and the processes of its communicator are out of step: a
-// late one's next collective would match it. So its request and buffers stay
+// A collective that timed out (or failed) cannot be taken back (MPI forbids
+// cancelling or freeing it), and the processes of its communicator are out
+// of step: a late one's next collective would match it. So its request and buffers stay
 // with the communicator, and every later bounded collective over it is
 // refused with MR2D_ERR_CONTEXT until the communicator is freed (BLACS exits
 // the grid).
@@ -37,7 +37,8 @@ Status bounded_allreduce(MPI_Comm comm, const void* mine, void* out, int count, 
 /// MPI_Comm_dup, bounded (MPI_Comm_idup).
 Status bounded_dup(MPI_Comm comm, MPI_Comm& dup, const Awaited& awaited);
 
-/// MR2D_ERR_CONTEXT when a bounded collective over `comm` timed out earlier.
+/// MR2D_ERR_CONTEXT when a bounded collective over `comm` timed out or
+/// failed earlier.
 Status out_of_step(MPI_Comm comm, const char* routine);
 
 }  // namespace mr2d::transport
