@@ -55,8 +55,9 @@ std::string prefix(const char* routine) {
   return routine != nullptr ? std::string("mr2d: ") + routine + ": " : "mr2d: ";
 }
 
+// MR2D_ERR_MPI for `call`, saying what it was for.
 Status failure(const Awaited& awaited, const char* call, int err) {
-  Status s = mpi_failure(call, err);
+  Status s = mpi_failure((std::string(call) + " (for every process to " + awaited.what + ")").c_str(), err);
   s.message = prefix(awaited.routine) + s.message.substr(6);
   return s;
 }
@@ -138,8 +139,8 @@ Staging& staged(const void* mine, std::size_t bytes) {
   return st;
 }
 
-}  // namespace
-
+// MR2D_ERR_CONTEXT when a bounded collective over `comm` timed out or failed
+// earlier.
 Status out_of_step(MPI_Comm comm, const char* routine) {
   void* value = nullptr;
   int found = 0;
@@ -149,6 +150,8 @@ Status out_of_step(MPI_Comm comm, const char* routine) {
                                 static_cast<const Staging*>(value)->ending +
                                 ", so its processes are out of step: exit the grid and make a new one"};
 }
+
+}  // namespace
 
 Status bounded_allgather(MPI_Comm comm, const void* mine, int count, MPI_Datatype type, void* all,
                          const Awaited& awaited) {

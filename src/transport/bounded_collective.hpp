@@ -37,8 +37,4 @@ Status bounded_allreduce(MPI_Comm comm, const void* mine, void* out, int count, 
 /// MPI_Comm_dup, bounded (MPI_Comm_idup).
 Status bounded_dup(MPI_Comm comm, MPI_Comm& dup, const Awaited& awaited);
 
-/// MR2D_ERR_CONTEXT when a bounded collective over `comm` timed out or
-/// failed earlier.
-Status out_of_step(MPI_Comm comm, const char* routine);
-
 }  // namespace mr2d::transport
