@@ -5,11 +5,13 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <cstring>
 #include <limits>
 #include <map>
 #include <string>
 #include <utility>
 
+#include "driver/agreement.hpp"
 #include "driver/network_option.hpp"
 #include "driver/option_fault.hpp"
 #include "check/call.hpp"
@@ -21,7 +23,6 @@
 #include "problem/edges.hpp"
 #include "plan/indexing.hpp"
 #include "schedule/schedule.hpp"
-#include "transport/errors_return.hpp"
 #include "transport/exchange.hpp"
 
 namespace mr2d::driver {
@@ -104,20 +105,27 @@ Status agree(const char* routine, MPI_Comm comm, Status local, std::uint64_t pri
   const std::int64_t none = std::numeric_limits<std::int64_t>::min();
   std::int64_t mine[3] = {local.ok() ? none : -static_cast<std::int64_t>(rank), signed_print, -signed_print};
   std::int64_t all[3] = {0, 0, 0};
-  transport::ErrorsReturn guard(comm);
-  if (MPI_Allreduce(mine, all, 3, MPI_INT64_T, MPI_MAX, comm) != MPI_SUCCESS)
-    return error(MR2D_ERR_MPI, routine, "MPI_Allreduce failed");
+  Status s = agree_reduce(comm, mine, all, 3, MPI_MAX, routine);
+  if (!s.ok()) return s;
   if (all[0] != none) {
-    // Only on the error path: the first failing process's code and message.
+    // Only on the error path: the first failing process's code and message,
+    // its length first, then its bytes (the others contribute zeros).
     const int root = static_cast<int>(-all[0]);
-    std::int64_t head[2] = {local.code, static_cast<std::int64_t>(local.message.size())};
-    if (MPI_Bcast(head, 2, MPI_INT64_T, root, comm) != MPI_SUCCESS)
-      return error(MR2D_ERR_MPI, routine, "MPI_Bcast failed");
-    std::string text = local.message;
-    text.resize(static_cast<std::size_t>(head[1]));
-    if (MPI_Bcast(text.data(), static_cast<int>(head[1]), MPI_CHAR, root, comm) != MPI_SUCCESS)
-      return error(MR2D_ERR_MPI, routine, "MPI_Bcast failed");
-    return {static_cast<int>(head[0]), text + " [detected on process " + std::to_string(root) + "]"};
+    std::int64_t head[2] = {0, 0};
+    if (rank == root) {
+      head[0] = local.code;
+      head[1] = static_cast<std::int64_t>(local.message.size());
+    }
+    std::int64_t got[2] = {0, 0};
+    s = agree_reduce(comm, head, got, 2, MPI_BOR, routine);
+    if (!s.ok()) return s;
+    std::vector<std::int64_t> words(static_cast<std::size_t>((got[1] + 7) / 8)), text(words.size());
+    if (rank == root && !words.empty()) std::memcpy(words.data(), local.message.data(), local.message.size());
+    s = agree_reduce(comm, words.data(), text.data(), static_cast<int>(words.size()), MPI_BOR, routine);
+    if (!s.ok()) return s;
+    return {static_cast<int>(got[0]),
+            std::string(reinterpret_cast<const char*>(text.data()), static_cast<std::size_t>(got[1])) +
+                " [detected on process " + std::to_string(root) + "]"};
   }
   if (all[1] != -all[2])
     return error(MR2D_ERR_INCONSISTENT, routine,

@@ -11,6 +11,7 @@
 #include <memory>
 #include <string>
 
+#include "driver/agreement.hpp"
 #include "driver/batch.hpp"
 #include "driver/comm_cache.hpp"
 #include "driver/network_option.hpp"
@@ -26,7 +27,6 @@
 #include "layout/tiles.hpp"
 #include "plan/indexing.hpp"
 #include "schedule/schedule.hpp"
-#include "transport/errors_return.hpp"
 #include "transport/exchange.hpp"
 
 namespace mr2d::driver {
@@ -175,9 +175,9 @@ Status agree_layouts(const check::LocalCall& call, MPI_Comm comm, const Word& mi
   int size = 1;
   MPI_Comm_size(comm, &size);
   std::vector<Word> all(static_cast<std::size_t>(size));
-  transport::ErrorsReturn guard(comm);
-  if (MPI_Allgather(&mine, kWords, MPI_INT64_T, all.data(), kWords, MPI_INT64_T, comm) != MPI_SUCCESS)
-    return {MR2D_ERR_MPI, std::string("mr2d: ") + call.routine + ": MPI_Allgather failed"};
+  Status exchanged = agree_gather(comm, reinterpret_cast<const std::int64_t*>(&mine), kWords,
+                                  reinterpret_cast<std::int64_t*>(all.data()), call.routine);
+  if (!exchanged.ok()) return exchanged;
   for (int k = 0; k < size; ++k) {
     const Word& w = all[static_cast<std::size_t>(k)];
     if (w.fault != 0)
@@ -591,12 +591,11 @@ int layout_transform(const LayoutArguments& args) noexcept {
     auto& cache = comm_cache<LayoutPrepared>(loc.st.comm);
     cache.erase_if([](const LayoutPrepared& c) { return !grids_alive(c.call.grids); });
     auto key = cache_key(loc, *p);
-    const std::uint64_t mine = cache.candidates(key);
-    std::uint64_t common = 0;
-    transport::ErrorsReturn guard(loc.st.comm);
-    if (MPI_Allreduce(&mine, &common, 1, MPI_UINT64_T, MPI_BAND, loc.st.comm) != MPI_SUCCESS)
-      return {MR2D_ERR_MPI, std::string("mr2d: ") + args.routine + ": MPI_Allreduce failed"};
-    if (auto cached = cache.take(key, common)) {
+    const auto mine = static_cast<std::int64_t>(cache.candidates(key));
+    std::int64_t common = 0;
+    s = agree_reduce(loc.st.comm, &mine, &common, 1, MPI_BAND, args.routine);
+    if (!s.ok()) return s;
+    if (auto cached = cache.take(key, static_cast<std::uint64_t>(common))) {
       mr2d_stats reused{};
       reused.plans_reused = 1;
       add_stats(reused);

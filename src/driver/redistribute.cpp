@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "driver/agreement.hpp"
 #include "driver/comm_cache.hpp"
 #include "driver/grid_source.hpp"
 #include "driver/network_option.hpp"
@@ -31,7 +32,6 @@
 #include "plan/plan.hpp"
 #include "plan/plan_cache.hpp"
 #include "schedule/schedule.hpp"
-#include "transport/errors_return.hpp"
 #include "transport/exchange.hpp"
 
 namespace mr2d::driver {
@@ -170,10 +170,9 @@ Status agree_stage(const Arguments& args, const LocalStage& st, Prepared& out) {
   int size = 1;
   MPI_Comm_size(st.comm, &size);
   std::vector<check::Report> reports(static_cast<std::size_t>(size));
-  transport::ErrorsReturn guard(st.comm);
-  int err = MPI_Allgather(&st.report, check::kReportWords, MPI_INT64_T, reports.data(), check::kReportWords, MPI_INT64_T,
-                          st.comm);
-  if (err != MPI_SUCCESS) return {MR2D_ERR_MPI, std::string("mr2d: ") + args.routine + ": MPI_Allgather failed"};
+  Status exchanged = agree_gather(st.comm, reinterpret_cast<const std::int64_t*>(&st.report), check::kReportWords,
+                                  reinterpret_cast<std::int64_t*>(reports.data()), args.routine);
+  if (!exchanged.ok()) return exchanged;
   Status verdict = check::agree(reports, st.call, out.problem);
   if (!verdict.ok()) return verdict;
   std::vector<check::OptionsReport> options(reports.size());
@@ -297,7 +296,7 @@ Status check_arrays(const Footprint& arrays, const void* a, const void* b, const
   if (a == nullptr && !arrays.a.empty()) return fault("A is NULL although this process holds part of sub(A)");
   if (b == nullptr && !arrays.b.empty()) return fault("B is NULL although this process holds part of sub(B)");
   if (check::windows_overlap(reinterpret_cast<std::uintptr_t>(a), arrays.lda, arrays.a,
-                            reinterpret_cast<std::uintptr_t>(b), arrays.ldb, arrays.b, arrays.elem_size))
+                             reinterpret_cast<std::uintptr_t>(b), arrays.ldb, arrays.b, arrays.elem_size))
     return fault("B shares memory with A on this process (sub(A) and sub(B) must not overlap)");
   return {};
 }
@@ -373,12 +372,11 @@ Status run(const Arguments& args) {
   key.push_back(args.trapezoidal ? 1 : 0);
   key.push_back(static_cast<std::int64_t>(args.entry));
   key.push_back(args.type);
-  const std::uint64_t mine = cache.candidates(key);
-  std::uint64_t common = 0;
-  transport::ErrorsReturn guard(st.comm);
-  if (MPI_Allreduce(&mine, &common, 1, MPI_UINT64_T, MPI_BAND, st.comm) != MPI_SUCCESS)
-    return {MR2D_ERR_MPI, std::string("mr2d: ") + args.routine + ": MPI_Allreduce failed"};
-  if (auto cached = cache.take(key, common)) {
+  const auto mine = static_cast<std::int64_t>(cache.candidates(key));
+  std::int64_t common = 0;
+  s = agree_reduce(st.comm, &mine, &common, 1, MPI_BAND, args.routine);
+  if (!s.ok()) return s;
+  if (auto cached = cache.take(key, static_cast<std::uint64_t>(common))) {
     mr2d_stats reused{};
     reused.plans_reused = 1;
     add_stats(reused);
@@ -410,7 +408,7 @@ int redistribute(const Arguments& args, bool print_errors) noexcept {
       const check::LocalCall call = to_local_call(args);
       check::Report r{};
       r.error = {MR2D_ERR_CONTEXT, check::arg_position(call, "DESCA"),
-                 check::CTXT + 1,   static_cast<std::int64_t>(check::Reason::not_a_grid),
+                 check::CTXT + 1,  static_cast<std::int64_t>(check::Reason::not_a_grid),
                  args.ictxt,       0};
       return check::local_error(call, r, -1);
     }

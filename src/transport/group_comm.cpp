@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "mr2d/mr2d.h"
+#include "transport/bounded_collective.hpp"
 #include "transport/errors_return.hpp"
 
 namespace mr2d::transport {
@@ -57,10 +58,11 @@ std::shared_ptr<GroupEntry> find_entry(MPI_Group g) {
   return best;
 }
 
+const Awaited kSetup{nullptr, "set up mr2d's private communicator"};
+
 Status reduce(MPI_Comm comm, long long* values, int n, MPI_Op op) {
   std::vector<long long> in(values, values + n);
-  int err = MPI_Allreduce(in.data(), values, n, MPI_LONG_LONG, op, comm);
-  return err == MPI_SUCCESS ? Status{} : mpi_failure("MPI_Allreduce (private communicator setup)", err);
+  return bounded_allreduce(comm, in.data(), values, n, MPI_LONG_LONG, op, kSetup);
 }
 
 // Tries to take a lane of an existing entry all members agree on.
@@ -115,14 +117,16 @@ Status try_existing(MPI_Comm union_comm, MPI_Group g, Lease& out, bool& done) {
 
 Status make_new(MPI_Comm union_comm, Lease& out) {
   MPI_Comm dup = MPI_COMM_NULL;
-  const int err = MPI_Comm_dup(union_comm, &dup);
-  long long failed = err == MPI_SUCCESS ? 0 : 1;
+  const Status made = bounded_dup(union_comm, dup, kSetup);
+  // A timeout leaves the processes out of step: nothing more to agree on.
+  if (made.code == MR2D_ERR_TIMEOUT || made.code == MR2D_ERR_CONTEXT) return made;
+  long long failed = made.ok() ? 0 : 1;
   Status s = reduce(union_comm, &failed, 1, MPI_MAX);
   if (!s.ok() || failed != 0) {
-    if (err == MPI_SUCCESS) MPI_Comm_free(&dup);
+    if (made.ok()) MPI_Comm_free(&dup);
     if (!s.ok()) return s;
-    return err != MPI_SUCCESS
-               ? mpi_failure("MPI_Comm_dup (mr2d's private communicator)", err)
+    return !made.ok()
+               ? made
                : Status{MR2D_ERR_MPI, "mr2d: MPI_Comm_dup (mr2d's private communicator) failed on another process"};
   }
   MPI_Comm_set_errhandler(dup, MPI_ERRORS_RETURN);

@@ -16,11 +16,14 @@
 
 #include "common/env.hpp"
 #include "mr2d/mr2d.h"
+#include "transport/bounded_collective.hpp"
 #include "transport/errors_return.hpp"
 
 namespace mr2d::transport {
 
 namespace {
+
+const Awaited kSetup{nullptr, "set up shared memory"};
 
 // Bytes of the segments this process created and still maps (stats).
 std::atomic<Index> g_bytes_held{0};
@@ -44,11 +47,16 @@ Index shm_free_bytes() {
   return static_cast<Index>(fs.f_bavail) * static_cast<Index>(fs.f_frsize);
 }
 
-// Union ranks of the processes sharing my node.
-std::vector<int> node_members(MPI_Comm union_comm, int rank, int& err) {
+// Union ranks of the processes sharing my node. MPI_Comm_split_type has no
+// nonblocking form: a bounded collective first makes sure every process is
+// there to enter it.
+std::vector<int> node_members(MPI_Comm union_comm, int rank, Status& status, int& err) {
+  std::vector<int> ranks;
+  long long here = 1, all = 0;
+  status = bounded_allreduce(union_comm, &here, &all, 1, MPI_LONG_LONG, MPI_MIN, kSetup);
+  if (!status.ok()) return ranks;
   MPI_Comm node = MPI_COMM_NULL;
   err = MPI_Comm_split_type(union_comm, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node);
-  std::vector<int> ranks;
   if (err != MPI_SUCCESS) return ranks;
   MPI_Group ng, ug;
   int nsize = 0;
@@ -168,7 +176,8 @@ std::unique_ptr<ShmLinks> ShmLinks::open(MPI_Comm union_comm, Index budget, Stat
   MPI_Comm_size(union_comm, &size);
 
   int err = MPI_SUCCESS;
-  const std::vector<int> members = node_members(union_comm, rank, err);
+  const std::vector<int> members = node_members(union_comm, rank, status, err);
+  if (!status.ok()) return nullptr;
   const std::vector<int> node = virtual_node(members, rank, node_ranks_override());
   std::unique_ptr<ShmLinks> links(new ShmLinks());
   links->local_of_.assign(static_cast<std::size_t>(size), -1);
@@ -222,11 +231,8 @@ std::unique_ptr<ShmLinks> ShmLinks::open(MPI_Comm union_comm, Index budget, Stat
   long long mine[3] = {afford, static_cast<long long>(getpid()),
                        links->me_ >= 0 ? links->uid_[static_cast<std::size_t>(links->me_)] : 0};
   std::vector<long long> all(static_cast<std::size_t>(3 * size));
-  err = MPI_Allgather(mine, 3, MPI_LONG_LONG, all.data(), 3, MPI_LONG_LONG, union_comm);
-  if (err != MPI_SUCCESS) {
-    status = mpi_failure("MPI_Allgather (shared-memory setup)", err);
-    return nullptr;
-  }
+  status = bounded_allgather(union_comm, mine, 3, MPI_LONG_LONG, all.data(), kSetup);
+  if (!status.ok()) return nullptr;
   Index pool = std::numeric_limits<Index>::max();
   int poorest = 0;
   for (int r = 0; r < size; ++r)
@@ -260,14 +266,11 @@ std::unique_ptr<ShmLinks> ShmLinks::open(MPI_Comm union_comm, Index budget, Stat
   }
   long long every = ok ? 1 : 0;
   long long in = every;
-  err = MPI_Allreduce(&in, &every, 1, MPI_LONG_LONG, MPI_MIN, union_comm);
+  status = bounded_allreduce(union_comm, &in, &every, 1, MPI_LONG_LONG, MPI_MIN, kSetup);
   // Every peer has mapped my segments (or given up): their names go now.
   links->own_header_.unlink();
   links->own_pool_.unlink();
-  if (err != MPI_SUCCESS) {
-    status = mpi_failure("MPI_Allreduce (shared-memory setup)", err);
-    return nullptr;
-  }
+  if (!status.ok()) return nullptr;
   if (every == 0) {
     why_not = "a node peer's shared memory cannot be mapped";
     return nullptr;

@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// (MPI) Bounded collectives; see bounded_collective.hpp.
+#include "transport/bounded_collective.hpp"
+
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "mr2d/mr2d.h"
+#include "transport/backoff.hpp"
+#include "transport/errors_return.hpp"
+
+namespace mr2d::transport {
+
+namespace {
+
+// The memory a bounded collective runs in, and, once it timed out, what it
+// leaves behind: the request MPI still owns and the buffers it may still
+// write when the missing processes arrive, possibly after the communicator
+// was freed. So a leftover is never freed (one per timed-out context).
+struct Staging {
+  MPI_Request request = MPI_REQUEST_NULL;
+  std::vector<unsigned char> in, out;
+  MPI_Comm dup = MPI_COMM_NULL;
+  std::string ending;  ///< how it ended and in which routine, for refusals
+};
+
+// The attribute that marks a communicator whose processes are out of step;
+// its value is the leftover, which the (empty) delete callback leaves alone.
+int leftover_key() {
+  static const int key = [] {
+    int k = MPI_KEYVAL_INVALID;
+    MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, MPI_COMM_NULL_DELETE_FN, &k, nullptr);
+    return k;
+  }();
+  return key;
+}
+
+// This thread's staging for its next bounded collective. A timeout hands it
+// over to the communicator (MPI holds addresses inside it) and leaves null.
+std::unique_ptr<Staging>& spare_slot() {
+  thread_local std::unique_ptr<Staging> s;
+  return s;
+}
+
+Staging& spare() {
+  std::unique_ptr<Staging>& s = spare_slot();
+  if (!s) s = std::make_unique<Staging>();
+  return *s;
+}
+
+std::string prefix(const char* routine) {
+  return routine != nullptr ? std::string("mr2d: ") + routine + ": " : "mr2d: ";
+}
+
+// MR2D_ERR_MPI for `call`, saying what it was for.
+Status failure(const Awaited& awaited, const char* call, int err) {
+  Status s = mpi_failure((std::string(call) + " (for every process to " + awaited.what + ")").c_str(), err);
+  s.message = prefix(awaited.routine) + s.message.substr(6);
+  return s;
+}
+
+// Leaves this thread's staging, which `req` still uses, with `comm`, whose
+// later collectives are refused; `how` says how the collective ended.
+void leave_with(MPI_Comm comm, MPI_Request req, const std::string& how, const Awaited& awaited) {
+  Staging& staging = spare();
+  staging.request = req;
+  staging.ending = how + " in " + (awaited.routine != nullptr ? awaited.routine : "the set-up") + " (waiting for " +
+                   "every process to " + awaited.what + ")";
+  MPI_Comm_set_attr(comm, leftover_key(), spare_slot().release());
+}
+
+std::string seconds_text(double s) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", s);
+  return text;
+}
+
+// Waits for `req`, posted by `call` over `comm` on this thread's staging,
+// which a timeout leaves with the communicator.
+Status await(MPI_Comm comm, MPI_Request& req, const char* call, const Awaited& awaited) {
+#ifdef MR2D_SIMULATED_MPI
+  // Simulated MPI (SimGrid's SMPI) charges simulated time for every
+  // unsuccessful test: block instead.
+  (void)comm;
+  const int err = MPI_Wait(&req, MPI_STATUS_IGNORE);
+  return err == MPI_SUCCESS ? Status{} : failure(awaited, call, err);
+#else
+  Backoff backoff;
+  StallReport stall;
+  int rank = 0, size = 0;
+  for (;;) {
+    int done = 0;
+    const int err = MPI_Test(&req, &done, MPI_STATUS_IGNORE);
+    if (err != MPI_SUCCESS) {
+      // MPI may or may not be done with the request and the processes'
+      // collectives may no longer match: as after a timeout.
+      leave_with(comm, req, "failed (MPI error)", awaited);
+      return failure(awaited, call, err);
+    }
+    if (done) return {};
+    if (size == 0) {
+      MPI_Comm_rank(comm, &rank);
+      MPI_Comm_size(comm, &size);
+    }
+    if (stall.check("rank %d, %s: %s waiting for every process of the union context to %s (a process may have "
+                    "left this call out, failed before it, or died)",
+                    rank, awaited.routine != nullptr ? awaited.routine : "mr2d", call, awaited.what))
+      break;
+    backoff.wait();
+  }
+  leave_with(comm, req, "timed out (MR2D_TIMEOUT)", awaited);
+  return {MR2D_ERR_TIMEOUT, prefix(awaited.routine) + "timed out after " + seconds_text(wait_limit_seconds()) +
+                                " s (MR2D_TIMEOUT) waiting for all " + std::to_string(size) +
+                                " processes of the union context to " + awaited.what + " (" + call +
+                                "): a process left this call out, failed before it, or died"};
+#endif
+}
+
+// Without a limit nothing is ever left behind: MPI's blocking collectives,
+// which cost an agreement no more than before (a nonblocking one costs about
+// twice a blocking one's latency for a few words).
+bool unbounded() { return wait_limit_seconds() <= 0; }
+
+// Bytes of `count` elements of `type`.
+std::size_t bytes_of(MPI_Datatype type, int count) {
+  int size = 0;
+  MPI_Type_size(type, &size);
+  return static_cast<std::size_t>(size) * static_cast<std::size_t>(count);
+}
+
+// This thread's staging holding a copy of `bytes` bytes at `mine`.
+Staging& staged(const void* mine, std::size_t bytes) {
+  Staging& st = spare();
+  const auto* from = static_cast<const unsigned char*>(mine);
+  st.in.assign(from, from + bytes);
+  return st;
+}
+
+// MR2D_ERR_CONTEXT when a bounded collective over `comm` timed out or failed
+// earlier.
+Status out_of_step(MPI_Comm comm, const char* routine) {
+  void* value = nullptr;
+  int found = 0;
+  MPI_Comm_get_attr(comm, leftover_key(), &value, &found);
+  if (!found) return {};
+  return {MR2D_ERR_CONTEXT, prefix(routine) + "an earlier collective over this union context " +
+                                static_cast<const Staging*>(value)->ending +
+                                ", so its processes are out of step: exit the grid and make a new one"};
+}
+
+}  // namespace
+
+Status bounded_allgather(MPI_Comm comm, const void* mine, int count, MPI_Datatype type, void* all,
+                         const Awaited& awaited) {
+  if (unbounded()) {
+    const int err = MPI_Allgather(mine, count, type, all, count, type, comm);
+    return err == MPI_SUCCESS ? Status{} : failure(awaited, "MPI_Allgather", err);
+  }
+  Status s = out_of_step(comm, awaited.routine);
+  if (!s.ok()) return s;
+  int size = 1;
+  MPI_Comm_size(comm, &size);
+  Staging& st = staged(mine, bytes_of(type, count));
+  st.out.resize(st.in.size() * static_cast<std::size_t>(size));
+  const char* call = "MPI_Iallgather";
+  MPI_Request req = MPI_REQUEST_NULL;
+  const int err = MPI_Iallgather(st.in.data(), count, type, st.out.data(), count, type, comm, &req);
+  if (err != MPI_SUCCESS) return failure(awaited, call, err);
+  s = await(comm, req, call, awaited);
+  if (s.ok() && !st.out.empty()) std::memcpy(all, st.out.data(), st.out.size());
+  return s;
+}
+
+Status bounded_allreduce(MPI_Comm comm, const void* mine, void* out, int count, MPI_Datatype type, MPI_Op op,
+                         const Awaited& awaited) {
+  if (unbounded()) {
+    const int err = MPI_Allreduce(mine, out, count, type, op, comm);
+    return err == MPI_SUCCESS ? Status{} : failure(awaited, "MPI_Allreduce", err);
+  }
+  Status s = out_of_step(comm, awaited.routine);
+  if (!s.ok()) return s;
+  Staging& st = staged(mine, bytes_of(type, count));
+  st.out.resize(st.in.size());
+  const char* call = "MPI_Iallreduce";
+  MPI_Request req = MPI_REQUEST_NULL;
+  const int err = MPI_Iallreduce(st.in.data(), st.out.data(), count, type, op, comm, &req);
+  if (err != MPI_SUCCESS) return failure(awaited, call, err);
+  s = await(comm, req, call, awaited);
+  if (s.ok() && !st.out.empty()) std::memcpy(out, st.out.data(), st.out.size());
+  return s;
+}
+
+Status bounded_dup(MPI_Comm comm, MPI_Comm& dup, const Awaited& awaited) {
+  dup = MPI_COMM_NULL;
+  if (unbounded()) {
+    const int err = MPI_Comm_dup(comm, &dup);
+    return err == MPI_SUCCESS ? Status{} : failure(awaited, "MPI_Comm_dup", err);
+  }
+  Status s = out_of_step(comm, awaited.routine);
+  if (!s.ok()) return s;
+  Staging& st = staged(nullptr, 0);
+  st.dup = MPI_COMM_NULL;
+  const char* call = "MPI_Comm_idup";
+  MPI_Request req = MPI_REQUEST_NULL;
+  const int err = MPI_Comm_idup(comm, &st.dup, &req);
+  if (err != MPI_SUCCESS) return failure(awaited, call, err);
+  s = await(comm, req, call, awaited);
+  if (s.ok()) dup = st.dup;
+  return s;
+}
+
+}  // namespace mr2d::transport
