@@ -226,8 +226,9 @@ enum mr2d_phases { MR2D_PHASES_AUTO = 0, MR2D_PHASES_ONE = 1, MR2D_PHASES_GCD = 
  *  - SHM: through shared memory: the sender packs into a pool its node
  *    peers map, the receiver unpacks from there into B (two passes over the
  *    data instead of three); the pool of each process is its shm_budget,
- *    reserved when the union context is first used; an error where shared
- *    memory is not permitted or /dev/shm has too little room;
+ *    reserved when the union context is first used; an error naming the
+ *    cause where shared memory is not permitted, the budget is below
+ *    65536 bytes, or /dev/shm or memory has too little room;
  *  - MPI: MPI point-to-point messages between all processes;
  *  - AUTO: SHM where every process of the union context can set it up, else MPI.
  *  Processes on different nodes always use MPI. MR2D_NODE_RANKS=k in the
@@ -250,11 +251,13 @@ typedef struct {
   int transport;         /**< an mr2d_transport */
   long long shm_budget;  /**< bytes of shared memory each process may hold for the
                               node-local messages of a union context (MR2D_SHM_BUDGET);
-                              0 = default: 4 MiB, lowered so that the node's processes
-                              together, over all union contexts, hold at most half of
-                              what /dev/shm has beside other users' segments. Fixed per
-                              union context by its first call that sets up shared
-                              memory. */
+                              0 = default: 4 MiB. Any budget is lowered so that the
+                              node's processes together, over all union contexts, hold
+                              at most half of what /dev/shm has beside other users'
+                              segments, and a new union context's pools at most a 16th
+                              of the memory the node's processes may still use; at
+                              least 65536. Fixed per union context by its first call
+                              that sets up shared memory. */
 } mr2d_options;
 
 /** The process-wide options: all AUTO and 256 KiB chunks unless the environment
@@ -413,11 +416,20 @@ typedef struct {
  *  peers on other nodes and peers that cannot map the array (another user,
  *  a /proc that hides processes) use the usual paths, message by message.
  *  The memory is a memory file (memfd) of its own, every page reserved at
- *  once (a memory limit is an error here, never a SIGBUS later); it takes no
- *  room in /dev/shm. Local, needs no MPI, thread-safe.
+ *  once; it takes no room in /dev/shm. A request beyond what this process
+ *  may use (MemAvailable, its cgroup's memory.max - memory.current) is
+ *  refused before anything is reserved: a memory limit is an error here,
+ *  never the out-of-memory killer or a SIGBUS later. Peers check the
+ *  memory file's identity (device and inode), so a program that closes or
+ *  reuses its descriptor (a close-all loop, dup2) only costs the in-place
+ *  read, never data. fork(): the child does not inherit the memory
+ *  (MADV_DONTFORK); its access to it faults (SIGSEGV), so a child can never
+ *  change the parent's arrays; it may exec as usual. Local, needs no MPI,
+ *  thread-safe.
  *  @param bytes size in bytes, > 0
  *  @return page-aligned, zero-filled memory, or NULL (mr2d_last_error()
- *          says why: bytes 0, or the system refused the memory) */
+ *          says why: bytes 0, more than the process may use, with the
+ *          numbers, or the system refused the memory) */
 MR2D_API void* mr2d_alloc(size_t bytes);
 /** Releases memory from mr2d_alloc (NULL is accepted). Node peers drop their
  *  mappings of it at their next in-place read from this process, or when

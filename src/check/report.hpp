@@ -43,6 +43,7 @@ enum class Reason : std::int64_t {
   bad_dtype,          ///< a PBLAS descriptor's DTYPE_ is value, neither 1 nor 2
   other_context,      ///< PBLAS: C's context is value, A's is limit
   first_block,        ///< PBLAS: a first block of value, not the block size limit
+  bad_environment,    ///< numeric variable value (kNumericEnv) holds limit (text_word), which does not parse
 };
 
 /// An illegal argument as its message names it; code 0 means none.

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "common/checked.hpp"
+#include "common/env.hpp"
 #include "check/footprint.hpp"
 #include "index/cyclic_1d.hpp"
 #include "mr2d/mr2d.h"
@@ -171,6 +172,7 @@ std::string reason_text(const LocalCall& call, Reason reason, std::int64_t value
              ": mr2d supports first blocks of whole block size only";
     case Reason::type_differs:
     case Reason::bad_option:
+    case Reason::bad_environment:
     case Reason::null_plan_out:
     case Reason::none:
       break;
@@ -270,6 +272,11 @@ std::string subject(const LocalCall& call, const ArgumentError& e) {
     return "the element type differs between processes (" + type_name(e.value) + " here, " + type_name(e.limit) +
            " on the first process)";
   if (reason == Reason::null_plan_out) return "argument 1 (plan) is NULL";
+  if (reason == Reason::bad_environment) {
+    // The detecting process has the whole value, the others its start.
+    const bool here = call.bad_env_value != nullptr && text_word(call.bad_env_value) == e.limit;
+    return "environment: " + env_fault_text(static_cast<int>(e.value), here ? call.bad_env_value : word_text(e.limit));
+  }
   if (reason == Reason::bad_option)
     return std::string("options: ") + (e.value >= 0 && e.value < 6 ? kOptionFields[e.value] : "?") + " is " +
            std::to_string(e.limit) + ", not one of its values";
@@ -292,6 +299,8 @@ Report make_report(const LocalCall& call) {
     c.fail(MR2D_ERR_ARGUMENT, call.type_position, 0, Reason::bad_type, call.type);
   if (call.plan_out_null) c.fail(MR2D_ERR_ARGUMENT, 1, 0, Reason::null_plan_out, 0);
   if (call.bad_option >= 0) c.fail(MR2D_ERR_ARGUMENT, 0, 0, Reason::bad_option, call.bad_option, call.bad_option_value);
+  if (call.bad_env >= 0 && call.bad_env_value != nullptr)
+    c.fail(MR2D_ERR_ARGUMENT, 0, 0, Reason::bad_environment, call.bad_env, text_word(call.bad_env_value));
   if (call.trapezoidal && call.letters == Letters::strict) {
     char u = call.uplo, d = call.diag;
     if (u != 'U' && u != 'u' && u != 'L' && u != 'l')

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <string>
 
+#include "common/env.hpp"
 #include "driver/public_enums.hpp"
 
 namespace mr2d::driver {
@@ -42,11 +43,12 @@ mr2d_options from_environment() {
     schedule::Kind kind;
     if (schedule::parse(s, kind)) o.schedule = to_public(kind);
   }
-  if (const char* c = std::getenv("MR2D_CHUNK_BYTES")) o.chunk_bytes = std::atoll(c);
+  // Sizes that do not parse stay 0 here; every call reports them (env_fault).
+  o.chunk_bytes = size_env("MR2D_CHUNK_BYTES");
   if (int k = index_of(kIndexingNames, std::getenv("MR2D_INDEXING")); k >= 0) o.indexing = k;
   if (int k = index_of(kPhasesNames, std::getenv("MR2D_PHASES")); k >= 0) o.phases = k;
   if (int k = index_of(kTransportNames, std::getenv("MR2D_TRANSPORT")); k >= 0) o.transport = k;
-  if (const char* b = std::getenv("MR2D_SHM_BUDGET")) o.shm_budget = std::max(0LL, std::atoll(b));
+  o.shm_budget = size_env("MR2D_SHM_BUDGET");
   return o;
 }
 

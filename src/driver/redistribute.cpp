@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <new>
 #include <string>
@@ -22,6 +23,7 @@
 #include "driver/public_enums.hpp"
 #include "driver/stats.hpp"
 #include "check/validate.hpp"
+#include "common/env.hpp"
 #include "grid/blacs.hpp"
 #include "index/cyclic_1d.hpp"
 #include "kernels/streamed_stores.hpp"
@@ -68,6 +70,11 @@ check::LocalCall to_local_call(const Arguments& args) {
   call.type_position = args.type_position;
   call.plan_out_null = args.plan_out_null;
   call.bad_option = invalid_option_field(args.options, call.bad_option_value);
+  // Read once, as the variables themselves are.
+  static const int bad_env = env_fault();
+  static const std::string bad_env_value = bad_env >= 0 ? std::getenv(kNumericEnv[bad_env].name) : "";
+  call.bad_env = bad_env;
+  call.bad_env_value = bad_env >= 0 ? bad_env_value.c_str() : nullptr;
   call.strided = args.strided;
   call.sa = args.sa;
   call.ta = args.ta;

@@ -13,6 +13,14 @@
 
 namespace mr2d::transport {
 
+/// A node peer's allocation as its offer names it.
+struct PeerFile {
+  std::uint64_t id = 0;            ///< the allocation's serial in the peer
+  std::int64_t fd = -1;            ///< its memory file, as the peer numbers it
+  std::uint64_t dev = 0, ino = 0;  ///< the file's identity
+  Index bytes = 0;                 ///< its size
+};
+
 class PeerArrays {
  public:
   PeerArrays() = default;
@@ -20,19 +28,20 @@ class PeerArrays {
   PeerArrays(const PeerArrays&) = delete;
   PeerArrays& operator=(const PeerArrays&) = delete;
 
-  /// Allocation `id` of node peer `peer` (process `pid`, its memory file
-  /// `fd`, `bytes` long; `frees` its count of released allocations), mapped
-  /// read-only; null where it cannot be (another user, a /proc that hides
-  /// processes, a file smaller than announced). A failure is remembered.
-  const unsigned char* map(int peer, long long pid, std::uint64_t frees, std::uint64_t id, std::int64_t fd,
-                           Index bytes);
+  /// Allocation `file` of node peer `peer` (process `pid`; `frees` its count
+  /// of released allocations), mapped read-only; null where it cannot be
+  /// (another user, a /proc that hides processes, a file smaller than
+  /// announced, or another file than announced: the program closed the
+  /// descriptor and the number now names something else). A failure is
+  /// remembered.
+  const unsigned char* map(int peer, long long pid, std::uint64_t frees, const PeerFile& file);
   /// Mappings held now (for tests and statistics).
   std::size_t mapped() const;
 
  private:
   struct Mapping {
     int peer;
-    std::uint64_t id;
+    std::uint64_t id, dev, ino;
     void* base;  // null: could not be mapped
     std::size_t bytes;
   };

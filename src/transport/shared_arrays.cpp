@@ -4,6 +4,7 @@
 
 #include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -15,6 +16,7 @@
 #include <string>
 
 #include "mr2d/mr2d.h"
+#include "transport/memory_room.hpp"
 
 namespace mr2d::transport {
 
@@ -24,6 +26,7 @@ struct Allocation {
   std::uint64_t id;
   int fd;
   std::size_t bytes;
+  std::uint64_t dev, ino;
 };
 
 std::mutex g_mutex;
@@ -49,6 +52,16 @@ void* shared_array_alloc(std::size_t bytes, Status& status) {
     return nullptr;
   }
   const std::size_t size = (bytes + page - 1) / page * page;
+  // The kernel does not refuse to reserve a memory file's pages when memory
+  // runs out: its out-of-memory killer ends processes instead, unrelated
+  // ones too. So more than this process may use is refused first.
+  const MemoryRoom room = memory_room();
+  if (static_cast<Index>(size) > room.bytes) {
+    status = {MR2D_ERR_MEMORY, "mr2d_alloc: " + std::to_string(bytes) + " bytes (" + std::to_string(size) +
+                                   " in pages) are more than this process may use: " + std::to_string(room.bytes) +
+                                   " bytes (" + room.where + ")"};
+    return nullptr;
+  }
   const int fd = memfd_create("mr2d-array", MFD_CLOEXEC);
   if (fd < 0) {
     status = refused(bytes, "memfd_create", errno);
@@ -62,6 +75,13 @@ void* shared_array_alloc(std::size_t bytes, Status& status) {
     status = refused(bytes, "reserving pages (posix_fallocate)", err);
     return nullptr;
   }
+  struct stat st {};
+  if (fstat(fd, &st) != 0) {
+    const int e = errno;
+    close(fd);
+    status = refused(bytes, "fstat", e);
+    return nullptr;
+  }
   void* base = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
   if (base == MAP_FAILED) {
     const int e = errno;
@@ -69,8 +89,18 @@ void* shared_array_alloc(std::size_t bytes, Status& status) {
     status = refused(bytes, "mmap", e);
     return nullptr;
   }
+  // A forked child gets no mapping: as MAP_SHARED memory, its writes would
+  // otherwise land in the parent's array.
+  if (madvise(base, size, MADV_DONTFORK) != 0) {
+    const int e = errno;
+    munmap(base, size);
+    close(fd);
+    status = refused(bytes, "madvise(MADV_DONTFORK)", e);
+    return nullptr;
+  }
   std::lock_guard<std::mutex> lock(g_mutex);
-  g_arrays[reinterpret_cast<std::uintptr_t>(base)] = Allocation{++g_serial, fd, size};
+  g_arrays[reinterpret_cast<std::uintptr_t>(base)] =
+      Allocation{++g_serial, fd, size, static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino)};
   return base;
 }
 
@@ -98,7 +128,8 @@ ArrayHome shared_array_home(const void* p) {
   it = std::prev(it);
   const std::uintptr_t offset = at - it->first;
   if (offset >= it->second.bytes) return {};
-  return {it->second.id, it->second.fd, static_cast<Index>(it->second.bytes), static_cast<Index>(offset)};
+  const Allocation& a = it->second;
+  return {a.id, a.fd, a.dev, a.ino, static_cast<Index>(a.bytes), static_cast<Index>(offset)};
 }
 
 std::uint64_t shared_array_frees() { return g_frees.load(std::memory_order_relaxed); }

@@ -12,6 +12,7 @@
 #include "transport/backoff.hpp"
 #include "transport/chunk_copy.hpp"
 #include "common/checked.hpp"
+#include "common/env.hpp"
 #include "kernels/transform.hpp"
 #include "transport/exchange.hpp"
 #include "transport/shared_arrays.hpp"
@@ -51,10 +52,7 @@ std::optional<Index> array_extent(const index::RunSet& rows, const index::RunSet
 // MR2D_TEST_REFUSE_DIRECT=r: union rank r cannot map its node peers' arrays
 // (as when they belong to another user), to test the fallback to the pool.
 bool refuses_direct(int rank) {
-  static const int refused = [] {
-    const char* text = std::getenv("MR2D_TEST_REFUSE_DIRECT");
-    return text != nullptr && *text != 0 ? std::atoi(text) : -1;
-  }();
+  static const Index refused = count_env("MR2D_TEST_REFUSE_DIRECT", -1);
   return rank == refused;
 }
 
@@ -146,7 +144,7 @@ Index ShmExchange::publish_offers() {
     if (part.a == nullptr || part.plan->sends.empty()) continue;
     const ArrayHome home = shared_array_home(part.a);
     if (home.id == 0) continue;
-    offers_[p] = DirectOffer{home.id, home.fd, home.bytes, home.offset, part.plan->lda, frees};
+    offers_[p] = DirectOffer{home.id, home.fd, home.bytes, home.offset, part.plan->lda, frees, home.dev, home.ino};
     any = true;
   }
   const auto bytes = static_cast<Index>(sizeof(DirectOffer) * offers_.size());
@@ -194,7 +192,8 @@ bool ShmExchange::map_offers(const In& in, const ShmSlot& slot) {
       const std::optional<Index> extent = array_extent(plan.rows(t), plan.cols(t), o.ld);
       const std::optional<Index> need = extent ? checked_mul(*extent, plan.elem_size) : std::nullopt;
       if (!need || *need > o.bytes - o.offset) return false;
-      const unsigned char* base = links_.arrays.map(in.link, links_.pid_of(in.link), o.frees, o.id, o.fd, o.bytes);
+      const unsigned char* base =
+          links_.arrays.map(in.link, links_.pid_of(in.link), o.frees, {o.id, o.fd, o.dev, o.ino, o.bytes});
       if (base == nullptr) return false;
       src_[p] = base + o.offset;
       src_ld_[p] = o.ld;

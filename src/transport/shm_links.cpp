@@ -5,7 +5,6 @@
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
-#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -18,6 +17,7 @@
 #include "mr2d/mr2d.h"
 #include "transport/bounded_collective.hpp"
 #include "transport/errors_return.hpp"
+#include "transport/memory_room.hpp"
 
 namespace mr2d::transport {
 
@@ -38,13 +38,6 @@ long long next_uid() {
     return static_cast<long long>(rd() & 0x7fffffffu);
   }();
   return (token << 24) | (counter++ & 0xffffff);
-}
-
-// Free bytes of the file system behind shm_open (glibc: /dev/shm).
-Index shm_free_bytes() {
-  struct statvfs fs {};
-  if (statvfs("/dev/shm", &fs) != 0) return std::numeric_limits<Index>::max();
-  return static_cast<Index>(fs.f_bavail) * static_cast<Index>(fs.f_frsize);
 }
 
 // Union ranks of the processes sharing my node. MPI_Comm_split_type has no
@@ -82,16 +75,13 @@ std::vector<int> virtual_node(const std::vector<int>& members, int rank, int k) 
   return {members.begin() + static_cast<long>(first), members.begin() + static_cast<long>(last)};
 }
 
-std::uint64_t epoch_start() {
-  const char* env = std::getenv("MR2D_TEST_EPOCH_START");
-  return env != nullptr ? std::strtoull(env, nullptr, 10) : 0;
-}
+std::uint64_t epoch_start() { return static_cast<std::uint64_t>(count_env("MR2D_TEST_EPOCH_START")); }
 
 }  // namespace
 
 int node_ranks_override() {
   // Read once: every call reports it to the agreement.
-  static const int k = static_cast<int>(positive_env("MR2D_NODE_RANKS"));
+  static const int k = static_cast<int>(std::min<Index>(count_env("MR2D_NODE_RANKS"), 1 << 30));
   return k;
 }
 
@@ -199,23 +189,22 @@ std::unique_ptr<ShmLinks> ShmLinks::open(MPI_Comm union_comm, Index budget, Stat
   // node's processes), with its segments created and reserved; a process
   // alone on its node needs none and constrains nobody.
   Index afford = 0;
+  PoolChoice choice;
   if (err != MPI_SUCCESS || links->me_ < 0) {
     why_not = "the node's processes cannot be found";
   } else if (n == 1) {
     afford = std::numeric_limits<Index>::max();
   } else {
-    afford = affordable_pool(budget, shm_free_bytes(), static_cast<Index>(members.size()),
-                             static_cast<Index>(sizeof(ShmSlot) * un), shm_bytes_held());
-    if (afford == 0) {
-      why_not = "/dev/shm has too little free space for a budget of at least " + std::to_string(kMinShmPool) +
-                " bytes per process";
-    } else if (!links->own_header_.create(links->name_of(links->me_, "h"), sizeof(ShmSlot) * un) ||
-               !links->own_pool_.create(links->name_of(links->me_, "p"), static_cast<std::size_t>(afford))) {
+    choice = choose_pool({budget, shm_free_bytes(), memory_room().bytes, static_cast<Index>(members.size()),
+                          static_cast<Index>(sizeof(ShmSlot) * un), shm_bytes_held()});
+    afford = choice.pool;
+    if (afford > 0 && (!links->own_header_.create(links->name_of(links->me_, "h"), sizeof(ShmSlot) * un) ||
+                       !links->own_pool_.create(links->name_of(links->me_, "p"), static_cast<std::size_t>(afford)))) {
       why_not = "shared memory segments cannot be created (/dev/shm full or not permitted)";
       afford = 0;
       links->own_header_.reset();
       links->own_pool_.reset();
-    } else {
+    } else if (afford > 0) {
       // Both sides of a link start from the same epoch (a test hook moves it
       // near the wrap of the 32-bit epochs in the slot words).
       for (std::size_t r = 0; r < un; ++r) {
@@ -227,23 +216,34 @@ std::unique_ptr<ShmLinks> ShmLinks::open(MPI_Comm union_comm, Index budget, Stat
     }
   }
 
-  // Everyone's budget, process id and links id; the pool is the smallest budget.
-  long long mine[3] = {afford, static_cast<long long>(getpid()),
-                       links->me_ >= 0 ? links->uid_[static_cast<std::size_t>(links->me_)] : 0};
-  std::vector<long long> all(static_cast<std::size_t>(3 * size));
-  status = bounded_allgather(union_comm, mine, 3, MPI_LONG_LONG, all.data(), kSetup);
+  // Everyone's pool, process id, links id, and what limited it; the pool is
+  // the smallest, and where one gets none every process names why.
+  constexpr int kWords = 6;
+  long long mine[kWords] = {afford,
+                            static_cast<long long>(getpid()),
+                            links->me_ >= 0 ? links->uid_[static_cast<std::size_t>(links->me_)] : 0,
+                            static_cast<long long>(choice.limit),
+                            choice.cap,
+                            static_cast<long long>(members.size())};
+  std::vector<long long> all(static_cast<std::size_t>(kWords * size));
+  status = bounded_allgather(union_comm, mine, kWords, MPI_LONG_LONG, all.data(), kSetup);
   if (!status.ok()) return nullptr;
   Index pool = std::numeric_limits<Index>::max();
   int poorest = 0;
   for (int r = 0; r < size; ++r)
-    if (all[static_cast<std::size_t>(3 * r)] < pool) {
-      pool = all[static_cast<std::size_t>(3 * r)];
+    if (all[static_cast<std::size_t>(kWords * r)] < pool) {
+      pool = all[static_cast<std::size_t>(kWords * r)];
       poorest = r;
     }
-  if (pool < kMinShmPool) {
-    if (why_not.empty())
+  if (pool <= 0) {
+    const auto at = static_cast<std::size_t>(kWords * poorest);
+    const auto limit = static_cast<PoolLimit>(all[at + 3]);
+    if (limit != PoolLimit::none)
+      why_not = "process " + std::to_string(poorest) + ": " + pool_limit_text(limit, all[at + 4], all[at + 5]);
+    else if (why_not.empty() || poorest != rank)
       why_not = "process " + std::to_string(poorest) +
-                " cannot set up shared memory (/dev/shm full, too small or not permitted)";
+                " cannot set up shared memory (its node's processes cannot be found, or its segments cannot be "
+                "created: /dev/shm full or not permitted)";
     return nullptr;
   }
   links->pool_bytes_ = pool;
@@ -254,8 +254,8 @@ std::unique_ptr<ShmLinks> ShmLinks::open(MPI_Comm union_comm, Index budget, Stat
     links->pools_.resize(un);
     for (int k = 0; k < n; ++k) {
       const auto r = static_cast<std::size_t>(node[static_cast<std::size_t>(k)]);
-      links->pid_[static_cast<std::size_t>(k)] = all[3 * r + 1];
-      links->uid_[static_cast<std::size_t>(k)] = all[3 * r + 2];
+      links->pid_[static_cast<std::size_t>(k)] = all[kWords * r + 1];
+      links->uid_[static_cast<std::size_t>(k)] = all[kWords * r + 2];
       if (k == links->me_ || !ok) continue;
       links->headers_[static_cast<std::size_t>(k)] = std::make_unique<Segment>();
       links->pools_[static_cast<std::size_t>(k)] = std::make_unique<Segment>();

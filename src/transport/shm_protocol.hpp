@@ -6,8 +6,10 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 
 #include "common/index_types.hpp"
+#include "transport/pool_sizing.hpp"
 
 namespace mr2d::transport {
 
@@ -41,12 +43,14 @@ inline bool word_given_up(std::uint64_t word) { return (word & kGivenUp) != 0; }
 /// offers it to its node peers: a table of one entry per part, in the
 /// sender's pool, for the whole execution. id 0: that part's A is not there.
 struct DirectOffer {
-  std::uint64_t id;     ///< the allocation's serial in the sender
+  std::uint64_t id;     ///< the allocation's serial in the sender (never reused)
   std::int64_t fd;      ///< its memory file in the sender
   std::int64_t bytes;   ///< its size
   std::int64_t offset;  ///< A's offset in it
   std::int64_t ld;      ///< A's local leading dimension on the sender
   std::uint64_t frees;  ///< the sender's count of released allocations
+  std::uint64_t dev;    ///< the file's device and inode: a receiver maps the
+  std::uint64_t ino;    ///< file behind `fd` only where they match
 };
 
 /// Where an execution starts placing its chunks in its pool of `pool` bytes,
@@ -66,26 +70,12 @@ inline Index placement_start(Index cursor, Index need, Index pool) {
   return cursor >= 0 && cursor <= window - need ? cursor : 0;
 }
 
-/// The default budget of shared memory per process for node-local messages.
-constexpr Index kDefaultShmBudget = Index{4} << 20;
-/// The smallest pool worth setting up; less and messages travel through MPI.
-constexpr Index kMinShmPool = Index{64} << 10;
-constexpr Index kShmPage = 4096;
-
-/// The pool one process can afford for a new union context: its budget,
-/// `request` (0: the default), at most, less `header` bytes for its links, in
-/// whole pages; 0 where that is below kMinShmPool. The node's processes
-/// together keep mr2d's shared memory, all union contexts, within half of
-/// what is not used by others: with `held` bytes already held by this process
-/// and `free_bytes` free, a process's share is (free + n * held) / 2n in all,
-/// so however many contexts a program opens, MPI's own segments and other
-/// programs keep the other half of /dev/shm.
+/// The pool one process can afford for a new union context where memory
+/// sets no limit (choose_pool, pool_sizing.hpp): its budget, `request` (0: the
+/// default), within its share of half of /dev/shm's `free_bytes`, less
+/// `header`, in whole pages; 0 where that is below kMinShmPool.
 inline Index affordable_pool(Index request, Index free_bytes, Index node_processes, Index header, Index held = 0) {
-  const Index want = request > 0 ? request : kDefaultShmBudget;
-  const Index n = std::max<Index>(node_processes, 1);
-  const Index share = free_bytes / (2 * n) - held / 2;
-  const Index pool = (std::min(want, share) - (header + kShmPage - 1) / kShmPage * kShmPage) / kShmPage * kShmPage;
-  return pool >= kMinShmPool ? pool : 0;
+  return choose_pool({request, free_bytes, std::numeric_limits<Index>::max(), node_processes, header, held}).pool;
 }
 
 }  // namespace mr2d::transport

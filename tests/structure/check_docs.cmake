@@ -5,7 +5,8 @@
 #     file, and every #anchor a heading of the target (GitHub's anchor rules:
 #     lower case, punctuation dropped, spaces to hyphens, -1, -2, ... for repeats);
 #   cmake -DSOURCE_DIR=<repository> -DCHECK=env -P check_docs.cmake
-#     every MR2D_* variable that src/ reads (getenv("MR2D_...")) has a row in the
+#     every MR2D_* variable that src/ reads (getenv("MR2D_..."), or a "MR2D_...",
+#     EnvKind:: entry of the numeric variables' table) has a row in the
 #     table of docs/options.md.
 # Lists every problem and fails if there is one.
 cmake_minimum_required(VERSION 3.16)
@@ -78,9 +79,10 @@ elseif(CHECK STREQUAL "env")
        "${SOURCE_DIR}/src/*.c" "${SOURCE_DIR}/src/*.h")
   foreach(source IN LISTS sources)
     file(READ "${source}" text)
-    string(REGEX MATCHALL "getenv\\( *\"MR2D_[A-Z0-9_]+\"" reads "${text}")
+    # Numeric variables are read through the table of common/env.hpp.
+    string(REGEX MATCHALL "getenv\\( *\"MR2D_[A-Z0-9_]+\"|\"MR2D_[A-Z0-9_]+\", EnvKind::" reads "${text}")
     foreach(read IN LISTS reads)
-      string(REGEX REPLACE "^.*\"(MR2D_[A-Z0-9_]+)\"$" "\\1" name "${read}")
+      string(REGEX REPLACE "^[^\"]*\"(MR2D_[A-Z0-9_]+)\".*$" "\\1" name "${read}")
       if(NOT name IN_LIST documented)
         file(RELATIVE_PATH source_name "${SOURCE_DIR}" "${source}")
         list(APPEND problems "${source_name} reads ${name}, which has no row in docs/options.md")
