@@ -4,7 +4,7 @@
 set -euo pipefail
 pkgs=(build-essential cmake gfortran pkg-config openmpi-bin libopenmpi-dev
       libscalapack-openmpi-dev liblapacke-dev libgtest-dev libfftw3-dev libfftw3-mpi-dev
-      scalapack-mpi-test gnuplot-nox valgrind librsvg2-bin
+      scalapack-mpi-test gnuplot-nox valgrind librsvg2-bin clang-format libsimgrid-dev simgrid
       mpich libmpich-dev libscalapack-mpich-dev doxygen)
 missing=()
 for p in "${pkgs[@]}"; do

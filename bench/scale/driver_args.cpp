@@ -3,6 +3,7 @@
 #include "driver_args.hpp"
 
 #include <cstdlib>
+#include <limits>
 #include <sstream>
 
 #include "mr2d/mr2d.h"
@@ -63,6 +64,12 @@ bool parse_args(int argc, char** argv, Args& out, std::string& error) {
     }
   }
   if (out.m <= 0 || out.n <= 0) { error = "--m and --n must be positive"; return false; }
+  // Descriptor entries are mr2d_int.
+  const long long most = std::numeric_limits<mr2d_int>::max();
+  if (out.m > most || out.n > most || out.a.mb > most || out.a.nb > most || out.b.mb > most || out.b.nb > most) {
+    error = "--m, --n and the block sizes must fit mr2d_int";
+    return false;
+  }
   if (out.a.text.empty() || out.b.text.empty()) { error = "--a and --b are required"; return false; }
   if (out.reps < 1 || out.schedules.empty() || out.chunks.empty()) { error = "nothing to run"; return false; }
   return true;

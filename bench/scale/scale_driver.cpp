@@ -45,7 +45,8 @@ Local make_local(const Args& args, const Grid& g, int rank) {
   l.col = rank % g.q;
   l.rows = numroc(args.m, g.mb, l.row, g.p);
   l.cols = numroc(args.n, g.nb, l.col, g.q);
-  const mr2d_int d[9] = {1, 0, args.m, args.n, g.mb, g.nb, 0, 0, std::max<long long>(l.rows, 1)};
+  auto i = [](long long v) { return static_cast<mr2d_int>(v); };  // sizes checked by parse_args
+  const mr2d_int d[9] = {1, 0, i(args.m), i(args.n), i(g.mb), i(g.nb), 0, 0, i(std::max<long long>(l.rows, 1))};
   std::copy(d, d + 9, l.desc);
   const size_t bytes = static_cast<size_t>(std::max<long long>(l.rows * l.cols, 1)) * sizeof(double);
   // Timing runs fold every process's arrays onto one page set: a

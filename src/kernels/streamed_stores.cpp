@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Streamed copies; see streamed_stores.hpp. SSE2 stores, four to a line:
-// part of baseline x86-64, so no run-time check, and as fast here as one
-// 512-bit store per line. A 64 MiB copy from memory: 0.0026 s streamed
-// against 0.0032 s by memcpy, and 0.0045 against 0.0061 s with a second
-// process doing the same at once.
+// part of baseline x86-64, so no run-time check, and as fast as one 512-bit
+// store per line; a large copy from memory streamed beats memcpy, alone and
+// with a second process copying at once (bench/README.md, "Kernel constants").
 #include "kernels/streamed_stores.hpp"
 
 #include <cstdint>

@@ -23,8 +23,8 @@ inline bool streaming_pays(Index bytes) { return bytes >= (Index{4} << 20); }
 /// redistributions streaming them was no faster, or up to 5 % slower (a
 /// batch of eight 1000 x 1000 copies onto 100 x 37 blocks on 2 processes),
 /// although alone they stream faster. From 8 KiB on memcpy's string moves
-/// take over, and streaming the local part of a 4000 x 4000 copy was faster:
-/// 0.0049 against 0.0061 s on one process, 0.0048 against 0.0054 s on two.
+/// take over, and streaming the local part of a 4000 x 4000 copy was faster
+/// (bench/README.md, "Kernel constants").
 constexpr std::size_t kStreamRunMin = 8 << 10;
 
 /// Copies `bytes` bytes. A run of kStreamRunMin bytes or more is written

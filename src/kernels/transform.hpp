@@ -51,9 +51,8 @@ Index copy_update(const void* a, Index lda, void* b, Index ldb, const index::Run
 /// unpack, or unpack_update where `update` is given (not null). With
 /// `stream`, a plain unpack writes its long runs (kStreamRunMin and more)
 /// around the caches: the message is cached but B is not, and a cached store
-/// first reads B's line. On 2 processes of a 2-core Xeon that took C2-np2
-/// from 10.7 to 8.9 ms and C9-np2 from 13.9 to 12.2 (bench/README.md,
-/// "Streamed stores"); the updates stream transposed copies only.
+/// first reads B's line (bench/README.md, "Streamed stores", has what that
+/// saves); the updates stream transposed copies only.
 inline Index unpack_with(const void* buf, const index::RunSet& rows, const index::RunSet& cols,
                          const index::Trapezoid& trapezoid, Index elem_size, const Update* update, void* b, Index ldb,
                          Window window, bool stream) {

@@ -4,16 +4,14 @@
 // tile: a tile of H positions of W columns is loaded as W vectors, transposed
 // in registers and stored as H vectors, instead of one load and one store
 // per element. Columns are prefetched a few lines ahead: the hardware
-// prefetchers do not follow this many streams (measured: 0.0108 s against
-// 0.0128 s for a 4000 x 4000 double transpose with AVX tiles).
+// prefetchers do not follow this many streams (bench/README.md, "Kernel constants").
 //
 // Streamed (large destinations, AVX-512): a tile is as wide as a 64-byte
 // line, so each of its rows is one whole line, written with one
 // non-temporal store. With cached stores each line of B is first read for
-// ownership: 1.5 times the memory traffic of a copy. Measured on the 4000 x
-// 4000 double transpose, one process: 0.0055 s streamed against 0.0089 s
-// cached, memcpy 0.0059 to 0.0066 s. Streaming with 256-bit tiles, whose rows
-// fill half a line, was slower than cached (0.0108 s): lines must be whole.
+// ownership: 1.5 times the memory traffic of a copy. Streamed, a transpose
+// runs about as fast as memcpy; streaming with 256-bit tiles, whose rows fill
+// half a line, was slower than cached: lines must be whole (bench/README.md, "Kernel constants").
 #include "kernels/transpose_copy.hpp"
 
 #include <algorithm>

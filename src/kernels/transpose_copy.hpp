@@ -45,8 +45,8 @@ template <std::size_t Size>
 constexpr int kLineElems = static_cast<int>(kStreamLine / static_cast<Index>(Size));
 
 /// Columns per block of a streamed copy: two lines of each row. Fewer
-/// column streams than kCopyBlock, and faster streamed (4000 x 4000 doubles:
-/// 0.0056 s against 0.0063 s with four lines, 0.0070 s with one).
+/// column streams than kCopyBlock, and faster streamed than four lines or
+/// one (bench/README.md, "Kernel constants").
 template <std::size_t Size>
 constexpr int kStreamBlock = 2 * kLineElems<Size>;
 
@@ -55,11 +55,9 @@ constexpr int kStreamBlock = 2 * kLineElems<Size>;
 /// piece of each of as many rows, and a pass that writes two lines or less
 /// of each is slow; there, blocks take kCopyBlock columns, or the rest of a
 /// run of columns adjacent in B in one pass where it fits in kWideCopyBlock,
-/// streamed or not (see kLongRun for the exception). Measured (one process,
-/// the copy of a message of 1024 columns of 1000 doubles in runs of 36, B
-/// cold, streamed): rows 16 KiB apart, 0.44 ms against 0.72 ms in blocks of
-/// kStreamBlock; 16.5 KiB, 0.36 against 0.47; 24 KiB, 0.61 against 0.87;
-/// rows 16.25 or 16.06 KiB apart, 0.31 to 0.35 ms either way.
+/// streamed or not (see kLongRun for the exception). Rows 16, 16.5 and
+/// 24 KiB apart gained from it, rows 16.25 or 16.06 KiB apart neither gained
+/// nor lost (bench/README.md, "Kernel constants").
 inline bool rows_share_sets(Index pitch) { return pitch % 512 == 0; }
 
 /// Whether the source columns of a block, `pitch` bytes apart, fall on the
@@ -69,11 +67,10 @@ inline bool columns_share_sets(Index pitch) { return pitch % 4096 == 0; }
 /// Runs of more columns adjacent in B than this, whose source columns share
 /// sets, keep blocks of kStreamBlock (kCopyBlock cached) even where B's rows
 /// share sets: twice the source streams then cost more than the wider rows
-/// save. Measured (mr2d_kernel_bench): the whole 4096 x 4096 transpose on one
-/// process (runs of 4096, A's columns 32 KiB apart) 8.2 to 8.5 ms in blocks
-/// of kStreamBlock against 9.1 to 9.7 ms in wide ones; runs of 64 to 256
-/// with sources 16 or 32 KiB apart were faster in wide blocks (4096 x 4096,
-/// 1x2 grids: 2.9 against 4.1 ms, 3.4 against 4.1 ms).
+/// save: the whole 4096 x 4096 transpose on one process (runs of 4096, A's
+/// columns 32 KiB apart) was faster in blocks of kStreamBlock, while runs of
+/// 64 to 256 with sources 16 or 32 KiB apart were faster in wide blocks
+/// (mr2d_kernel_bench; bench/README.md, "Kernel constants").
 constexpr Index kLongRun = 1024;
 
 /// Columns per block where rows share sets, at most: kCopyBlock and one line

@@ -403,7 +403,7 @@ void ShmExchange::unpack_ready(Traffic& traffic, bool& progressed) {
       // Between two chunks found, a receiver that has run out gets its next
       // chunk: a process that unpacked every chunk it found before packing
       // again kept its peer waiting, and once uneven the two stayed uneven
-      // (C4b-np2: each process waited 8 to 13 of its 27 ms; bench/README.md).
+      // (a timeline of C4b-np2: bench/results/HISTORY.md, "The run of e36913c").
       if (in.next < packed && in.next < chunks.size()) pack_round(traffic, progressed, kLowChunks);
     }
     if (in.next == chunks.size()) {

@@ -7,10 +7,12 @@
 # schedule, pipelining off and on, with --check. Fails unless every row is
 # there, no element is wrong, and in the transpose case auto, told the
 # network's loss, picks the stepped schedule and is within 10 % of the best.
-#   smpi_smoke.sh SOURCE_DIR BUILD
+#   smpi_smoke.sh SOURCE_DIR BUILD [LAUNCHER]
+# BUILD holds sources.mk, written when CMake configured (tests/scale); LAUNCHER
+# (ccache, say) goes before smpicxx as CMake's compiler launcher does.
 set -eu
-src=$1 build=$2
-make -s -C "$src/bench/scale" BUILD="$build" -j2
+src=$1 build=$2 launcher=${3:-}
+make -s -C "$src/bench/scale" BUILD="$build" LAUNCHER="$launcher" -j2
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 simulate() {  # PLATFORM CASE-ARGUMENTS...: every schedule, checked, into $out

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Checks that the documentation stays the one home of its facts:
 #   cmake -DSOURCE_DIR=<repository> -DCHECK=links -P check_docs.cmake
-#     every relative link and image of README.md and docs/*.md names an existing
+#     every relative link and image of README.md, docs/*.md and the benchmark's
+#     pages (bench/README.md, bench/results/HISTORY.md, bench/scale/README.md) names an existing
 #     file, and every #anchor a heading of the target (GitHub's anchor rules:
 #     lower case, punctuation dropped, spaces to hyphens, -1, -2, ... for repeats);
 #   cmake -DSOURCE_DIR=<repository> -DCHECK=env -P check_docs.cmake
@@ -21,7 +22,9 @@ set(problems)
 
 if(CHECK STREQUAL "links")
   file(GLOB docs "${SOURCE_DIR}/docs/*.md")
-  foreach(doc "${SOURCE_DIR}/README.md" ${docs})
+  set(bench_docs "${SOURCE_DIR}/bench/README.md" "${SOURCE_DIR}/bench/results/HISTORY.md"
+      "${SOURCE_DIR}/bench/scale/README.md")
+  foreach(doc "${SOURCE_DIR}/README.md" ${docs} ${bench_docs})
     file(RELATIVE_PATH doc_name "${SOURCE_DIR}" "${doc}")
     get_filename_component(doc_dir "${doc}" DIRECTORY)
     prose_lines("${doc}" lines)
