@@ -36,11 +36,11 @@ inline void set_type(driver::Arguments& args, int type, int position, driver::Dr
   args.dropin = dropin;
 }
 
-inline int gemr2d(const char* routine, driver::Union scope, int type, int type_position, driver::DropIn dropin, mr2d_int m,
-                  mr2d_int n, const void* a, mr2d_int ia, mr2d_int ja, const mr2d_int* desca, void* b, mr2d_int ib,
-                  mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt) {
+inline int gemr2d(const char* routine, driver::Union scope, int type, int type_position, driver::DropIn dropin,
+                  mr2d_int m, mr2d_int n, const void* a, mr2d_int ia, mr2d_int ja, const mr2d_int* desca, void* b,
+                  mr2d_int ib, mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt) {
   driver::Arguments args{routine, false, nullptr, nullptr, check::Letters::strict, m, n, a, ia, ja, desca, b, ib, jb,
-                      descb,   ictxt, scope,   0};
+                         descb,   ictxt, scope,   0};
   set_type(args, type, type_position, dropin);
   return driver::redistribute(args, true);
 }
@@ -57,12 +57,12 @@ inline int trmr2d(const char* routine, driver::Union scope, int type, int type_p
 /// Arguments of a transform B := alpha * op(A) + beta * B (mr2d_transform,
 /// mr2d_trtransform, PBLAS's p?tran*): m x n are sub(B)'s dimensions.
 inline driver::Arguments transform_args(const char* routine, check::Entry entry, int type, driver::DropIn dropin,
-                                     const char* uplo, const char* diag, const char* trans, mr2d_int m, mr2d_int n,
-                                     const void* alpha, const void* a, mr2d_int ia, mr2d_int ja, const mr2d_int* desca,
-                                     const void* beta, void* b, mr2d_int ib, mr2d_int jb, const mr2d_int* descb,
-                                     mr2d_int ictxt) {
+                                        const char* uplo, const char* diag, const char* trans, mr2d_int m, mr2d_int n,
+                                        const void* alpha, const void* a, mr2d_int ia, mr2d_int ja,
+                                        const mr2d_int* desca, const void* beta, void* b, mr2d_int ib, mr2d_int jb,
+                                        const mr2d_int* descb, mr2d_int ictxt) {
   driver::Arguments args{
-      routine, uplo != nullptr,     uplo, diag, check::Letters::strict, m, n, a, ia, ja, desca, b, ib, jb, descb,
+      routine, uplo != nullptr,        uplo, diag, check::Letters::strict, m, n, a, ia, ja, desca, b, ib, jb, descb,
       ictxt,   driver::Union::context, 0};
   args.entry = entry;
   args.op = trans != nullptr ? trans[0] : '\0';
