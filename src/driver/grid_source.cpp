@@ -23,7 +23,7 @@ Status locate_contexts(const Arguments& args, check::LocalCall& call, MPI_Comm& 
                  static_cast<std::int64_t>(check::Reason::not_in_union),
                  0,
                  0};
-      return check::local_error(call, r, -1);
+      return check::own_error(call, r, grid::world_rank());
     }
     union_comm = grid::context_comm(args.ictxt);
   }

@@ -19,6 +19,7 @@
 #include "driver/stats.hpp"
 #include "check/footprint.hpp"
 #include "check/validate.hpp"
+#include "grid/blacs.hpp"
 #include "kernels/streamed_stores.hpp"
 #include "kernels/transform.hpp"
 #include "layout/overlap.hpp"
@@ -374,7 +375,7 @@ Status empty_layout_call(const LayoutArguments& la) {
   c.type = la.type;
   c.type_position = la.type_position;
   c.layout = true;
-  return check::local_error(c, check::make_report(c), -1);
+  return check::own_error(c, check::make_report(c), grid::world_rank());
 }
 
 // The local stage; an error here is this process's alone (as stage_local's).

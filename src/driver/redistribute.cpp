@@ -171,8 +171,8 @@ Status agree_stage(const Arguments& args, const LocalStage& st, Prepared& out) {
   MPI_Comm_size(st.comm, &size);
   std::vector<check::Report> reports(static_cast<std::size_t>(size));
   transport::ErrorsReturn guard(st.comm);
-  int err = MPI_Allgather(&st.report, check::kReportWords, MPI_INT64_T, reports.data(), check::kReportWords, MPI_INT64_T,
-                          st.comm);
+  int err = MPI_Allgather(&st.report, check::kReportWords, MPI_INT64_T, reports.data(), check::kReportWords,
+                          MPI_INT64_T, st.comm);
   if (err != MPI_SUCCESS) return {MR2D_ERR_MPI, std::string("mr2d: ") + args.routine + ": MPI_Allgather failed"};
   Status verdict = check::agree(reports, st.call, out.problem);
   if (!verdict.ok()) return verdict;
@@ -273,7 +273,7 @@ Status empty_call(const Arguments& args) {
   }
   const check::Report report = check::make_report(call);
   if (report.error.code == 0) return {};
-  return check::local_error(call, report, -1);
+  return check::own_error(call, report, grid::world_rank());
 }
 
 }  // namespace
@@ -297,7 +297,7 @@ Status check_arrays(const Footprint& arrays, const void* a, const void* b, const
   if (a == nullptr && !arrays.a.empty()) return fault("A is NULL although this process holds part of sub(A)");
   if (b == nullptr && !arrays.b.empty()) return fault("B is NULL although this process holds part of sub(B)");
   if (check::windows_overlap(reinterpret_cast<std::uintptr_t>(a), arrays.lda, arrays.a,
-                            reinterpret_cast<std::uintptr_t>(b), arrays.ldb, arrays.b, arrays.elem_size))
+                             reinterpret_cast<std::uintptr_t>(b), arrays.ldb, arrays.b, arrays.elem_size))
     return fault("B shares memory with A on this process (sub(A) and sub(B) must not overlap)");
   return {};
 }
