@@ -410,13 +410,13 @@ int redistribute(const Arguments& args, bool print_errors) noexcept {
       const check::LocalCall call = to_local_call(args);
       check::Report r{};
       r.error = {MR2D_ERR_CONTEXT, check::arg_position(call, "DESCA"),
-                 check::CTXT + 1,   static_cast<std::int64_t>(check::Reason::not_a_grid),
+                 check::CTXT + 1,  static_cast<std::int64_t>(check::Reason::not_a_grid),
                  args.ictxt,       0};
-      return check::local_error(call, r, -1);
+      return check::own_error(call, r, grid::world_rank());
     }
     return run(args);
   });
-  const int code = finish(args.routine, print_errors, status);
+  const int code = finish(args.routine, print_errors && !reports_through_pb_cabort(args, status), status);
   if (code != MR2D_SUCCESS && args.dropin != DropIn::none) stop_on_error(args, status);
   return code;
 }
