@@ -11,7 +11,6 @@
 // B untouched.
 //   test_layout_outside --seed S --cases N
 #include <mpi.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -51,10 +50,7 @@ struct Side {
   mr2d_grid grid{};
   mr2d_int desc[9]{};
   std::vector<double> local;
-  std::vector<mr2d_int> row_splits, col_splits;
-  std::vector<int> owners;
-  std::vector<mr2d_block> blocks;
-  mr2d_grid_layout layout{};
+  mr2d_layout_test::CyclicLayout cyclic;
 
   bool member() const { return blacs.member(); }
   double* array() { return local.empty() ? nullptr : local.data(); }
@@ -88,37 +84,14 @@ struct Side {
               sign * mr2d_test::code_of<double>(global_of(r, mb, blacs.myrow, rsrc, nprow),
                                                 global_of(c, nb, blacs.mycol, csrc, npcol));
     }
-    // The layout: a split at every block boundary, each block's owner.
-    const mr2d_int brs = (M + mb - 1) / mb, bcs = (N + nb - 1) / nb;
-    for (mr2d_int r = 0; r <= brs; ++r) row_splits.push_back(std::min<mr2d_int>(r * mb, M));
-    for (mr2d_int c = 0; c <= bcs; ++c) col_splits.push_back(std::min<mr2d_int>(c * nb, N));
-    for (mr2d_int c = 0; c < bcs; ++c)
-      for (mr2d_int r = 0; r < brs; ++r) {
-        const int pr = static_cast<int>((r + rsrc) % nprow), pc = static_cast<int>((c + csrc) % npcol);
-        owners.push_back(ranks[static_cast<std::size_t>(pr + pc * nprow)]);
-        if (pr != blacs.myrow || pc != blacs.mycol) continue;
-        mr2d_block b{};
-        b.row = static_cast<int>(r);
-        b.col = static_cast<int>(c);
-        b.ld = lld;
-        b.offset = static_cast<long long>((r / nprow) * mb + (c / npcol) * nb * lld);
-        blocks.push_back(b);
-      }
-    layout = {M,
-              N,
-              static_cast<int>(brs),
-              static_cast<int>(bcs),
-              row_splits.data(),
-              col_splits.data(),
-              owners.data(),
-              static_cast<int>(blocks.size()),
-              blocks.data()};
+    cyclic.make(M, N, mb, nb, rsrc, csrc, nprow, npcol, blacs.myrow, blacs.mycol, lld,
+                [this](int pr, int pc) { return ranks[static_cast<std::size_t>(pr + pc * grid.nprow)]; });
   }
 
   // The side as a call passes it: a grid layout, or a descriptor, which a
   // process outside the grid leaves NULL (with or without the grid).
   mr2d_matrix matrix(bool as_layout, bool with_grid) const {
-    if (as_layout) return {nullptr, nullptr, &layout};
+    if (as_layout) return {nullptr, nullptr, &cyclic.layout};
     if (member()) return {desc, &grid, nullptr};
     return with_grid ? mr2d_matrix{nullptr, &grid, nullptr} : mr2d_matrix{};
   }
@@ -226,25 +199,16 @@ void member_without_descriptor(Rng& shared) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &g_size);
-  alarm(240);
-  unsigned long seed = 1;
-  int cases = 60;
-  mr2d_layout_test::read_args(argc, argv, seed, cases);
-  if (!mr2d_test::world_fits(g_size >= 2, "2 or more", g_size, g_rank, "test_layout_outside")) {
-    MPI_Finalize();
-    return 2;
+  mr2d_layout_test::Program run(argc, argv);  // its union context: 1 x P, process numbers are world ranks
+  g_rank = run.rank;
+  g_size = run.size;
+  if (g_size < 2) {
+    if (g_rank == 0) std::fprintf(stderr, "test_layout_outside needs 2 or more processes\n");
+    ++g_failures;
+  } else {
+    Rng shared(run.seed), mine(run.seed * 1000 + static_cast<unsigned long>(g_rank));
+    for (int k = 0; k < run.cases; ++k) run_case(shared, mine, run.ctxt, k);
+    member_without_descriptor(shared);
   }
-  const mr2d_test::Grid all = mr2d_test::make_grid(1, g_size, "R", {});
-  Rng shared(seed), mine(seed * 1000 + static_cast<unsigned long>(g_rank));
-  for (int k = 0; k < cases; ++k) run_case(shared, mine, all.ctxt, k);
-  member_without_descriptor(shared);
-  long total = 0;
-  MPI_Allreduce(&g_failures, &total, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
-  if (g_rank == 0) std::printf("test_layout_outside: %d cases, %ld failures\n", cases, total);
-  Cblacs_exit(1);
-  MPI_Finalize();
-  return total == 0 ? 0 : 1;
+  return run.over("test_layout_outside", g_failures);
 }
