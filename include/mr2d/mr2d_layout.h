@@ -73,7 +73,12 @@ typedef struct {
 } mr2d_grid_layout;
 
 /** One side of a redistribution: a block-cyclic matrix (desc set) or a grid
- *  layout (desc NULL, layout set). */
+ *  layout (desc NULL, layout set). A process outside a block-cyclic side's
+ *  grid may give neither (desc and layout NULL, with or without grid), as it
+ *  may pass a NULL descriptor in mr2d_comm.h (or CTXT_ = -1 to ScaLAPACK),
+ *  and NULL for that side's array: the other processes describe the grid. A
+ *  member that gives no descriptor is an error on every process (naming the
+ *  side), and so is a process giving neither where others give a layout. */
 typedef struct {
   const mr2d_int* desc;           /**< ScaLAPACK descriptor, or NULL */
   const mr2d_grid* grid;          /**< communicator entries with desc: its grid in the

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // PBLAS's six transposes (p?tran*) and its adds p?geadd and p?tradd, exported
 // by the drop-in library: the transform, A's context as the union, C as B
-// (api/pblas_add.hpp). Like PBLAS, a process outside the grid returns at
-// once; errors are printed on every process of the grid and C is left
-// unchanged.
+// (driver/pblas_add.hpp). Like PBLAS, a process outside the grid returns at
+// once; an argument error goes to PB_Cabort on every process of the grid,
+// which decides what is printed (mr2d prints nothing of its own), and C is
+// left unchanged.
 #include "capi/entry.hpp"
 #include "driver/pblas_add.hpp"
 #include "mr2d/scalapack.h"

@@ -284,9 +284,15 @@ std::string subject(const LocalCall& call, const ArgumentError& e) {
   return "argument " + std::to_string(e.arg) + " (" + name + ") " + reason_text(call, reason, e.value, e.limit);
 }
 
-std::string message(const LocalCall& call, const ArgumentError& e, int rank) {
+// Who found the error: process `rank` of the union, every process of it
+// (kEveryProcess), or, before any exchange (`own`), process `rank` of
+// MPI_COMM_WORLD; a negative rank otherwise names nobody.
+std::string message(const LocalCall& call, const ArgumentError& e, int rank, bool own = false) {
   std::string text = "mr2d: " + routine_name(call.routine) + ": " + subject(call, e);
-  if (rank >= 0) text += " [detected on process " + std::to_string(rank) + " of " + union_name(call) + "]";
+  if (rank == kEveryProcess) text += std::string(" [detected on every process of ") + union_name(call) + "]";
+  if (rank >= 0)
+    text +=
+        " [detected on process " + std::to_string(rank) + " of " + (own ? "MPI_COMM_WORLD" : union_name(call)) + "]";
   return text;
 }
 
@@ -383,6 +389,11 @@ Status local_error(const LocalCall& call, const Report& report, int rank) {
   return {static_cast<int>(report.error.code), message(call, report.error, rank), report.error.arg, report.error.entry};
 }
 
+Status own_error(const LocalCall& call, const Report& report, int world_rank) {
+  return {static_cast<int>(report.error.code), message(call, report.error, world_rank, true), report.error.arg,
+          report.error.entry};
+}
+
 namespace {
 
 // The arguments that name one matrix in messages; its grid is a descriptor
@@ -424,9 +435,13 @@ constexpr GridField kGridFields[] = {
 };
 
 // Global checks of one matrix: at least one member, members agree, every
-// grid position is held by exactly one process. Fills `layout`.
+// grid position is held by exactly one process. Fills `layout`. On failure
+// `found` is the process whose report shows the fault (a member that
+// disagrees with the first, the second claimant of a position), or
+// kEveryProcess for what only all reports together show (no member, a hole).
 bool check_grid(const std::vector<Report>& reports, MatrixReport Report::*side, const LocalCall& call,
-                const MatrixArgs& args, ArgumentError& err, model::MatrixLayout& layout) {
+                const MatrixArgs& args, ArgumentError& err, int& found, model::MatrixLayout& layout) {
+  found = kEveryProcess;
   const MatrixReport* ref = nullptr;
   for (const Report& r : reports) {
     if ((r.*side).row >= 0) {
@@ -439,11 +454,12 @@ bool check_grid(const std::vector<Report>& reports, MatrixReport Report::*side, 
     return false;
   };
   if (ref == nullptr) return fail(MR2D_ERR_CONTEXT, Reason::no_member, 0, 0);
-  for (const Report& report : reports) {
-    const MatrixReport& r = report.*side;
+  for (std::size_t k = 0; k < reports.size(); ++k) {
+    const MatrixReport& r = reports[k].*side;
     if (r.row < 0) continue;
     for (const GridField& f : kGridFields) {
       if (r.*f.field != ref->*f.field) {
+        found = static_cast<int>(k);
         err = {MR2D_ERR_INCONSISTENT,
                at(call, args.*f.arg),
                f.entry < 0 ? args.grid_entry : f.entry,
@@ -470,7 +486,10 @@ bool check_grid(const std::vector<Report>& reports, MatrixReport Report::*side, 
     const MatrixReport& r = reports[k].*side;
     if (r.row < 0) continue;
     auto pos = static_cast<std::size_t>(r.row * layout.npcol + r.col);
-    if (layout.rank_of[pos] >= 0) return fail(MR2D_ERR_CONTEXT, Reason::grid_twice, r.row, r.col);
+    if (layout.rank_of[pos] >= 0) {
+      found = static_cast<int>(k);
+      return fail(MR2D_ERR_CONTEXT, Reason::grid_twice, r.row, r.col);
+    }
     layout.rank_of[pos] = static_cast<int>(k);
   }
   for (std::size_t pos = 0; pos < layout.rank_of.size(); ++pos) {
@@ -515,9 +534,10 @@ Status agree(const std::vector<Report>& reports, const LocalCall& call, model::P
       }
     }
   }
-  if (!check_grid(reports, &Report::a, call, matrix_args(call, false), err.error, problem.a) ||
-      !check_grid(reports, &Report::b, call, matrix_args(call, true), err.error, problem.b))
-    return local_error(call, err, -1);
+  int found = kEveryProcess;
+  if (!check_grid(reports, &Report::a, call, matrix_args(call, false), err.error, found, problem.a) ||
+      !check_grid(reports, &Report::b, call, matrix_args(call, true), err.error, found, problem.b))
+    return local_error(call, err, found);
   problem.m = first.sub_m;
   problem.n = first.sub_n;
   problem.shape = static_cast<index::Shape>(first.shape);

@@ -28,7 +28,19 @@ Report make_report(const LocalCall& call);
 /// Every process gets the same verdict and message.
 Status agree(const std::vector<Report>& reports, const LocalCall& call, model::Problem& problem);
 
-/// A status for an error found on this process alone (before any exchange).
+/// The rank local_error takes for an error that every process finds in the
+/// agreed reports and no single report shows (a grid without members, a
+/// grid position nobody holds).
+inline constexpr int kEveryProcess = -2;
+
+/// A status for `report`'s error, its message naming the process of the
+/// union that found it (`rank`), every process (kEveryProcess), or nobody
+/// (another negative rank).
 Status local_error(const LocalCall& call, const Report& report, int rank);
+
+/// A status for an error this process found before any exchange (outside
+/// any union it could name): the message names it by its rank in
+/// MPI_COMM_WORLD (nobody where negative: MPI not running).
+Status own_error(const LocalCall& call, const Report& report, int world_rank);
 
 }  // namespace mr2d::check

@@ -23,7 +23,7 @@ Status locate_contexts(const Arguments& args, check::LocalCall& call, MPI_Comm& 
                  static_cast<std::int64_t>(check::Reason::not_in_union),
                  0,
                  0};
-      return check::local_error(call, r, -1);
+      return check::own_error(call, r, grid::world_rank());
     }
     union_comm = grid::context_comm(args.ictxt);
   }
@@ -37,6 +37,14 @@ void need_descriptor(const check::GridInfo& grid, const mr2d_int* d, const char*
   if (grid.member() && d == nullptr && fault.arg == nullptr) fault = {name, check::Reason::null_pointer};
 }
 
+// A grid-layout call's descriptor side given with neither descriptor nor
+// grid: this process is outside that grid (the others describe it).
+check::GridInfo described_side(const Arguments& args, const mr2d_grid* grid, const mr2d_int* desc, const char* name,
+                               check::Fault& fault) {
+  if (args.layout_names && grid == nullptr && desc == nullptr) return {};
+  return grid::described_grid_info(grid, args.comm, name, fault);
+}
+
 Status locate_described(const Arguments& args, check::LocalCall& call, MPI_Comm& union_comm) {
   call.described = true;
   int inter = 0;
@@ -44,8 +52,8 @@ Status locate_described(const Arguments& args, check::LocalCall& call, MPI_Comm&
     return {MR2D_ERR_ARGUMENT,
             std::string("mr2d: ") + args.routine + ": argument 1 (COMM) is MPI_COMM_NULL or not an intracommunicator"};
   union_comm = args.comm;
-  call.grid_a = grid::described_grid_info(args.grida, args.comm, "GRIDA", call.fault);
-  call.grid_b = grid::described_grid_info(args.gridb, args.comm, "GRIDB", call.fault);
+  call.grid_a = described_side(args, args.grida, args.desca, "GRIDA", call.fault);
+  call.grid_b = described_side(args, args.gridb, args.descb, "GRIDB", call.fault);
   need_descriptor(call.grid_a, args.desca, "DESCA", call.fault);
   need_descriptor(call.grid_b, args.descb, "DESCB", call.fault);
   return {};

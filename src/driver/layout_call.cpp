@@ -20,6 +20,7 @@
 #include "driver/stats.hpp"
 #include "check/footprint.hpp"
 #include "check/validate.hpp"
+#include "grid/blacs.hpp"
 #include "kernels/streamed_stores.hpp"
 #include "kernels/transform.hpp"
 #include "layout/overlap.hpp"
@@ -36,7 +37,19 @@ namespace {
 using layout::Fault;
 using layout::Finding;
 
-bool is_grid(const mr2d_matrix* m) { return m == nullptr || m->desc == nullptr; }
+// A side is a grid layout where it gives a layout and no descriptor (a NULL
+// side counts as one: read_side reports it). A side giving neither is a
+// descriptor side whose grid this process is outside of, as a NULL
+// descriptor in mr2d_comm.h (or CTXT_ = -1): the other processes describe it.
+bool is_grid(const mr2d_matrix* m) { return m == nullptr || (m->desc == nullptr && m->layout != nullptr); }
+
+// What a process gives for a side (Word::grid_a, grid_b).
+enum SideKind : std::int64_t { kDescriptor = 0, kLayout = 1, kNeither = 2 };
+
+SideKind side_kind(const mr2d_matrix* m) {
+  if (is_grid(m)) return kLayout;
+  return m->desc == nullptr ? kNeither : kDescriptor;
+}
 
 // A grid side's stand-in descriptor: its global size on a 1 x 1 grid, so the
 // descriptor checks see its window against its extent.
@@ -82,8 +95,8 @@ Arguments descriptor_arguments(const LayoutArguments& la, const mr2d_int* da, co
 
 // Copies one side's tables and blocks, checking what this process sees.
 Finding read_side(const mr2d_matrix* m, int union_size, int me, LayoutSide& out) {
-  if (m == nullptr || (m->desc == nullptr && m->layout == nullptr)) return {Fault::null_side};
-  if (m->desc != nullptr) return {};
+  if (m == nullptr) return {Fault::null_side};
+  if (!is_grid(m)) return {};
   out.grid = true;
   const mr2d_grid_layout& l = *m->layout;
   if (l.rows < 0) return {Fault::negative_extent, 0, 0, l.rows};
@@ -152,7 +165,7 @@ Finding offsets_need_array(const LayoutSide& s, const void* array) {
 struct Word {
   std::int64_t side = 0;  // 1: MA, 2: MB at fault
   std::int64_t fault = 0, table = 0, index = 0, value = 0, limit = 0;
-  std::int64_t grid_a = 0, grid_b = 0;
+  std::int64_t grid_a = 0, grid_b = 0;  // SideKind of MA, MB
   std::uint64_t hash_a = 0, hash_b = 0;
   // Window starts of grid sides: only process 0 checks them against the
   // stand-in descriptor, so every process compares its own with process 0's.
@@ -184,12 +197,22 @@ Status agree_layouts(const check::LocalCall& call, MPI_Comm comm, const Word& mi
       return layout_error(call, w.side, {static_cast<Fault>(w.fault), w.table, w.index, w.value, w.limit}, k,
                           MR2D_ERR_ARGUMENT);
   }
+  // A side given as neither where others give a layout lacks its layout.
+  auto kind = [&](int k, int side) {
+    return side == 1 ? all[static_cast<std::size_t>(k)].grid_a : all[static_cast<std::size_t>(k)].grid_b;
+  };
+  for (int side = 1; side <= 2; ++side) {
+    bool layout = false;
+    for (int k = 0; k < size; ++k) layout = layout || kind(k, side) == kLayout;
+    for (int k = 0; layout && k < size; ++k)
+      if (kind(k, side) == kNeither) return layout_error(call, side, {Fault::null_side}, k, MR2D_ERR_ARGUMENT);
+  }
   static const char* const kStarts[] = {"IA", "JA", "IB", "JB"};
   for (int k = 1; k < size; ++k) {
     const Word& w = all[static_cast<std::size_t>(k)];
     for (int side = 1; side <= 2; ++side) {
-      const std::int64_t grid = side == 1 ? w.grid_a : w.grid_b;
-      const std::int64_t grid0 = side == 1 ? all[0].grid_a : all[0].grid_b;
+      const std::int64_t grid = kind(k, side) == kLayout ? 1 : 0;
+      const std::int64_t grid0 = kind(0, side) == kLayout ? 1 : 0;
       if (grid != grid0) return layout_error(call, side, {Fault::kind_differs, 0, 0, grid}, k, MR2D_ERR_INCONSISTENT);
       if ((side == 1 ? w.hash_a : w.hash_b) != (side == 1 ? all[0].hash_a : all[0].hash_b))
         return layout_error(call, side, {Fault::differs}, k, MR2D_ERR_INCONSISTENT);
@@ -374,7 +397,7 @@ Status empty_layout_call(const LayoutArguments& la) {
   c.type = la.type;
   c.type_position = la.type_position;
   c.layout = true;
-  return check::local_error(c, check::make_report(c), -1);
+  return check::own_error(c, check::make_report(c), grid::world_rank());
 }
 
 // The local stage; an error here is this process's alone (as stage_local's).
@@ -423,8 +446,8 @@ Status layout_local(const LayoutArguments& la, LayoutPrepared& out, LocalLayout&
     word.index = clash.index;
     word.value = clash.value;
   }
-  word.grid_a = out.a.grid ? 1 : 0;
-  word.grid_b = out.b.grid ? 1 : 0;
+  word.grid_a = side_kind(la.ma);
+  word.grid_b = side_kind(la.mb);
   word.hash_a = out.a.grid && f.ok() ? layout::hash(out.a.tables) : 0;
   word.hash_b = out.b.grid && f.ok() ? layout::hash(out.b.tables) : 0;
   if (out.a.grid) {

@@ -24,13 +24,27 @@ bool stop_on_errors() {
   return stop;
 }
 
+namespace {
+
+// PBLAS's error entry, wherever the program takes it from (ScaLAPACK, or
+// its own): looked up at run time, as the drop-in does not link ScaLAPACK.
+// Null where the error is not PBLAS's to report.
+void* pb_cabort(const Arguments& args, const Status& status) {
+  if (status.ok() || args.dropin != DropIn::pblas || status.arg <= 0 || !stop_on_errors()) return nullptr;
+  return dlsym(RTLD_DEFAULT, "PB_Cabort");
+}
+
+}  // namespace
+
+bool reports_through_pb_cabort(const Arguments& args, const Status& status) {
+  return pb_cabort(args, status) != nullptr;
+}
+
 void stop_on_error(const Arguments& args, const Status& status) {
   if (!stop_on_errors()) return;
   if (args.dropin == DropIn::pblas && status.arg > 0) {
-    // PBLAS's error entry, wherever the program takes it from (ScaLAPACK, or
-    // its own): looked up at run time, as the drop-in does not link ScaLAPACK.
     using Abort = void (*)(mr2d_int, const char*, mr2d_int);
-    void* symbol = dlsym(RTLD_DEFAULT, "PB_Cabort");
+    void* symbol = pb_cabort(args, status);
     if (symbol != nullptr) {
       // PBLAS numbers descriptor entries in its 11-entry form, where the
       // initial block sizes IMB_, INB_ (5, 6) follow N_: RSRC_, CSRC_ and

@@ -12,7 +12,13 @@ namespace mr2d::driver {
 /// Read once.
 bool stop_on_errors();
 
-/// After `status` (an error, already printed) of a drop-in call: unless
+/// Whether `status` of a drop-in call is reported through PBLAS's PB_Cabort
+/// alone (a PBLAS name's argument error, MR2D_ON_ERROR unset or abort, and a
+/// PB_Cabort to call): then mr2d prints nothing, as PBLAS, whose PB_Cabort
+/// (or the program's own) decides what is printed.
+bool reports_through_pb_cabort(const Arguments& args, const Status& status);
+
+/// After `status` (an error, already printed unless PB_Cabort reports it) of a drop-in call: unless
 /// MR2D_ON_ERROR=return, a PBLAS name reports an argument error through
 /// PB_Cabort(ictxt, routine, info) with PBLAS's code (-(100 * argument +
 /// entry in PBLAS's descriptor numbering), or -argument), which stops the job unless the program defines its

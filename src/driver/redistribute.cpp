@@ -279,7 +279,7 @@ Status empty_call(const Arguments& args) {
   }
   const check::Report report = check::make_report(call);
   if (report.error.code == 0) return {};
-  return check::local_error(call, report, -1);
+  return check::own_error(call, report, grid::world_rank());
 }
 
 }  // namespace
@@ -417,11 +417,11 @@ int redistribute(const Arguments& args, bool print_errors) noexcept {
       r.error = {MR2D_ERR_CONTEXT, check::arg_position(call, "DESCA"),
                  check::CTXT + 1,  static_cast<std::int64_t>(check::Reason::not_a_grid),
                  args.ictxt,       0};
-      return check::local_error(call, r, -1);
+      return check::own_error(call, r, grid::world_rank());
     }
     return run(args);
   });
-  const int code = finish(args.routine, print_errors, status);
+  const int code = finish(args.routine, print_errors && !reports_through_pb_cabort(args, status), status);
   if (code != MR2D_SUCCESS && args.dropin != DropIn::none) stop_on_error(args, status);
   return code;
 }

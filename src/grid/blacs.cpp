@@ -16,6 +16,14 @@ check::GridInfo grid_info(Index ictxt) {
   return g;
 }
 
+int world_rank() {
+  int initialized = 0, finalized = 0, rank = -1;
+  MPI_Initialized(&initialized);
+  MPI_Finalized(&finalized);
+  if (initialized && !finalized) MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  return rank;
+}
+
 MPI_Comm context_comm(Index ictxt) {
   mr2d_int ctxt = static_cast<mr2d_int>(ictxt);
   const mr2d_int what = 10;  // the grid's point-to-point communicator

@@ -19,6 +19,10 @@ namespace mr2d::grid {
 /// released handles (BLACS reports them so).
 check::GridInfo grid_info(Index ictxt);
 
+/// This process's rank in MPI_COMM_WORLD (BLACS's process number), or -1
+/// where MPI is not running (before MPI_Init, after MPI_Finalize).
+int world_rank();
+
 /// The communicator of a context's grid (BLACS system handle of what=10, as
 /// a Fortran handle). Its rank order is the row-major grid order.
 MPI_Comm context_comm(Index ictxt);

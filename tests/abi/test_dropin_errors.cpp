@@ -8,9 +8,14 @@
 //       pdtradd (TRANS and UPLO too where they have them): this program
 //       defines PB_Cabort, as PBLAS's testers do, so errors return; the
 //       drop-in must report each through it with the same routine and INFO as
-//       ScaLAPACK's PBLAS on every process, and leave C untouched.
+//       ScaLAPACK's PBLAS on every process, and leave C untouched. PBLAS
+//       prints only through its own handlers (PB_Cwarn, PB_Cabort), which a
+//       program may replace, as its testers do: the drop-in's call must write
+//       nothing to stderr itself; its message, kept for mr2d_last_error,
+//       names the process that found the error.
 #include <dlfcn.h>
 #include <mpi.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstring>
@@ -61,6 +66,28 @@ struct Routine {
 };
 const Routine kRoutines[] = {{"pdtran_", 0}, {"pdgeadd_", 1}, {"pdtradd_", 3}};
 
+// What `f` writes to stderr (file descriptor 2).
+template <class F>
+std::string stderr_of(F&& f) {
+  std::fflush(stderr);
+  FILE* file = std::tmpfile();
+  const int saved = dup(2);
+  if (file == nullptr || saved < 0) {
+    f();
+    return "(stderr not captured)";
+  }
+  dup2(fileno(file), 2);
+  f();
+  std::fflush(stderr);
+  dup2(saved, 2);
+  close(saved);
+  std::string text;
+  std::rewind(file);
+  for (int ch = std::fgetc(file); ch != EOF; ch = std::fgetc(file)) text += static_cast<char>(ch);
+  std::fclose(file);
+  return text;
+}
+
 void call(const Routine& r, void* f, const Setup& s, const double* a, double* c) {
   const double alpha = 1, beta = 0;
   if (r.letters == 0)
@@ -87,6 +114,8 @@ int run_gemr2d(void* dropin, const Grid& g) {
 }
 
 int run_pblas(void* dropin, const Grid& g, int rank) {
+  auto last_error = reinterpret_cast<const char* (*)()>(dlsym(dropin, "mr2d_last_error"));
+  if (last_error == nullptr) return 2;
   const int M = 8, N = 8, mb = 2;
   const int lld = std::max(1, numroc(M, mb, g.myrow, 0, g.nprow));
   const int cols = numroc(N, mb, g.mycol, 0, g.npcol);
@@ -145,20 +174,25 @@ int run_pblas(void* dropin, const Grid& g, int rank) {
       const std::vector<double> before = c;
       g_info = 0;
       g_routine.clear();
-      call(r, theirs, s, a.data(), c.data());
+      const std::string pblas_stderr = stderr_of([&] { call(r, theirs, s, a.data(), c.data()); });
       const int want = g_info;
       const std::string want_routine = g_routine;
       c = before;
       g_info = 0;
       g_routine.clear();
-      call(r, mine, s, a.data(), c.data());
-      const bool ok = (want != 0) == b.error && g_info == want && g_routine == want_routine && c == before;
+      const std::string got_stderr = stderr_of([&] { call(r, mine, s, a.data(), c.data()); });
+      const std::string message = last_error();
+      const bool named = !b.error || message.find("[detected on ") != std::string::npos;
+      const bool ok = (want != 0) == b.error && g_info == want && g_routine == want_routine && c == before &&
+                      got_stderr.empty() && named;
       int bad = ok ? 0 : 1, total = 0;
       MPI_Allreduce(&bad, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
       if (bad)
-        std::fprintf(stderr, "rank %d: %s %s: drop-in INFO %d from %s, PBLAS INFO %d from %s, C %s\n", rank, r.name,
-                     b.name, g_info, g_routine.c_str(), want, want_routine.c_str(),
-                     c == before ? "untouched" : "CHANGED");
+        std::fprintf(stderr,
+                     "rank %d: %s %s: drop-in INFO %d from %s, PBLAS INFO %d from %s, C %s; drop-in stderr \"%s\" "
+                     "(PBLAS's through its handlers: \"%s\"); message \"%s\"\n",
+                     rank, r.name, b.name, g_info, g_routine.c_str(), want, want_routine.c_str(),
+                     c == before ? "untouched" : "CHANGED", got_stderr.c_str(), pblas_stderr.c_str(), message.c_str());
       if (rank == 0) std::printf("%-9s %-26s %s  PBLAS INFO %d\n", r.name, b.name, total ? "FAILED" : "ok", want);
       failures += total > 0;
     }

@@ -145,6 +145,49 @@ struct GridSide {
   }
 };
 
+/// The grid layout of a block-cyclic matrix: M x N in mb x nb blocks dealt
+/// from grid position (rsrc, csrc) over an nprow x npcol grid, a split at
+/// every block boundary, owner_of(prow, pcol) the union rank of a position;
+/// the blocks of the process at (myrow, mycol) (none outside the grid) lie
+/// at their offsets in its local array of leading dimension lld.
+struct CyclicLayout {
+  std::vector<mr2d_int> row_splits, col_splits;
+  std::vector<int> owners;
+  std::vector<mr2d_block> blocks;
+  mr2d_grid_layout layout{};
+
+  template <class OwnerOf>
+  void make(mr2d_int M, mr2d_int N, int mb, int nb, int rsrc, int csrc, int nprow, int npcol, int myrow, int mycol,
+            mr2d_int lld, OwnerOf&& owner_of) {
+    const mr2d_int brs = (M + mb - 1) / mb, bcs = (N + nb - 1) / nb;  // blocks per column, per row
+    for (mr2d_int r = 0; r <= brs; ++r) row_splits.push_back(std::min<mr2d_int>(r * mb, M));
+    for (mr2d_int c = 0; c <= bcs; ++c) col_splits.push_back(std::min<mr2d_int>(c * nb, N));
+    for (mr2d_int c = 0; c < std::max<mr2d_int>(bcs, 1); ++c)
+      for (mr2d_int r = 0; r < std::max<mr2d_int>(brs, 1); ++r) {
+        const int pr = static_cast<int>((r + rsrc) % nprow), pc = static_cast<int>((c + csrc) % npcol);
+        owners.push_back(owner_of(pr, pc));
+        if (pr != myrow || pc != mycol || r >= brs || c >= bcs) continue;
+        mr2d_block b{};
+        b.row = static_cast<int>(r);
+        b.col = static_cast<int>(c);
+        b.ld = lld;
+        b.offset = static_cast<long long>((r / nprow) * mb + (c / npcol) * nb * lld);
+        blocks.push_back(b);
+      }
+    if (brs == 0) row_splits = {0, 0};
+    if (bcs == 0) col_splits = {0, 0};
+    layout = {M,
+              N,
+              static_cast<int>(row_splits.size() - 1),
+              static_cast<int>(col_splits.size() - 1),
+              row_splits.data(),
+              col_splits.data(),
+              owners.data(),
+              static_cast<int>(blocks.size()),
+              blocks.data()};
+  }
+};
+
 /// --seed S --cases N from the command line.
 inline void read_args(int argc, char** argv, unsigned long& seed, int& cases) {
   for (int k = 1; k + 1 < argc; k += 2) {

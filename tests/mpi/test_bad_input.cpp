@@ -88,6 +88,14 @@ int main(int argc, char** argv) {
        [](Setup& s, int) { s.desca[1] = -1; }},
       {"a member of B passes CTXT_=-1", MR2D_ERR_CONTEXT, "DESCB(CTXT_)",
        [](Setup& s, int r) { if (r == 2) s.descb[1] = -1; }},
+      // Found in the agreed reports only: the message says every process found it.
+      {"no process in A's grid: who found it", MR2D_ERR_CONTEXT,
+       "(DESCA(CTXT_)) holds no process of the union context [detected on every process of the union context]",
+       [](Setup& s, int) { s.desca[1] = -1; }},
+      {"a hole in B's grid: who found it", MR2D_ERR_CONTEXT,
+       "without a process of the union context (is every process of the grid calling with its own context?) "
+       "[detected on every process of the union context]",
+       [](Setup& s, int r) { if (r == 2) s.descb[1] = -1; }},
       {"NULL A where data is held", MR2D_ERR_ARGUMENT, "argument 3 (A)",
        [](Setup& s, int r) { if (r == 0) s.null_a = true; }},
       {"union context misses a member of A", MR2D_ERR_CONTEXT, "union context",

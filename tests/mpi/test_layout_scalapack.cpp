@@ -38,10 +38,7 @@ template <class T>
 struct Matrix {
   mr2d_int desc[9]{};
   std::vector<T> local;
-  std::vector<mr2d_int> row_splits, col_splits;
-  std::vector<int> owners;
-  std::vector<mr2d_block> blocks;
-  mr2d_grid_layout layout{};
+  mr2d_layout_test::CyclicLayout cyclic;
   mr2d_matrix as_desc{}, as_layout{};
   int nprow = 1, npcol = 1, myrow = -1, mycol = -1;
 
@@ -68,30 +65,13 @@ struct Matrix {
       }
     as_desc.desc = desc;
     // The layout: a split at every block boundary, the owner of each block.
-    const mr2d_int brs = (M + mb - 1) / mb, bcs = (N + nb - 1) / nb;  // blocks per column, per row
-    for (mr2d_int r = 0; r <= brs; ++r) row_splits.push_back(std::min(r * mb, M));
-    for (mr2d_int c = 0; c <= bcs; ++c) col_splits.push_back(std::min(c * nb, N));
-    for (mr2d_int c = 0; c < std::max<mr2d_int>(bcs, 1); ++c)
-      for (mr2d_int r = 0; r < std::max<mr2d_int>(brs, 1); ++r) {
-        const int pr = static_cast<int>((r + rsrc) % nprow), pc = static_cast<int>((c + csrc) % npcol);
-        owners.push_back(Cblacs_pnum(ctxt, pr, pc));
-        if (pr != myrow || pc != mycol || r >= brs || c >= bcs) continue;
-        mr2d_block b{};
-        b.row = static_cast<int>(r);
-        b.col = static_cast<int>(c);
-        b.ld = lld;
-        b.offset = static_cast<long long>((r / nprow) * mb + (c / npcol) * nb * lld);
-        blocks.push_back(b);
-      }
-    if (brs == 0) row_splits = {0, 0};
-    if (bcs == 0) col_splits = {0, 0};
-    layout = {M, N, static_cast<int>(row_splits.size() - 1), static_cast<int>(col_splits.size() - 1),
-              row_splits.data(), col_splits.data(), owners.data(), static_cast<int>(blocks.size()), blocks.data()};
-    as_layout.layout = &layout;
+    cyclic.make(M, N, mb, nb, rsrc, csrc, nprow, npcol, myrow, mycol, lld,
+                [ctxt](int pr, int pc) { return Cblacs_pnum(ctxt, pr, pc); });
+    as_layout.layout = &cyclic.layout;
   }
   // Binds the blocks by pointer into `base` (or leaves them by offset).
   void bind(T* base, bool by_pointer) {
-    for (mr2d_block& b : blocks) b.data = by_pointer ? static_cast<void*>(base + b.offset) : nullptr;
+    for (mr2d_block& b : cyclic.blocks) b.data = by_pointer ? static_cast<void*>(base + b.offset) : nullptr;
   }
 
   static void set_value(unsigned char* at, int re, int im) {
