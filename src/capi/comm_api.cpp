@@ -18,7 +18,7 @@ Arguments comm_args(const char* routine, MPI_Comm comm, int type, int type_posit
                     const mr2d_int* desca, const mr2d_grid* grida, void* b, mr2d_int ib, mr2d_int jb,
                     const mr2d_int* descb, const mr2d_grid* gridb, const mr2d_options* options) {
   Arguments args{routine, trapezoidal, uplo,  diag, mr2d::check::Letters::strict, m, n,      a, ia, ja, desca, b,
-                 ib,      jb,          descb, -1,   mr2d::driver::Union::comm,      0, options};
+                 ib,      jb,          descb, -1,   mr2d::driver::Union::comm,    0, options};
   mr2d::capi::set_type(args, type, type_position, mr2d::driver::DropIn::none);
   args.comm = comm;
   args.grida = grida;
@@ -33,18 +33,18 @@ extern "C" {
 MR2D_API int mr2d_comm_gemr2d(MPI_Comm comm, int type, mr2d_int m, mr2d_int n, const void* a, mr2d_int ia, mr2d_int ja,
                               const mr2d_int* desca, const mr2d_grid* grida, void* b, mr2d_int ib, mr2d_int jb,
                               const mr2d_int* descb, const mr2d_grid* gridb, const mr2d_options* options) {
-  return mr2d::driver::redistribute(comm_args("mr2d_comm_gemr2d", comm, type, kTypeDirect, false, nullptr, nullptr, m, n,
-                                           a, ia, ja, desca, grida, b, ib, jb, descb, gridb, options),
-                                 true);
+  return mr2d::driver::redistribute(comm_args("mr2d_comm_gemr2d", comm, type, kTypeDirect, false, nullptr, nullptr, m,
+                                              n, a, ia, ja, desca, grida, b, ib, jb, descb, gridb, options),
+                                    true);
 }
 
 MR2D_API int mr2d_comm_trmr2d(MPI_Comm comm, int type, const char* uplo, const char* diag, mr2d_int m, mr2d_int n,
                               const void* a, mr2d_int ia, mr2d_int ja, const mr2d_int* desca, const mr2d_grid* grida,
                               void* b, mr2d_int ib, mr2d_int jb, const mr2d_int* descb, const mr2d_grid* gridb,
                               const mr2d_options* options) {
-  return mr2d::driver::redistribute(comm_args("mr2d_comm_trmr2d", comm, type, kTypeDirect, true, uplo, diag, m, n, a, ia,
-                                           ja, desca, grida, b, ib, jb, descb, gridb, options),
-                                 true);
+  return mr2d::driver::redistribute(comm_args("mr2d_comm_trmr2d", comm, type, kTypeDirect, true, uplo, diag, m, n, a,
+                                              ia, ja, desca, grida, b, ib, jb, descb, gridb, options),
+                                    true);
 }
 
 MR2D_API int mr2d_plan_create_comm_gemr2d(mr2d_plan* plan, MPI_Comm comm, int type, mr2d_int m, mr2d_int n, mr2d_int ia,

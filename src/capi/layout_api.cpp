@@ -4,6 +4,7 @@
 // as persistent plans, each one call into api/.
 #include "capi/entry.hpp"
 #include "driver/layout_call.hpp"
+#include "driver/persistent_plan.hpp"
 #include "mr2d/mr2d_layout.h"
 
 using mr2d::driver::LayoutArguments;

@@ -16,9 +16,9 @@ void pblas(const char* routine, mr2d::check::Entry entry, int type, const char* 
            const T* beta, T* c, const mr2d_int* ic, const mr2d_int* jc, const mr2d_int* descc) {
   const mr2d_int ictxt = desca != nullptr ? desca[mr2d::check::CTXT] : -1;
   // p?tradd's trapezoid holds its diagonal.
-  auto args =
-      mr2d::capi::transform_args(routine, entry, type, mr2d::driver::DropIn::pblas, uplo, uplo != nullptr ? "N" : nullptr,
-                                op, *m, *n, alpha, a, *ia, *ja, desca, beta, c, *ic, *jc, descc, ictxt);
+  auto args = mr2d::capi::transform_args(routine, entry, type, mr2d::driver::DropIn::pblas, uplo,
+                                         uplo != nullptr ? "N" : nullptr, op, *m, *n, alpha, a, *ia, *ja, desca, beta,
+                                         c, *ic, *jc, descc, ictxt);
   args.type_position = 0;
   mr2d::driver::pblas_add(args);
 }
@@ -27,12 +27,12 @@ void pblas(const char* routine, mr2d::check::Entry entry, int type, const char* 
 
 extern "C" {
 
-#define MR2D_DEFINE_PBLAS_TRAN(name, NAME, T, type, op)                                                           \
-  MR2D_API void name(const mr2d_int* m, const mr2d_int* n, const T* alpha, const T* a, const mr2d_int* ia,        \
-                     const mr2d_int* ja, const mr2d_int* desca, const T* beta, T* c, const mr2d_int* ic,          \
-                     const mr2d_int* jc, const mr2d_int* descc) {                                                 \
+#define MR2D_DEFINE_PBLAS_TRAN(name, NAME, T, type, op)                                                            \
+  MR2D_API void name(const mr2d_int* m, const mr2d_int* n, const T* alpha, const T* a, const mr2d_int* ia,         \
+                     const mr2d_int* ja, const mr2d_int* desca, const T* beta, T* c, const mr2d_int* ic,           \
+                     const mr2d_int* jc, const mr2d_int* descc) {                                                  \
     pblas(NAME, mr2d::check::Entry::pblas_tran, type, nullptr, op, m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, \
-          descc);                                                                                                 \
+          descc);                                                                                                  \
   }
 MR2D_DEFINE_PBLAS_TRAN(pstran_, "PSTRAN", float, MR2D_S, "T")
 MR2D_DEFINE_PBLAS_TRAN(pdtran_, "PDTRAN", double, MR2D_D, "T")
@@ -42,19 +42,19 @@ MR2D_DEFINE_PBLAS_TRAN(pztranu_, "PZTRANU", mr2d_dcomplex, MR2D_Z, "T")
 MR2D_DEFINE_PBLAS_TRAN(pztranc_, "PZTRANC", mr2d_dcomplex, MR2D_Z, "C")
 #undef MR2D_DEFINE_PBLAS_TRAN
 
-#define MR2D_DEFINE_PBLAS_ADD(x, X, T, code)                                                                         \
-  MR2D_API void p##x##geadd_(const char* trans, const mr2d_int* m, const mr2d_int* n, const T* alpha, const T* a,    \
-                             const mr2d_int* ia, const mr2d_int* ja, const mr2d_int* desca, const T* beta, T* c,     \
-                             const mr2d_int* ic, const mr2d_int* jc, const mr2d_int* descc) {                        \
+#define MR2D_DEFINE_PBLAS_ADD(x, X, T, code)                                                                          \
+  MR2D_API void p##x##geadd_(const char* trans, const mr2d_int* m, const mr2d_int* n, const T* alpha, const T* a,     \
+                             const mr2d_int* ia, const mr2d_int* ja, const mr2d_int* desca, const T* beta, T* c,      \
+                             const mr2d_int* ic, const mr2d_int* jc, const mr2d_int* descc) {                         \
     pblas("P" #X "GEADD", mr2d::check::Entry::pblas_geadd, code, nullptr, trans, m, n, alpha, a, ia, ja, desca, beta, \
-          c, ic, jc, descc);                                                                                         \
-  }                                                                                                                  \
-  MR2D_API void p##x##tradd_(const char* uplo, const char* trans, const mr2d_int* m, const mr2d_int* n,              \
-                             const T* alpha, const T* a, const mr2d_int* ia, const mr2d_int* ja,                     \
-                             const mr2d_int* desca, const T* beta, T* c, const mr2d_int* ic, const mr2d_int* jc,     \
-                             const mr2d_int* descc) {                                                                \
+          c, ic, jc, descc);                                                                                          \
+  }                                                                                                                   \
+  MR2D_API void p##x##tradd_(const char* uplo, const char* trans, const mr2d_int* m, const mr2d_int* n,               \
+                             const T* alpha, const T* a, const mr2d_int* ia, const mr2d_int* ja,                      \
+                             const mr2d_int* desca, const T* beta, T* c, const mr2d_int* ic, const mr2d_int* jc,      \
+                             const mr2d_int* descc) {                                                                 \
     pblas("P" #X "TRADD", mr2d::check::Entry::pblas_tradd, code, uplo, trans, m, n, alpha, a, ia, ja, desca, beta, c, \
-          ic, jc, descc);                                                                                            \
+          ic, jc, descc);                                                                                             \
   }
 MR2D_PBLAS_TYPE_TABLE(MR2D_DEFINE_PBLAS_ADD)
 #undef MR2D_DEFINE_PBLAS_ADD

@@ -6,9 +6,9 @@
 #include "driver/persistent_plan.hpp"
 #include "mr2d/mr2d.h"
 
+using mr2d::check::Letters;
 using mr2d::driver::Arguments;
 using mr2d::driver::Union;
-using mr2d::check::Letters;
 
 extern "C" {
 
@@ -64,7 +64,9 @@ MR2D_API int mr2d_plan_create_trmr2d(mr2d_plan* plan, int type, const char* uplo
   return mr2d::driver::create_plan(plan, args);
 }
 
-MR2D_API int mr2d_plan_execute(mr2d_plan plan, const void* a, void* b) { return mr2d::driver::execute_plan(plan, a, b); }
+MR2D_API int mr2d_plan_execute(mr2d_plan plan, const void* a, void* b) {
+  return mr2d::driver::execute_plan(plan, a, b);
+}
 
 MR2D_API int mr2d_plan_create_batch(mr2d_plan* batch, int count, const mr2d_plan* parts, const mr2d_options* options) {
   return mr2d::driver::create_batch(batch, count, parts, options);

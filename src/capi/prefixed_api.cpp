@@ -15,30 +15,30 @@ MR2D_API int mr2d_gemr2d(int type, mr2d_int m, mr2d_int n, const void* a, mr2d_i
                          const mr2d_int* desca, void* b, mr2d_int ib, mr2d_int jb, const mr2d_int* descb,
                          mr2d_int ictxt) {
   return mr2d::capi::gemr2d("mr2d_gemr2d", Union::context, type, 1, DropIn::none, m, n, a, ia, ja, desca, b, ib, jb,
-                           descb, ictxt);
+                            descb, ictxt);
 }
 
 MR2D_API int mr2d_gemr2d_strided(int type, mr2d_int m, mr2d_int n, const void* a, mr2d_int ia, mr2d_int ja, mr2d_int sa,
                                  mr2d_int ta, const mr2d_int* desca, void* b, mr2d_int ib, mr2d_int jb, mr2d_int sb,
                                  mr2d_int tb, const mr2d_int* descb, mr2d_int ictxt) {
   mr2d::driver::Arguments args{"mr2d_gemr2d_strided",
-                            false,
-                            nullptr,
-                            nullptr,
-                            mr2d::check::Letters::strict,
-                            m,
-                            n,
-                            a,
-                            ia,
-                            ja,
-                            desca,
-                            b,
-                            ib,
-                            jb,
-                            descb,
-                            ictxt,
-                            Union::context,
-                            0};
+                               false,
+                               nullptr,
+                               nullptr,
+                               mr2d::check::Letters::strict,
+                               m,
+                               n,
+                               a,
+                               ia,
+                               ja,
+                               desca,
+                               b,
+                               ib,
+                               jb,
+                               descb,
+                               ictxt,
+                               Union::context,
+                               0};
   mr2d::capi::set_type(args, type, 1, DropIn::none);
   args.strided = true;
   args.sa = sa;
@@ -52,20 +52,21 @@ MR2D_API int mr2d_trmr2d(int type, const char* uplo, const char* diag, mr2d_int 
                          mr2d_int ia, mr2d_int ja, const mr2d_int* desca, void* b, mr2d_int ib, mr2d_int jb,
                          const mr2d_int* descb, mr2d_int ictxt) {
   return mr2d::capi::trmr2d("mr2d_trmr2d", Union::context, type, 1, DropIn::none, mr2d::check::Letters::strict, uplo,
-                           diag, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
+                            diag, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
 }
 
-#define MR2D_DEFINE_PREFIXED(x, T, code)                                                                               \
-  MR2D_API int mr2d_p##x##gemr2d(mr2d_int m, mr2d_int n, const T* a, mr2d_int ia, mr2d_int ja, const mr2d_int* desca,  \
-                                 T* b, mr2d_int ib, mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt) {              \
-    return mr2d::capi::gemr2d("mr2d_p" #x "gemr2d", Union::context, code, 0, DropIn::none, m, n, a, ia, ja, desca, b,   \
-                             ib, jb, descb, ictxt);                                                                    \
-  }                                                                                                                    \
-  MR2D_API int mr2d_p##x##trmr2d(const char* uplo, const char* diag, mr2d_int m, mr2d_int n, const T* a, mr2d_int ia,  \
-                                 mr2d_int ja, const mr2d_int* desca, T* b, mr2d_int ib, mr2d_int jb,                   \
-                                 const mr2d_int* descb, mr2d_int ictxt) {                                              \
-    return mr2d::capi::trmr2d("mr2d_p" #x "trmr2d", Union::context, code, 0, DropIn::none, mr2d::check::Letters::strict, \
-                             uplo, diag, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);                             \
+#define MR2D_DEFINE_PREFIXED(x, T, code)                                                                              \
+  MR2D_API int mr2d_p##x##gemr2d(mr2d_int m, mr2d_int n, const T* a, mr2d_int ia, mr2d_int ja, const mr2d_int* desca, \
+                                 T* b, mr2d_int ib, mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt) {             \
+    return mr2d::capi::gemr2d("mr2d_p" #x "gemr2d", Union::context, code, 0, DropIn::none, m, n, a, ia, ja, desca, b, \
+                              ib, jb, descb, ictxt);                                                                  \
+  }                                                                                                                   \
+  MR2D_API int mr2d_p##x##trmr2d(const char* uplo, const char* diag, mr2d_int m, mr2d_int n, const T* a, mr2d_int ia, \
+                                 mr2d_int ja, const mr2d_int* desca, T* b, mr2d_int ib, mr2d_int jb,                  \
+                                 const mr2d_int* descb, mr2d_int ictxt) {                                             \
+    return mr2d::capi::trmr2d("mr2d_p" #x "trmr2d", Union::context, code, 0, DropIn::none,                            \
+                              mr2d::check::Letters::strict, uplo, diag, m, n, a, ia, ja, desca, b, ib, jb, descb,     \
+                              ictxt);                                                                                 \
   }
 MR2D_TYPE_TABLE(MR2D_DEFINE_PREFIXED)
 #undef MR2D_DEFINE_PREFIXED

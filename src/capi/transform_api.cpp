@@ -8,8 +8,8 @@
 #include "mr2d/mr2d.h"
 
 using mr2d::capi::transform_args;
-using mr2d::driver::DropIn;
 using mr2d::check::Entry;
+using mr2d::driver::DropIn;
 
 namespace {}  // namespace
 

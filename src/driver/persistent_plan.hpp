@@ -1,28 +1,26 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// (MPI) The object behind an mr2d_plan handle: a prepared call and the
+// (MPI) The object behind an mr2d_plan handle: a planned execution and the
 // summary mr2d_plan_query returns, both fixed at creation.
 #pragma once
 
-#include <memory>
-
-#include "driver/batch.hpp"
+#include "driver/execution.hpp"
 #include "driver/layout_call.hpp"
 #include "driver/redistribute.hpp"
 #include "mr2d/mr2d.h"
 
 struct mr2d_plan_s {
-  mr2d::driver::Prepared prepared;
-  std::unique_ptr<mr2d::driver::Batch> batch;  ///< set for a batch plan (prepared unused)
-  /// Set for a grid-layout plan (prepared holds only its transform flag).
-  std::shared_ptr<mr2d::driver::LayoutPrepared> layout;
+  mr2d::driver::Execution execution;  ///< a call's, a grid-layout call's or a batch's
   mr2d_plan_info info{};
 };
 
 namespace mr2d::driver {
 
-/// Prepares `args` (arrays not given yet) into a new plan in *out, null on
+/// Plans `args` (arrays not given yet) into a new plan in *out, null on
 /// error. Collective over the union; never throws.
 int create_plan(mr2d_plan* out, const Arguments& args) noexcept;
+
+/// A persistent plan of a grid-layout call; never throws.
+int create_layout_plan(mr2d_plan* out, const LayoutArguments& args) noexcept;
 
 /// Moves the data of `plan` from `a` to `b`; never throws. `transform`: the
 /// caller is mr2d_plan_execute_transform, which only transform plans accept;

@@ -11,27 +11,22 @@
 #include <string>
 #include <vector>
 
-#include "driver/comm_cache.hpp"
+#include "driver/agreement.hpp"
+#include "driver/call_cache.hpp"
 #include "driver/grid_source.hpp"
-#include "driver/network_option.hpp"
 #include "driver/on_error.hpp"
 #include "driver/option_fault.hpp"
 #include "driver/options.hpp"
 #include "driver/options_agreement.hpp"
+#include "driver/planner.hpp"
 #include "driver/public_enums.hpp"
 #include "driver/stats.hpp"
 #include "check/validate.hpp"
 #include "grid/blacs.hpp"
 #include "index/cyclic_1d.hpp"
-#include "kernels/streamed_stores.hpp"
-#include "kernels/transform.hpp"
-#include "problem/edges.hpp"
 #include "plan/indexing.hpp"
 #include "plan/phases.hpp"
 #include "plan/plan.hpp"
-#include "plan/plan_cache.hpp"
-#include "schedule/schedule.hpp"
-#include "transport/errors_return.hpp"
 #include "transport/exchange.hpp"
 
 namespace mr2d::driver {
@@ -85,28 +80,6 @@ check::LocalCall to_local_call(const Arguments& args) {
 }
 
 }  // namespace
-
-bool grids_alive(const GridFlags& grids) {
-  for (const auto& alive : grids)
-    if (!*alive) return false;
-  return true;
-}
-
-void count_call(bool trapezoidal) {
-  mr2d_stats one{};
-  (trapezoidal ? one.calls_trmr2d : one.calls_gemr2d) = 1;
-  add_stats(one);
-}
-
-void add_traffic(const transport::Traffic& traffic) {
-  mr2d_stats delta{};
-  delta.messages_sent = traffic.messages_sent;
-  delta.bytes_sent = traffic.bytes_sent;
-  delta.bytes_received = traffic.bytes_received;
-  delta.bytes_local = traffic.bytes_local;
-  delta.bytes_direct = traffic.bytes_direct;
-  add_stats(delta);
-}
 
 namespace {
 
@@ -166,25 +139,26 @@ Status prepare_transport(const Arguments& args, const LocalStage& st) {
 
 }  // namespace
 
-Status agree_stage(const Arguments& args, const LocalStage& st, Prepared& out) {
+Status agree_stage(const Arguments& args, const LocalStage& st, Execution& out) {
   int size = 1;
   MPI_Comm_size(st.comm, &size);
   std::vector<check::Report> reports(static_cast<std::size_t>(size));
-  transport::ErrorsReturn guard(st.comm);
-  int err = MPI_Allgather(&st.report, check::kReportWords, MPI_INT64_T, reports.data(), check::kReportWords, MPI_INT64_T,
-                          st.comm);
-  if (err != MPI_SUCCESS) return {MR2D_ERR_MPI, std::string("mr2d: ") + args.routine + ": MPI_Allgather failed"};
-  Status verdict = check::agree(reports, st.call, out.problem);
+  Status verdict = agree_gather(st.comm, reinterpret_cast<const std::int64_t*>(&st.report), check::kReportWords,
+                                reinterpret_cast<std::int64_t*>(reports.data()), args.routine);
+  if (!verdict.ok()) return verdict;
+  out.parts.resize(1);
+  Part& part = out.parts.front();
+  verdict = check::agree(reports, st.call, part.problem);
   if (!verdict.ok()) return verdict;
   std::vector<check::OptionsReport> options(reports.size());
   for (std::size_t k = 0; k < reports.size(); ++k) options[k] = reports[k].options;
   verdict = agree_options(options, args.routine);
   if (verdict.ok()) verdict = prepare_transport(args, st);
   if (!verdict.ok()) return verdict;
-  check::call_windows(st.call, out.arrays.a, out.arrays.b);
-  out.arrays.lda = st.lda;
-  out.arrays.ldb = st.ldb;
-  out.arrays.elem_size = out.problem.elem_size;
+  check::call_windows(st.call, part.arrays.a, part.arrays.b);
+  part.arrays.lda = st.lda;
+  part.arrays.ldb = st.ldb;
+  part.arrays.elem_size = part.problem.elem_size;
   out.channel = st.channel;
   out.serial = st.channel->next_serial++;
   out.node_local = st.options.transport != transport::Transport::mpi;
@@ -194,69 +168,57 @@ Status agree_stage(const Arguments& args, const LocalStage& st, Prepared& out) {
 
 namespace {
 
-// The one collective exchange, the global checks and this process's plan.
-Status stage_global(const Arguments& args, const LocalStage& st, Prepared& out) {
-  Status agreed = agree_stage(args, st, out);
-  if (!agreed.ok()) return agreed;
-  int rank = 0;
-  MPI_Comm_rank(st.comm, &rank);
-  // A transform updates B in one pass: an intermediate matrix would apply it twice.
-  const plan::Phases via = out.problem.transposed || args.entry != check::Entry::redistribute ? plan::Phases::one
-                           : st.options.phases == plan::Phases::automatic ? plan::choose_phases(out.problem, {})
-                                                                          : st.options.phases;
-  out.phases = to_public(via);
-  const std::vector<model::Problem> problems = plan::passes_for(out.problem, via);
-  // The intermediate matrix (two passes) lives on B's grid: its local leading
-  // dimension is its local row count.
-  Index ld_middle = 1;
-  if (problems.size() > 1) {
-    const model::MatrixLayout& mid = problems[0].b;
-    const plan::GridCoord c = plan::coord_of(mid, rank);
-    if (c.member()) {
-      const Index rows = index::numroc(mid.rows, mid.mb, c.row, mid.rsrc, mid.nprow);
-      ld_middle = std::max<Index>(rows, 1);
-      out.middle_elems = rows * index::numroc(mid.cols, mid.nb, c.col, mid.csrc, mid.npcol);
-    }
-  }
-  for (std::size_t k = 0; k < problems.size(); ++k) {
-    Pass pass;
-    pass.problem = problems[k];
-    const Index lda = k == 0 ? st.lda : ld_middle;
-    const Index ldb = k + 1 == problems.size() ? st.ldb : ld_middle;
-    pass.plan = plan::make_plan(pass.problem, rank, lda, ldb);
-    out.cdc = plan::apply_indexing(pass.plan, st.options.indexing) || out.cdc;
-    // Every process derives the same schedule from the agreed problem.
-    const auto edges = model::all_edges(pass.problem);
-    model::CostModel costs = cost_model();
-    costs.chunk_bytes = chunk_bytes_for(st.options, pass.problem.transposed);
-    const schedule::Schedule sched = schedule::make(st.options.schedule, pass.problem, edges, costs);
-    pass.route = route::make_route({&pass.plan}, sched, costs.chunk_bytes,
-                                   transport::node_routing(*st.channel, out.node_local, costs.chunk_bytes));
-    pass.route.steps_lower_bound = schedule::lower_bound(edges);
-    pass.route.steps = sched.kind == schedule::Kind::async ? (pass.route.steps_lower_bound > 0 ? 1 : 0)
-                                                           : static_cast<Index>(sched.steps.size());
-    pass.route.predicted_seconds = schedule::predicted_seconds(sched, edges, pass.problem.elem_size, costs);
-    out.passes.push_back(std::move(pass));
-  }
-  return {};
-}
+// Keys of the cache of executions, by kind of call.
+constexpr std::int64_t kBlockCyclicKey = 1;
 
-using CallCache = plan::PlanCache<Prepared>;
-
-// The cache of prepared calls lives on the union communicator (BLACS's, or
-// the caller's for described grids).
-CallCache& call_cache(MPI_Comm comm) { return comm_cache<Prepared>(comm); }
-
-}  // namespace
-
-namespace {
-
-void mark_transform(const Arguments& args, Prepared& out) {
+void mark_transform(const Arguments& args, Part& out) {
   out.trapezoidal = args.trapezoidal;
   out.transform = args.entry != check::Entry::redistribute;
   out.type = args.type;
   out.op = args.op;
   out.tradd = args.entry == check::Entry::pblas_tradd;
+}
+
+// The one collective exchange, the global checks and this process's plan.
+Status stage_global(const Arguments& args, const LocalStage& st, Execution& out) {
+  Status agreed = agree_stage(args, st, out);
+  if (!agreed.ok()) return agreed;
+  Part& part = out.parts.front();
+  mark_transform(args, part);
+  int rank = 0;
+  MPI_Comm_rank(st.comm, &rank);
+  // A transform updates B in one pass: an intermediate matrix would apply it twice.
+  const plan::Phases via = part.problem.transposed || args.entry != check::Entry::redistribute ? plan::Phases::one
+                           : st.options.phases == plan::Phases::automatic ? plan::choose_phases(part.problem, {})
+                                                                          : st.options.phases;
+  part.phases = to_public(via);
+  part.passes = plan::passes_for(part.problem, via);
+  const std::size_t passes = part.passes.size();
+  // The intermediate matrix (two passes) lives on B's grid: its local leading
+  // dimension is its local row count.
+  Index ld_middle = 1;
+  if (passes > 1) {
+    const model::MatrixLayout& mid = part.passes[0].b;
+    const plan::GridCoord c = plan::coord_of(mid, rank);
+    if (c.member()) {
+      const Index rows = index::numroc(mid.rows, mid.mb, c.row, mid.rsrc, mid.nprow);
+      ld_middle = std::max<Index>(rows, 1);
+      part.middle_elems = rows * index::numroc(mid.cols, mid.nb, c.col, mid.csrc, mid.npcol);
+    }
+  }
+  std::vector<PassPairs> pairs(passes);
+  for (std::size_t k = 0; k < passes; ++k) {
+    const Index lda = k == 0 ? st.lda : ld_middle;
+    const Index ldb = k + 1 == passes ? st.ldb : ld_middle;
+    part.plans.push_back(plan::make_plan(part.passes[k], rank, lda, ldb));
+    part.cdc = plan::apply_indexing(part.plans.back(), st.options.indexing) || part.cdc;
+    const auto at = static_cast<std::int32_t>(k);
+    part.pieces.push_back({at, at, k == 0 ? kCallArray : kMiddle, k + 1 == passes ? kCallArray : kMiddle});
+    // Every process derives the same schedule from the agreed problem.
+    pairs[k].problem = &part.passes[k];
+  }
+  route_execution(out, st.options, pairs, 0);
+  return {};
 }
 
 // ScaLAPACK returns before looking at anything else for an empty window; a
@@ -276,128 +238,59 @@ Status empty_call(const Arguments& args) {
   return check::local_error(call, report, -1);
 }
 
+// An execution that moves nothing (M or N is 0).
+void empty_execution(const Arguments& args, Execution& out) {
+  out.parts.resize(1);
+  mark_transform(args, out.parts.front());
+  out.parts.front().empty = true;
+}
+
+// Everything this process passed, as a cache key.
+CallCache::Key cache_key(const Arguments& args, const LocalStage& st) {
+  CallCache::Key key = check::words_of(st.report);
+  key.insert(key.end(), {kBlockCyclicKey, st.lda, st.ldb, args.trapezoidal ? 1 : 0,
+                         static_cast<std::int64_t>(args.entry), args.type});
+  return key;
+}
+
+// A repeated call reuses the execution of the same arguments when every
+// process has it (call_cache.hpp).
+Status run(const Arguments& args) {
+  const void* a[] = {args.a};
+  void* const b[] = {args.b};
+  const void* alpha[] = {args.alpha};
+  const void* beta[] = {args.beta};
+  const Operands operands{a, b, alpha, beta};
+  if (args.m == 0 || args.n == 0) {
+    Status s = empty_call(args);
+    if (!s.ok()) return s;
+    Execution empty;
+    empty_execution(args, empty);
+    return execute(empty, operands, args.routine, false);
+  }
+  LocalStage st;
+  Status s = stage_local(args, st);
+  if (!s.ok()) {
+    count_call(args.trapezoidal);
+    return s;
+  }
+  return run_cached(
+      st.comm, cache_key(args, st), args.routine, args.trapezoidal,
+      [&](Execution& e) { return stage_global(args, st, e); }, operands);
+}
+
 }  // namespace
 
-Status prepare(const Arguments& args, Prepared& out) {
-  mark_transform(args, out);
-  out.empty = args.m == 0 || args.n == 0;
-  if (out.empty) return empty_call(args);
+Status plan_call(const Arguments& args, Execution& out) {
+  if (args.m == 0 || args.n == 0) {
+    empty_execution(args, out);
+    return empty_call(args);
+  }
   LocalStage st;
   Status s = stage_local(args, st);
   if (!s.ok()) return s;
   return stage_global(args, st, out);
 }
-
-Status check_arrays(const Footprint& arrays, const void* a, const void* b, const char* routine, int part) {
-  const auto fault = [&](const std::string& what) {
-    const std::string in_part = part >= 0 ? " of part " + std::to_string(part) : "";
-    return Status{MR2D_ERR_ARGUMENT,
-                  std::string("mr2d: ") + routine + ": " + what.substr(0, 1) + in_part + what.substr(1)};
-  };
-  if (a == nullptr && !arrays.a.empty()) return fault("A is NULL although this process holds part of sub(A)");
-  if (b == nullptr && !arrays.b.empty()) return fault("B is NULL although this process holds part of sub(B)");
-  if (check::windows_overlap(reinterpret_cast<std::uintptr_t>(a), arrays.lda, arrays.a,
-                            reinterpret_cast<std::uintptr_t>(b), arrays.ldb, arrays.b, arrays.elem_size))
-    return fault("B shares memory with A on this process (sub(A) and sub(B) must not overlap)");
-  return {};
-}
-
-Status abandon_prepared(const Prepared& prepared, const Status& why) {
-  if (prepared.empty || !prepared.channel) return why;
-  const Pass& first = prepared.passes.front();
-  return transport::abandon(*prepared.channel, {transport::Part{&first.plan}}, first.route, 2 * prepared.serial,
-                            prepared.node_local, why);
-}
-
-Status execute_prepared(const Prepared& prepared, const void* a, void* b, const void* alpha, const void* beta) {
-  count_call(prepared.trapezoidal);
-  if (prepared.empty) return {};
-  kernels::Update update;
-  if (prepared.transform) update = kernels::make_update(prepared.type, prepared.op, alpha, beta, prepared.tradd);
-  // The pass into B; one into the intermediate matrix is read again at once.
-  const bool stream = kernels::streaming_pays(prepared.passes.back().plan.bytes_into_b());
-  const kernels::Update* how = prepared.transform && !update.plain() ? &update : nullptr;
-  if (!grids_alive(prepared.grids))
-    return {MR2D_ERR_CONTEXT,
-            "mr2d: the grid of A or B of this plan was exited (blacs_gridexit) or its communicator freed"};
-  transport::Channel& channel = *prepared.channel;
-  transport::Traffic traffic;
-  Status done;
-  // Pass k of plan s has id 2s + k: unique per channel, the same everywhere.
-  const std::uint64_t id = 2 * prepared.serial;
-  if (prepared.passes.size() == 1) {
-    const Pass& p = prepared.passes[0];
-    done = transport::execute(channel, {{&p.plan, a, b, how, stream}}, p.route, id, prepared.node_local, traffic);
-  } else {
-    void* middle = channel.middle.get(
-        static_cast<std::size_t>(std::max<Index>(prepared.middle_elems * prepared.problem.elem_size, 1)));
-    if (middle == nullptr) return {MR2D_ERR_MEMORY, "mr2d: out of memory for the intermediate matrix"};
-    const Pass& first = prepared.passes[0];
-    const Pass& second = prepared.passes[1];
-    done =
-        transport::execute(channel, {{&first.plan, a, middle, nullptr}}, first.route, id, prepared.node_local, traffic);
-    if (done.ok())
-      done = transport::execute(channel, {{&second.plan, middle, b, how, stream}}, second.route, id + 1,
-                                prepared.node_local, traffic);
-  }
-  add_traffic(traffic);
-  return done;
-}
-
-namespace {
-
-// A repeated call reuses the prepared call of the same arguments when every
-// process has it: one small all-reduce of generations replaces the exchange
-// of reports and the planning.
-Status run(const Arguments& args) {
-  Prepared empty;
-  mark_transform(args, empty);
-  empty.empty = args.m == 0 || args.n == 0;
-  if (empty.empty) {
-    Status s = empty_call(args);
-    return s.ok() ? execute_prepared(empty, args.a, args.b) : s;
-  }
-  LocalStage st;
-  Status s = stage_local(args, st);
-  if (!s.ok()) {
-    count_call(args.trapezoidal);
-    return s;
-  }
-  CallCache& cache = call_cache(st.comm);
-  // A grid of A or B exited (and perhaps rebuilt under the same handle) makes
-  // its entries useless; every process drops them before the vote below.
-  cache.erase_if([](const Prepared& p) { return !grids_alive(p.grids); });
-  CallCache::Key key = check::words_of(st.report);
-  key.push_back(st.lda);
-  key.push_back(st.ldb);
-  key.push_back(args.trapezoidal ? 1 : 0);
-  key.push_back(static_cast<std::int64_t>(args.entry));
-  key.push_back(args.type);
-  const std::uint64_t mine = cache.candidates(key);
-  std::uint64_t common = 0;
-  transport::ErrorsReturn guard(st.comm);
-  if (MPI_Allreduce(&mine, &common, 1, MPI_UINT64_T, MPI_BAND, st.comm) != MPI_SUCCESS)
-    return {MR2D_ERR_MPI, std::string("mr2d: ") + args.routine + ": MPI_Allreduce failed"};
-  if (auto cached = cache.take(key, common)) {
-    mr2d_stats reused{};
-    reused.plans_reused = 1;
-    add_stats(reused);
-    return execute_prepared(*cached, args.a, args.b, args.alpha, args.beta);
-  }
-
-  auto prepared = std::make_shared<Prepared>();
-  mark_transform(args, *prepared);
-  const std::int64_t generation = cache.next_generation();
-  s = stage_global(args, st, *prepared);
-  if (!s.ok()) {
-    count_call(args.trapezoidal);
-    return s;
-  }
-  cache.insert(std::move(key), prepared, generation);
-  return execute_prepared(*prepared, args.a, args.b, args.alpha, args.beta);
-}
-
-}  // namespace
 
 void set_last_error(const std::string& message) { g_last_error = message; }
 
@@ -410,7 +303,7 @@ int redistribute(const Arguments& args, bool print_errors) noexcept {
       const check::LocalCall call = to_local_call(args);
       check::Report r{};
       r.error = {MR2D_ERR_CONTEXT, check::arg_position(call, "DESCA"),
-                 check::CTXT + 1,   static_cast<std::int64_t>(check::Reason::not_a_grid),
+                 check::CTXT + 1,  static_cast<std::int64_t>(check::Reason::not_a_grid),
                  args.ictxt,       0};
       return check::local_error(call, r, -1);
     }
