@@ -12,7 +12,7 @@ namespace mr2d::driver {
 
 namespace {
 
-Status locate_contexts(const Arguments& args, check::LocalCall& call, MPI_Comm& union_comm) {
+Status locate_contexts(const CallSpec& args, check::LocalCall& call, MPI_Comm& union_comm) {
   union_comm = MPI_COMM_WORLD;
   if (args.scope == Union::context) {
     if (!grid::grid_info(args.ictxt).member()) {
@@ -37,27 +37,27 @@ void need_descriptor(const check::GridInfo& grid, const mr2d_int* d, const char*
   if (grid.member() && d == nullptr && fault.arg == nullptr) fault = {name, check::Reason::null_pointer};
 }
 
-Status locate_described(const Arguments& args, check::LocalCall& call, MPI_Comm& union_comm) {
+Status locate_described(const CallSpec& args, check::LocalCall& call, MPI_Comm& union_comm) {
   call.described = true;
   int inter = 0;
   if (args.comm == MPI_COMM_NULL || MPI_Comm_test_inter(args.comm, &inter) != MPI_SUCCESS || inter)
     return {MR2D_ERR_ARGUMENT,
             std::string("mr2d: ") + args.routine + ": argument 1 (COMM) is MPI_COMM_NULL or not an intracommunicator"};
   union_comm = args.comm;
-  call.grid_a = grid::described_grid_info(args.grida, args.comm, "GRIDA", call.fault);
-  call.grid_b = grid::described_grid_info(args.gridb, args.comm, "GRIDB", call.fault);
-  need_descriptor(call.grid_a, args.desca, "DESCA", call.fault);
-  need_descriptor(call.grid_b, args.descb, "DESCB", call.fault);
+  call.grid_a = grid::described_grid_info(args.a.grid, args.comm, "GRIDA", call.fault);
+  call.grid_b = grid::described_grid_info(args.b.grid, args.comm, "GRIDB", call.fault);
+  need_descriptor(call.grid_a, args.a.desc, "DESCA", call.fault);
+  need_descriptor(call.grid_b, args.b.desc, "DESCB", call.fault);
   return {};
 }
 
 }  // namespace
 
-Status locate_grids(const Arguments& args, check::LocalCall& call, MPI_Comm& union_comm) {
+Status locate_grids(const CallSpec& args, check::LocalCall& call, MPI_Comm& union_comm) {
   return args.scope == Union::comm ? locate_described(args, call, union_comm) : locate_contexts(args, call, union_comm);
 }
 
-std::vector<MPI_Comm> grid_lifetimes(const Arguments& args, const check::LocalCall& call) {
+std::vector<MPI_Comm> grid_lifetimes(const CallSpec& args, const check::LocalCall& call) {
   std::vector<MPI_Comm> comms;
   if (args.scope == Union::comm) {
     // Both grids live inside the communicator, and so does the union.

@@ -28,8 +28,6 @@ namespace {
 using layout::Fault;
 using layout::Finding;
 
-bool is_grid(const mr2d_matrix* m) { return m == nullptr || m->desc == nullptr; }
-
 // A grid side's stand-in descriptor: its global size on a 1 x 1 grid, so the
 // descriptor checks see its window against its extent.
 std::array<mr2d_int, check::DESC_LEN> stand_in(const mr2d_matrix* m, mr2d_int ictxt) {
@@ -50,25 +48,14 @@ std::array<mr2d_int, check::DESC_LEN> stand_in(const mr2d_matrix* m, mr2d_int ic
 // The solo grid of a stand-in in a communicator: rank 0.
 const mr2d_grid kSoloGrid{1, 1, nullptr};
 
-Arguments descriptor_arguments(const LayoutArguments& la, const mr2d_int* da, const mr2d_int* db) {
-  Arguments args{la.routine, false,    nullptr,      nullptr,   check::Letters::strict,
-                 la.m,       la.n,     la.a,         la.ia,     la.ja,
-                 da,         la.b,     la.ib,        la.jb,     db,
-                 la.ictxt,   la.scope, la.elem_size, la.options};
-  args.entry = check::Entry::transform;
-  args.op = la.trans != nullptr ? la.trans[0] : 'N';
-  args.type = la.type;
-  args.type_position = la.type_position;
-  args.alpha = la.alpha;
-  args.beta = la.beta;
-  args.plan_out_null = la.plan_out_null;
-  args.deferred_arrays = la.plan;
-  args.comm = la.comm;
-  args.solo_a = is_grid(la.ma);
-  args.solo_b = is_grid(la.mb);
-  args.grida = args.solo_a ? &kSoloGrid : la.ma->grid;
-  args.gridb = args.solo_b ? &kSoloGrid : la.mb->grid;
-  args.layout_names = true;
+// The call as the descriptor checks see it: a descriptor side as passed, a
+// grid side by its stand-in on the solo grid.
+CallSpec descriptor_view(const CallSpec& la, const mr2d_int* da, const mr2d_int* db) {
+  CallSpec args = la;
+  args.a.desc = da;
+  args.b.desc = db;
+  args.a.grid = is_grid_layout(la.a.matrix) ? &kSoloGrid : la.a.matrix->grid;
+  args.b.grid = is_grid_layout(la.b.matrix) ? &kSoloGrid : la.b.matrix->grid;
   return args;
 }
 
@@ -167,9 +154,9 @@ Status agree_layouts(const check::LocalCall& call, MPI_Comm comm, const Word& mi
   int size = 1;
   MPI_Comm_size(comm, &size);
   std::vector<Word> all(static_cast<std::size_t>(size));
-  Status s = agree_gather(comm, reinterpret_cast<const std::int64_t*>(&mine), kWords,
-                          reinterpret_cast<std::int64_t*>(all.data()), call.routine);
-  if (!s.ok()) return s;
+  Status gathered = agree_gather(comm, reinterpret_cast<const std::int64_t*>(&mine), kWords,
+                                 reinterpret_cast<std::int64_t*>(all.data()), call.routine);
+  if (!gathered.ok()) return gathered;
   for (int k = 0; k < size; ++k) {
     const Word& w = all[static_cast<std::size_t>(k)];
     if (w.fault != 0)
@@ -231,7 +218,7 @@ bool offsets_apart(const LayoutSide& s, Index es) {
 // Memory shared by blocks of one matrix, or by what A reads and B writes.
 // A plan sees only blocks given by pointer and, apart, each matrix's blocks
 // by offset; a direct call sees everything.
-Word find_overlaps(const Part& p, const LayoutArguments& la, const check::LocalCall& call) {
+Word find_overlaps(const Part& p, const CallSpec& la, const check::LocalCall& call) {
   const Index es = la.elem_size;
   auto to_word = [](const layout::Clash& c, const std::vector<layout::Extent>& e) {
     Word w;
@@ -249,11 +236,11 @@ Word find_overlaps(const Part& p, const LayoutArguments& la, const check::LocalC
     return w;
   };
   std::vector<std::vector<layout::Extent>> sets;
-  if (!la.plan) {
+  if (!la.deferred_arrays) {
     sets.emplace_back();
     sets.back().reserve(p.a.blocks.size() + p.b.blocks.size() + 2);
-    add_extents(p.a, la.a, true, true, 0, es, sets.back());
-    add_extents(p.b, la.b, true, true, 1, es, sets.back());
+    add_extents(p.a, la.a_array, true, true, 0, es, sets.back());
+    add_extents(p.b, la.b_array, true, true, 1, es, sets.back());
     // A descriptor side's local window, where this process holds one.
     const bool rows_a = check::is_transposed(call.op);
     for (int side = 0; side < 2; ++side) {
@@ -266,7 +253,7 @@ Word find_overlaps(const Part& p, const LayoutArguments& la, const check::LocalC
       const check::LocalWindow w =
           check::local_window(d, g, side == 0 ? call.ia : call.ib, side == 0 ? call.ja : call.jb, rows, cols);
       if (w.empty()) continue;
-      const auto base = reinterpret_cast<std::uintptr_t>(side == 0 ? la.a : la.b);
+      const auto base = reinterpret_cast<std::uintptr_t>(side == 0 ? la.a_array : la.b_array);
       sets.back().push_back({base + static_cast<std::uintptr_t>((w.row0 + w.col0 * d[check::LLD]) * es),
                              d[check::LLD] * es, (w.row1 - w.row0) * es, w.col1 - w.col0, side, -1});
     }
@@ -295,17 +282,17 @@ int block_index(const LayoutSide& s, Index r, Index c) {
 }
 
 // One plan per tile this process takes part in, and the route of them all.
-void plan_tiles(const LayoutArguments& la, const LocalStage& st, int me, int size, Execution& out) {
+void plan_tiles(const CallSpec& la, const LocalStage& st, int me, int size, Execution& out) {
   Part& part = out.parts.front();
   const model::Problem& agreed = part.problem;
   const bool transposed = agreed.transposed;
   layout::Side a, b;
   if (part.a.grid)
-    a = {&part.a.tables, la.ia - 1, la.ja - 1, {}};
+    a = {&part.a.tables, la.a.i - 1, la.a.j - 1, {}};
   else
     a.cyclic = agreed.a;
   if (part.b.grid)
-    b = {&part.b.tables, la.ib - 1, la.jb - 1, {}};
+    b = {&part.b.tables, la.b.i - 1, la.b.j - 1, {}};
   else
     b.cyclic = agreed.b;
   const Index am = transposed ? la.n : la.m, an = transposed ? la.m : la.n;
@@ -352,14 +339,14 @@ namespace {
 // descriptor stage and the local layout findings.
 struct LocalLayout {
   LocalStage st;
-  Arguments args{};
+  CallSpec args;
   Word word;
   int me = 0, size = 1;
 };
 
 // The empty call (M or N is 0), as for mr2d_transform: nothing is exchanged,
 // only the type is checked.
-Status empty_layout_call(const LayoutArguments& la) {
+Status empty_layout_call(const CallSpec& la) {
   if (la.elem_size != 0) return {};
   check::LocalCall c;
   c.routine = la.routine;
@@ -370,32 +357,32 @@ Status empty_layout_call(const LayoutArguments& la) {
 }
 
 // The local stage; an error here is this process's alone (as stage_local's).
-Status layout_local(const LayoutArguments& la, Part& out, LocalLayout& loc) {
+Status layout_local(const CallSpec& la, Part& out, LocalLayout& loc) {
   out.transform = true;
   out.type = la.type;
-  out.op = la.trans != nullptr ? la.trans[0] : 'N';
+  out.op = la.op;
   // The stand-in descriptors are copied into the local call by stage_local.
-  const auto da = stand_in(la.ma, la.ictxt), db = stand_in(la.mb, la.ictxt);
-  loc.args =
-      descriptor_arguments(la, is_grid(la.ma) ? da.data() : la.ma->desc, is_grid(la.mb) ? db.data() : la.mb->desc);
+  const auto da = stand_in(la.a.matrix, la.ictxt), db = stand_in(la.b.matrix, la.ictxt);
+  loc.args = descriptor_view(la, is_grid_layout(la.a.matrix) ? da.data() : la.a.matrix->desc,
+                             is_grid_layout(la.b.matrix) ? db.data() : la.b.matrix->desc);
   LocalStage& st = loc.st;
   Status s = stage_local(loc.args, st);
-  loc.args.desca = loc.args.descb = nullptr;
+  loc.args.a.desc = loc.args.b.desc = nullptr;
   if (!s.ok()) return s;
   MPI_Comm_rank(st.comm, &loc.me);
   MPI_Comm_size(st.comm, &loc.size);
   Word& word = loc.word;
-  Finding f = read_side(la.ma, loc.size, loc.me, out.a);
+  Finding f = read_side(la.a.matrix, loc.size, loc.me, out.a);
   word.side = 1;
   if (f.ok()) {
-    f = read_side(la.mb, loc.size, loc.me, out.b);
+    f = read_side(la.b.matrix, loc.size, loc.me, out.b);
     word.side = 2;
   }
-  if (f.ok() && !la.plan) {
-    f = offsets_need_array(out.a, la.a);
+  if (f.ok() && !la.deferred_arrays) {
+    f = offsets_need_array(out.a, la.a_array);
     word.side = 1;
     if (f.ok()) {
-      f = offsets_need_array(out.b, la.b);
+      f = offsets_need_array(out.b, la.b_array);
       word.side = 2;
     }
   }
@@ -419,19 +406,19 @@ Status layout_local(const LayoutArguments& la, Part& out, LocalLayout& loc) {
   word.hash_a = out.a.grid && f.ok() ? layout::hash(out.a.tables) : 0;
   word.hash_b = out.b.grid && f.ok() ? layout::hash(out.b.tables) : 0;
   if (out.a.grid) {
-    word.starts[0] = la.ia;
-    word.starts[1] = la.ja;
+    word.starts[0] = la.a.i;
+    word.starts[1] = la.a.j;
   }
   if (out.b.grid) {
-    word.starts[2] = la.ib;
-    word.starts[3] = la.jb;
+    word.starts[2] = la.b.i;
+    word.starts[3] = la.b.j;
   }
   return {};
 }
 
 // The exchanges, the global checks and this process's plans; `out` holds
 // the part whose sides layout_local read.
-Status layout_global(const LayoutArguments& la, const LocalLayout& loc, Execution& out) {
+Status layout_global(const CallSpec& la, const LocalLayout& loc, Execution& out) {
   Status s = agree_layouts(loc.st.call, loc.st.comm, loc.word);
   if (!s.ok()) return s;
   s = agree_stage(loc.args, loc.st, out);
@@ -473,7 +460,7 @@ Part empty_part() {
 
 }  // namespace
 
-Status plan_layout(const LayoutArguments& la, Execution& out) {
+Status plan_layout(const CallSpec& la, Execution& out) {
   if (la.m == 0 || la.n == 0) {
     out.parts.assign(1, empty_part());
     return empty_layout_call(la);
@@ -488,10 +475,10 @@ Status plan_layout(const LayoutArguments& la, Execution& out) {
 
 // A repeated direct call reuses its execution when every process has it (as
 // block-cyclic calls do, call_cache.hpp).
-int layout_transform(const LayoutArguments& args) noexcept {
+int layout_transform(const CallSpec& args) noexcept {
   return guarded(args.routine, true, [&]() -> Status {
-    const void* a[] = {args.a};
-    void* const b[] = {args.b};
+    const void* a[] = {args.a_array};
+    void* const b[] = {args.b_array};
     const void* alpha[] = {args.alpha};
     const void* beta[] = {args.beta};
     const Operands operands{a, b, alpha, beta};

@@ -24,7 +24,7 @@ bool stop_on_errors() {
   return stop;
 }
 
-void stop_on_error(const Arguments& args, const Status& status) {
+void stop_on_error(const CallSpec& args, const Status& status) {
   if (!stop_on_errors()) return;
   if (args.dropin == DropIn::pblas && status.arg > 0) {
     // PBLAS's error entry, wherever the program takes it from (ScaLAPACK, or
@@ -41,8 +41,8 @@ void stop_on_error(const Arguments& args, const Status& status) {
       check::LocalCall call;
       call.entry = args.entry;
       call.trapezoidal = args.trapezoidal;
-      const bool inb = (status.arg == check::arg_position(call, "DESCA") && args.inb_a) ||
-                       (status.arg == check::arg_position(call, "DESCB") && args.inb_b);
+      const bool inb = (status.arg == check::arg_position(call, "DESCA") && args.a.pblas_type2) ||
+                       (status.arg == check::arg_position(call, "DESCB") && args.b.pblas_type2);
       const long long entry =
           status.entry >= 1 && status.entry <= check::ENTRY_NAMES ? kPblasEntry[inb ? 1 : 0][status.entry] : 0;
       const long long info = entry > 0 ? 100 * status.arg + entry : status.arg;

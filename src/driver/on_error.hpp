@@ -18,6 +18,6 @@ bool stop_on_errors();
 /// entry in PBLAS's descriptor numbering), or -argument), which stops the job unless the program defines its
 /// own PB_Cabort (PBLAS's testers do) and that returns; every other error
 /// calls MPI_Abort.
-void stop_on_error(const Arguments& args, const Status& status);
+void stop_on_error(const CallSpec& args, const Status& status);
 
 }  // namespace mr2d::driver

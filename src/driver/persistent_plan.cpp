@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "driver/batch.hpp"
+#include "driver/layout_call.hpp"
 
 namespace mr2d::driver {
 
@@ -32,21 +33,12 @@ int create(mr2d_plan* out, const char* routine, PlanInto&& plan_into) noexcept {
 
 }  // namespace
 
-int create_plan(mr2d_plan* out, const Arguments& args) noexcept {
-  return create(out, args.routine, [&](Execution& e, bool out_null) {
-    Arguments checked = args;
+int create_plan(mr2d_plan* out, const CallSpec& spec) noexcept {
+  return create(out, spec.routine, [&](Execution& e, bool out_null) {
+    CallSpec checked = spec;
     checked.plan_out_null = out_null;
     checked.deferred_arrays = true;
-    return plan_call(checked, e);
-  });
-}
-
-int create_layout_plan(mr2d_plan* out, const LayoutArguments& args) noexcept {
-  return create(out, args.routine, [&](Execution& e, bool out_null) {
-    LayoutArguments checked = args;
-    checked.plan = true;
-    checked.plan_out_null = out_null;
-    return plan_layout(checked, e);
+    return checked.layout ? plan_layout(checked, e) : plan_call(checked, e);
   });
 }
 
@@ -56,12 +48,12 @@ int execute_plan(mr2d_plan plan, const void* a, void* b, const void* alpha, cons
     if (plan == nullptr) return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine + ": plan is NULL"};
     const Execution& e = plan->execution;
     if (e.batch)
-      return {MR2D_ERR_ARGUMENT,
-              std::string("mr2d: ") + routine + ": the plan is a batch: execute it with mr2d_plan_execute_batch"};
+      return Status{MR2D_ERR_ARGUMENT,
+                    std::string("mr2d: ") + routine + ": the plan is a batch: execute it with mr2d_plan_execute_batch"};
     // Alpha and beta would be ignored by a plain redistribution plan.
     if (transform && !e.parts.front().transform)
-      return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine +
-                                     ": the plan was not created by mr2d_plan_create_transform or _trtransform"};
+      return Status{MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine +
+                                           ": the plan was not created by mr2d_plan_create_transform or _trtransform"};
     const void* as[] = {a};
     void* const bs[] = {b};
     const void* alphas[] = {alpha};
@@ -97,8 +89,8 @@ int execute_batch_plan(mr2d_plan plan, const void* const* a, void* const* b, con
   return guarded(routine, true, [&]() -> Status {
     if (plan == nullptr) return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine + ": plan is NULL"};
     if (!plan->execution.batch)
-      return {MR2D_ERR_ARGUMENT,
-              std::string("mr2d: ") + routine + ": the plan is not a batch (mr2d_plan_create_batch)"};
+      return Status{MR2D_ERR_ARGUMENT,
+                    std::string("mr2d: ") + routine + ": the plan is not a batch (mr2d_plan_create_batch)"};
     if (a == nullptr || b == nullptr)
       return {MR2D_ERR_ARGUMENT,
               std::string("mr2d: ") + routine + ": the array of " + (a == nullptr ? "A" : "B") + " pointers is NULL"};

@@ -4,8 +4,7 @@
 #pragma once
 
 #include "driver/execution.hpp"
-#include "driver/layout_call.hpp"
-#include "driver/redistribute.hpp"
+#include "driver/call_spec.hpp"
 #include "mr2d/mr2d.h"
 
 struct mr2d_plan_s {
@@ -15,12 +14,9 @@ struct mr2d_plan_s {
 
 namespace mr2d::driver {
 
-/// Plans `args` (arrays not given yet) into a new plan in *out, null on
-/// error. Collective over the union; never throws.
-int create_plan(mr2d_plan* out, const Arguments& args) noexcept;
-
-/// A persistent plan of a grid-layout call; never throws.
-int create_layout_plan(mr2d_plan* out, const LayoutArguments& args) noexcept;
+/// Plans the call `spec` (arrays not given yet; any sides) into a new plan
+/// in *out, null on error. Collective over the union; never throws.
+int create_plan(mr2d_plan* out, const CallSpec& spec) noexcept;
 
 /// Moves the data of `plan` from `a` to `b`; never throws. `transform`: the
 /// caller is mr2d_plan_execute_transform, which only transform plans accept;

@@ -14,6 +14,7 @@
 #include "driver/agreement.hpp"
 #include "driver/call_cache.hpp"
 #include "driver/grid_source.hpp"
+#include "driver/layout_call.hpp"
 #include "driver/on_error.hpp"
 #include "driver/option_fault.hpp"
 #include "driver/options.hpp"
@@ -35,7 +36,7 @@ namespace {
 
 thread_local std::string g_last_error;
 
-check::LocalCall to_local_call(const Arguments& args) {
+check::LocalCall to_local_call(const CallSpec& args) {
   check::LocalCall call;
   call.routine = args.routine;
   call.entry = args.entry;
@@ -49,14 +50,14 @@ check::LocalCall to_local_call(const Arguments& args) {
   call.fault = args.fault;
   call.m = args.m;
   call.n = args.n;
-  call.ia = args.ia;
-  call.ja = args.ja;
-  call.ib = args.ib;
-  call.jb = args.jb;
+  call.ia = args.a.i;
+  call.ja = args.a.j;
+  call.ib = args.b.i;
+  call.jb = args.b.j;
   // Only CTXT_ is meaningful on non-members, but the array always has 9 entries.
   for (int k = 0; k < check::DESC_LEN; ++k) {
-    call.desca[static_cast<std::size_t>(k)] = args.desca != nullptr ? args.desca[k] : -1;
-    call.descb[static_cast<std::size_t>(k)] = args.descb != nullptr ? args.descb[k] : -1;
+    call.desca[static_cast<std::size_t>(k)] = args.a.desc != nullptr ? args.a.desc[k] : -1;
+    call.descb[static_cast<std::size_t>(k)] = args.b.desc != nullptr ? args.b.desc[k] : -1;
   }
   call.elem_size = args.elem_size;
   call.type = args.type;
@@ -64,17 +65,17 @@ check::LocalCall to_local_call(const Arguments& args) {
   call.plan_out_null = args.plan_out_null;
   call.bad_option = invalid_option_field(args.options, call.bad_option_value);
   call.strided = args.strided;
-  call.sa = args.sa;
-  call.ta = args.ta;
-  call.sb = args.sb;
-  call.tb = args.tb;
+  call.sa = args.a.row_stride;
+  call.ta = args.a.col_stride;
+  call.sb = args.b.row_stride;
+  call.tb = args.b.col_stride;
   // Plan creation: the arrays come at execution, which checks them.
-  call.a_null = !args.deferred_arrays && args.a == nullptr;
-  call.b_null = !args.deferred_arrays && args.b == nullptr;
-  call.layout = args.layout_names;
+  call.a_null = !args.deferred_arrays && args.a_array == nullptr;
+  call.b_null = !args.deferred_arrays && args.b_array == nullptr;
+  call.layout = args.layout;
   if (!args.deferred_arrays) {
-    call.a_addr = reinterpret_cast<std::uintptr_t>(args.a);
-    call.b_addr = reinterpret_cast<std::uintptr_t>(args.b);
+    call.a_addr = reinterpret_cast<std::uintptr_t>(args.a_array);
+    call.b_addr = reinterpret_cast<std::uintptr_t>(args.b_array);
   }
   return call;
 }
@@ -85,16 +86,16 @@ namespace {
 
 // A grid-layout side stands in as a 1 x 1 grid on union rank 0, so that
 // the descriptor checks cover its window; its arrays are checked elsewhere.
-void stand_in_grids(const Arguments& args, MPI_Comm union_comm, check::LocalCall& call) {
+void stand_in_grids(const CallSpec& args, MPI_Comm union_comm, check::LocalCall& call) {
   int rank = 0;
   MPI_Comm_rank(union_comm, &rank);
   const check::GridInfo solo{1, 1, rank == 0 ? 0 : -1, rank == 0 ? 0 : -1};
-  if (args.solo_a) {
+  if (args.layout && is_grid_layout(args.a.matrix)) {
     call.grid_a = solo;
     call.a_null = false;
     call.a_addr = 0;
   }
-  if (args.solo_b) {
+  if (args.layout && is_grid_layout(args.b.matrix)) {
     call.grid_b = solo;
     call.b_null = false;
     call.b_addr = 0;
@@ -103,7 +104,7 @@ void stand_in_grids(const Arguments& args, MPI_Comm union_comm, check::LocalCall
 
 }  // namespace
 
-Status stage_local(const Arguments& args, LocalStage& st) {
+Status stage_local(const CallSpec& args, LocalStage& st) {
   int initialized = 0, finalized = 0;
   MPI_Initialized(&initialized);
   MPI_Finalized(&finalized);
@@ -116,7 +117,7 @@ Status stage_local(const Arguments& args, LocalStage& st) {
   MPI_Comm union_comm = MPI_COMM_NULL;
   Status located = locate_grids(args, st.call, union_comm);
   if (!located.ok()) return located;
-  if (args.solo_a || args.solo_b) stand_in_grids(args, union_comm, st.call);
+  if (args.layout) stand_in_grids(args, union_comm, st.call);
   st.report = check::make_report(st.call);
   st.lda = st.call.grid_a.member() ? st.call.desca[check::LLD] : 0;
   st.ldb = st.call.grid_b.member() ? st.call.descb[check::LLD] : 0;
@@ -131,7 +132,7 @@ namespace {
 
 // Shared-memory links are set up collectively, so only once every process
 // knows that all of them use the same transport.
-Status prepare_transport(const Arguments& args, const LocalStage& st) {
+Status prepare_transport(const CallSpec& args, const LocalStage& st) {
   Status s = transport::prepare_transport(*st.channel, st.options.transport, st.options.shm_budget);
   if (!s.ok()) s.message = std::string("mr2d: ") + args.routine + ": " + s.message.substr(6);
   return s;
@@ -139,7 +140,7 @@ Status prepare_transport(const Arguments& args, const LocalStage& st) {
 
 }  // namespace
 
-Status agree_stage(const Arguments& args, const LocalStage& st, Execution& out) {
+Status agree_stage(const CallSpec& args, const LocalStage& st, Execution& out) {
   int size = 1;
   MPI_Comm_size(st.comm, &size);
   std::vector<check::Report> reports(static_cast<std::size_t>(size));
@@ -171,7 +172,7 @@ namespace {
 // Keys of the cache of executions, by kind of call.
 constexpr std::int64_t kBlockCyclicKey = 1;
 
-void mark_transform(const Arguments& args, Part& out) {
+void mark_transform(const CallSpec& args, Part& out) {
   out.trapezoidal = args.trapezoidal;
   out.transform = args.entry != check::Entry::redistribute;
   out.type = args.type;
@@ -180,7 +181,7 @@ void mark_transform(const Arguments& args, Part& out) {
 }
 
 // The one collective exchange, the global checks and this process's plan.
-Status stage_global(const Arguments& args, const LocalStage& st, Execution& out) {
+Status stage_global(const CallSpec& args, const LocalStage& st, Execution& out) {
   Status agreed = agree_stage(args, st, out);
   if (!agreed.ok()) return agreed;
   Part& part = out.parts.front();
@@ -225,7 +226,7 @@ Status stage_global(const Arguments& args, const LocalStage& st, Execution& out)
 // type code that is none is still an error (found here alone: nothing is
 // exchanged). PBLAS checks its arguments first, each process its own, as
 // here.
-Status empty_call(const Arguments& args) {
+Status empty_call(const CallSpec& args) {
   const bool pblas = check::is_pblas(args.entry);
   if (args.elem_size != 0 && !pblas) return {};
   check::LocalCall call = to_local_call(args);
@@ -239,14 +240,14 @@ Status empty_call(const Arguments& args) {
 }
 
 // An execution that moves nothing (M or N is 0).
-void empty_execution(const Arguments& args, Execution& out) {
+void empty_execution(const CallSpec& args, Execution& out) {
   out.parts.resize(1);
   mark_transform(args, out.parts.front());
   out.parts.front().empty = true;
 }
 
 // Everything this process passed, as a cache key.
-CallCache::Key cache_key(const Arguments& args, const LocalStage& st) {
+CallCache::Key cache_key(const CallSpec& args, const LocalStage& st) {
   CallCache::Key key = check::words_of(st.report);
   key.insert(key.end(), {kBlockCyclicKey, st.lda, st.ldb, args.trapezoidal ? 1 : 0,
                          static_cast<std::int64_t>(args.entry), args.type});
@@ -255,9 +256,9 @@ CallCache::Key cache_key(const Arguments& args, const LocalStage& st) {
 
 // A repeated call reuses the execution of the same arguments when every
 // process has it (call_cache.hpp).
-Status run(const Arguments& args) {
-  const void* a[] = {args.a};
-  void* const b[] = {args.b};
+Status run(const CallSpec& args) {
+  const void* a[] = {args.a_array};
+  void* const b[] = {args.b_array};
   const void* alpha[] = {args.alpha};
   const void* beta[] = {args.beta};
   const Operands operands{a, b, alpha, beta};
@@ -281,7 +282,7 @@ Status run(const Arguments& args) {
 
 }  // namespace
 
-Status plan_call(const Arguments& args, Execution& out) {
+Status plan_call(const CallSpec& args, Execution& out) {
   if (args.m == 0 || args.n == 0) {
     empty_execution(args, out);
     return empty_call(args);
@@ -296,7 +297,8 @@ void set_last_error(const std::string& message) { g_last_error = message; }
 
 const char* last_error() { return g_last_error.c_str(); }
 
-int redistribute(const Arguments& args, bool print_errors) noexcept {
+int redistribute(const CallSpec& args, bool print_errors) noexcept {
+  if (args.layout) return layout_transform(args);
   Status status = caught(args.routine, [&]() -> Status {
     // PBLAS checks A's context first: a process outside its grid has none.
     if (check::is_pblas(args.entry) && !grid::grid_info(args.ictxt).member()) {
