@@ -114,6 +114,11 @@ transport::Parts planned(const Execution& e) {
 
 }  // namespace
 
+Status give_up(const Execution& e, const Status& why) {
+  if (e.channel == nullptr || e.routes.empty()) return why;
+  return transport::abandon(*e.channel, planned(e), e.routes.front(), 2 * e.serial, e.node_local, why);
+}
+
 Status execute(const Execution& e, const Operands& ops, const char* routine, bool check) {
   count_calls(e);
   if (e.channel == nullptr) return {};
@@ -124,7 +129,7 @@ Status execute(const Execution& e, const Operands& ops, const char* routine, boo
   if (check)
     for (std::size_t k = 0; k < e.parts.size(); ++k) {
       Status s = check_arrays(e.parts[k], ops.a[k], ops.b[k], routine, e.batch ? static_cast<int>(k) : -1);
-      if (!s.ok()) return transport::abandon(*e.channel, planned(e), e.routes.front(), 2 * e.serial, e.node_local, s);
+      if (!s.ok()) return give_up(e, s);
     }
   transport::Channel& channel = *e.channel;
   const void* middle = nullptr;

@@ -126,6 +126,11 @@ Index bytes_into_b(const Execution& e);
 /// traffic count all happen here. Errors name `routine`.
 Status execute(const Execution& e, const Operands& operands, const char* routine, bool check);
 
+/// Gives up an execution of `e` that this process cannot run (`why`, an
+/// argument only it can check): node peers return `why` instead of waiting
+/// for its messages (transport::abandon). Returns `why`.
+Status give_up(const Execution& e, const Status& why);
+
 /// The summary mr2d_plan_query returns for `e`.
 mr2d_plan_info describe(const Execution& e);
 

@@ -91,9 +91,10 @@ int execute_batch_plan(mr2d_plan plan, const void* const* a, void* const* b, con
     if (!plan->execution.batch)
       return Status{MR2D_ERR_ARGUMENT,
                     std::string("mr2d: ") + routine + ": the plan is not a batch (mr2d_plan_create_batch)"};
+    // An array only this process passed: node peers are told instead of waiting.
     if (a == nullptr || b == nullptr)
-      return {MR2D_ERR_ARGUMENT,
-              std::string("mr2d: ") + routine + ": the array of " + (a == nullptr ? "A" : "B") + " pointers is NULL"};
+      return give_up(plan->execution, {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine + ": the array of " +
+                                                              (a == nullptr ? "A" : "B") + " pointers is NULL"});
     return execute(plan->execution, {a, b, alpha, beta}, routine, true);
   });
 }
