@@ -140,7 +140,10 @@ Status execute(const Execution& e, const Operands& ops, const char* routine, boo
       if (middle == nullptr)
         return {MR2D_ERR_MEMORY, std::string("mr2d: ") + routine + ": out of memory for the intermediate matrix"};
     }
-  std::vector<kernels::Update> updates(e.parts.size());
+  // One update per part; a single part's without a heap allocation.
+  kernels::Update single;
+  std::vector<kernels::Update> several(e.parts.size() > 1 ? e.parts.size() : 0);
+  kernels::Update* updates = several.empty() ? &single : several.data();
   for (std::size_t k = 0; k < e.parts.size(); ++k) {
     const Part& part = e.parts[k];
     if (part.transform)
@@ -150,6 +153,9 @@ Status execute(const Execution& e, const Operands& ops, const char* routine, boo
   Status done;
   for (std::size_t pass = 0; pass < e.routes.size() && done.ok(); ++pass) {
     transport::Parts parts;
+    std::size_t pieces = 0;
+    for (const Part& part : e.parts) pieces += part.pieces.size();
+    parts.reserve(pieces);
     for (std::size_t k = 0; k < e.parts.size(); ++k) {
       const Part& part = e.parts[k];
       const Index es = part.plans.empty() ? 0 : part.plans.front().elem_size;
