@@ -278,7 +278,7 @@ std::string subject(const LocalCall& call, const ArgumentError& e) {
 }
 
 std::string message(const LocalCall& call, const ArgumentError& e, int rank) {
-  std::string text = "mr2d: " + routine_name(call.routine) + ": " + subject(call, e);
+  std::string text = message_of(routine_name(call.routine), subject(call, e));
   if (rank >= 0) text += " [detected on process " + std::to_string(rank) + " of " + union_name(call) + "]";
   return text;
 }

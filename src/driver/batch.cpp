@@ -52,7 +52,7 @@ std::string wording(const char* routine, const Finding& f) {
     case Fault::none:
       break;
   }
-  return std::string("mr2d: ") + routine + ": " + what;
+  return message_of(routine, what);
 }
 
 // A part as the batch moves it: one pass, straight from A to B.
@@ -121,8 +121,8 @@ Status agree(const char* routine, MPI_Comm comm, const Finding& local, std::uint
   }
   for (int k = 1; k < size; ++k)
     if (all[static_cast<std::size_t>(k) * kWords + 3] != all[3])
-      return {MR2D_ERR_INCONSISTENT, std::string("mr2d: ") + routine +
-                                         ": processes passed different parts (count, plans or their order) or options"};
+      return failure(MR2D_ERR_INCONSISTENT, routine,
+                     "processes passed different parts (count, plans or their order) or options");
   return {};
 }
 

@@ -64,7 +64,7 @@ void add_traffic(const transport::Traffic& traffic) {
 
 Status array_fault(const char* routine, int part, const std::string& what) {
   const std::string in_part = part >= 0 ? " of part " + std::to_string(part) : "";
-  return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine + ": " + what.substr(0, 1) + in_part + what.substr(1)};
+  return failure(MR2D_ERR_ARGUMENT, routine, what.substr(0, 1) + in_part + what.substr(1));
 }
 
 // The arrays given to a part on this process: NULL where this process holds
@@ -123,9 +123,9 @@ Status execute(const Execution& e, const Operands& ops, const char* routine, boo
   count_calls(e);
   if (e.channel == nullptr) return {};
   if (!grids_alive(e.grids))
-    return {MR2D_ERR_CONTEXT, std::string("mr2d: ") + routine + ": a grid of A or B of this " +
-                                  (e.batch ? "batch" : "plan") +
-                                  " was exited (blacs_gridexit) or its communicator freed"};
+    return failure(MR2D_ERR_CONTEXT, routine,
+                   std::string("a grid of A or B of this ") + (e.batch ? "batch" : "plan") +
+                       " was exited (blacs_gridexit) or its communicator freed");
   if (check)
     for (std::size_t k = 0; k < e.parts.size(); ++k) {
       Status s = check_arrays(e.parts[k], ops.a[k], ops.b[k], routine, e.batch ? static_cast<int>(k) : -1);
@@ -137,8 +137,7 @@ Status execute(const Execution& e, const Operands& ops, const char* routine, boo
     if (part.passes.size() > 1) {
       middle =
           channel.middle.get(static_cast<std::size_t>(std::max<Index>(part.middle_elems * part.problem.elem_size, 1)));
-      if (middle == nullptr)
-        return {MR2D_ERR_MEMORY, std::string("mr2d: ") + routine + ": out of memory for the intermediate matrix"};
+      if (middle == nullptr) return failure(MR2D_ERR_MEMORY, routine, "out of memory for the intermediate matrix");
     }
   // One update per part; a single part's without a heap allocation.
   kernels::Update single;

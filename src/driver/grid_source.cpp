@@ -41,8 +41,7 @@ Status locate_described(const CallSpec& args, check::LocalCall& call, MPI_Comm& 
   call.described = true;
   int inter = 0;
   if (args.comm == MPI_COMM_NULL || MPI_Comm_test_inter(args.comm, &inter) != MPI_SUCCESS || inter)
-    return {MR2D_ERR_ARGUMENT,
-            std::string("mr2d: ") + args.routine + ": argument 1 (COMM) is MPI_COMM_NULL or not an intracommunicator"};
+    return failure(MR2D_ERR_ARGUMENT, args.routine, "argument 1 (COMM) is MPI_COMM_NULL or not an intracommunicator");
   union_comm = args.comm;
   call.grid_a = grid::described_grid_info(args.a.grid, args.comm, "GRIDA", call.fault);
   call.grid_b = grid::described_grid_info(args.b.grid, args.comm, "GRIDB", call.fault);

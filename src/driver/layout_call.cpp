@@ -141,8 +141,8 @@ constexpr int kWords = static_cast<int>(sizeof(Word) / sizeof(std::int64_t));
 
 Status layout_error(const check::LocalCall& call, std::int64_t side, const Finding& f, int rank, int code) {
   const std::int64_t pos = check::arg_position(call, side == 1 ? "DESCA" : "DESCB");
-  std::string text = std::string("mr2d: ") + call.routine + ": argument " + std::to_string(pos) + " (" +
-                     (side == 1 ? "MA" : "MB") + ") " + layout::describe(f);
+  std::string text = message_of(
+      call.routine, "argument " + std::to_string(pos) + " (" + (side == 1 ? "MA" : "MB") + ") " + layout::describe(f));
   text += " [detected on process " + std::to_string(rank) + " of " +
           (call.described ? "the communicator" : "the union context") + "]";
   return {code, text, pos, 0};
@@ -177,10 +177,11 @@ Status agree_layouts(const check::LocalCall& call, MPI_Comm comm, const Word& mi
       if (w.starts[s] != all[0].starts[s]) {
         const std::int64_t pos = check::arg_position(call, kStarts[s]);
         return {MR2D_ERR_INCONSISTENT,
-                std::string("mr2d: ") + call.routine + ": argument " + std::to_string(pos) + " (" + kStarts[s] +
-                    ") differs between processes (" + std::to_string(w.starts[s]) + " here, " +
-                    std::to_string(all[0].starts[s]) + " on process 0) [detected on process " + std::to_string(k) +
-                    " of " + (call.described ? "the communicator" : "the union context") + "]",
+                message_of(call.routine, "argument " + std::to_string(pos) + " (" + kStarts[s] +
+                                             ") differs between processes (" + std::to_string(w.starts[s]) + " here, " +
+                                             std::to_string(all[0].starts[s]) + " on process 0) [detected on process " +
+                                             std::to_string(k) + " of " +
+                                             (call.described ? "the communicator" : "the union context") + "]"),
                 pos, 0};
       }
   }

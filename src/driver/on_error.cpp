@@ -18,7 +18,9 @@ bool stop_on_errors() {
     const char* e = std::getenv("MR2D_ON_ERROR");
     if (e == nullptr || *e == '\0' || std::strcmp(e, "abort") == 0) return true;
     if (std::strcmp(e, "return") == 0) return false;
-    std::fprintf(stderr, "mr2d: MR2D_ON_ERROR=%s is neither abort nor return: errors stop the job\n", e);
+    std::fprintf(stderr, "%s\n",
+                 message_of("", std::string("MR2D_ON_ERROR=") + e + " is neither abort nor return: errors stop the job")
+                     .c_str());
     return true;
   }();
   return stop;

@@ -24,7 +24,7 @@ int create(mr2d_plan* out, const char* routine, PlanInto&& plan_into) noexcept {
     Status s = plan_into(plan->execution, out == nullptr);
     if (!s.ok()) return s;
     if (out == nullptr)  // an empty call agrees on nothing
-      return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine + ": argument 1 (plan) is NULL"};
+      return failure(MR2D_ERR_ARGUMENT, routine, "argument 1 (plan) is NULL");
     plan->info = describe(plan->execution);
     *out = plan.release();
     return {};
@@ -45,15 +45,14 @@ int create_plan(mr2d_plan* out, const CallSpec& spec) noexcept {
 int execute_plan(mr2d_plan plan, const void* a, void* b, const void* alpha, const void* beta, bool transform) noexcept {
   const char* routine = transform ? "mr2d_plan_execute_transform" : "mr2d_plan_execute";
   return guarded(routine, true, [&]() -> Status {
-    if (plan == nullptr) return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine + ": plan is NULL"};
+    if (plan == nullptr) return failure(MR2D_ERR_ARGUMENT, routine, "plan is NULL");
     const Execution& e = plan->execution;
     if (e.batch)
-      return Status{MR2D_ERR_ARGUMENT,
-                    std::string("mr2d: ") + routine + ": the plan is a batch: execute it with mr2d_plan_execute_batch"};
+      return failure(MR2D_ERR_ARGUMENT, routine, "the plan is a batch: execute it with mr2d_plan_execute_batch");
     // Alpha and beta would be ignored by a plain redistribution plan.
     if (transform && !e.parts.front().transform)
-      return Status{MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine +
-                                           ": the plan was not created by mr2d_plan_create_transform or _trtransform"};
+      return failure(MR2D_ERR_ARGUMENT, routine,
+                     "the plan was not created by mr2d_plan_create_transform or _trtransform");
     const void* as[] = {a};
     void* const bs[] = {b};
     const void* alphas[] = {alpha};
@@ -67,8 +66,8 @@ int create_batch(mr2d_plan* out, int count, const mr2d_plan* parts, const mr2d_o
   if (out != nullptr) *out = nullptr;
   return guarded(routine, true, [&]() -> Status {
     // Without parts this process has no union to tell (mr2d.h).
-    if (count < 1) return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine + ": argument 2 (count) is below 1"};
-    if (parts == nullptr) return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine + ": argument 3 (parts) is NULL"};
+    if (count < 1) return failure(MR2D_ERR_ARGUMENT, routine, "argument 2 (count) is below 1");
+    if (parts == nullptr) return failure(MR2D_ERR_ARGUMENT, routine, "argument 3 (parts) is NULL");
     std::vector<const Execution*> executions;
     for (int k = 0; k < count; ++k) {
       const mr2d_plan p = parts[k];
@@ -87,14 +86,14 @@ int execute_batch_plan(mr2d_plan plan, const void* const* a, void* const* b, con
                        const void* const* beta, bool transform) noexcept {
   const char* routine = transform ? "mr2d_plan_execute_batch_transform" : "mr2d_plan_execute_batch";
   return guarded(routine, true, [&]() -> Status {
-    if (plan == nullptr) return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine + ": plan is NULL"};
+    if (plan == nullptr) return failure(MR2D_ERR_ARGUMENT, routine, "plan is NULL");
     if (!plan->execution.batch)
-      return Status{MR2D_ERR_ARGUMENT,
-                    std::string("mr2d: ") + routine + ": the plan is not a batch (mr2d_plan_create_batch)"};
+      return failure(MR2D_ERR_ARGUMENT, routine, "the plan is not a batch (mr2d_plan_create_batch)");
     // An array only this process passed: node peers are told instead of waiting.
     if (a == nullptr || b == nullptr)
-      return give_up(plan->execution, {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine + ": the array of " +
-                                                              (a == nullptr ? "A" : "B") + " pointers is NULL"});
+      return give_up(plan->execution,
+                     failure(MR2D_ERR_ARGUMENT, routine,
+                             std::string("the array of ") + (a == nullptr ? "A" : "B") + " pointers is NULL"));
     return execute(plan->execution, {a, b, alpha, beta}, routine, true);
   });
 }

@@ -108,8 +108,7 @@ Status stage_local(const CallSpec& args, LocalStage& st) {
   int initialized = 0, finalized = 0;
   MPI_Initialized(&initialized);
   MPI_Finalized(&finalized);
-  if (!initialized || finalized)
-    return {MR2D_ERR_CONTEXT, std::string("mr2d: ") + args.routine + ": MPI is not initialized"};
+  if (!initialized || finalized) return failure(MR2D_ERR_CONTEXT, args.routine, "MPI is not initialized");
   arm_stats_report();
   // Invalid options are this process's error in the agreement (to_local_call).
   resolve(args.options, st.options);
@@ -124,8 +123,7 @@ Status stage_local(const CallSpec& args, LocalStage& st) {
   st.report.options = report_options(st.options);
   st.comm = union_comm;
   Status s = transport::channel_for(union_comm, st.channel);
-  if (!s.ok()) s.message = std::string("mr2d: ") + args.routine + ": " + s.message.substr(6);
-  return s;
+  return named(s, args.routine);
 }
 
 namespace {
@@ -134,8 +132,7 @@ namespace {
 // knows that all of them use the same transport.
 Status prepare_transport(const CallSpec& args, const LocalStage& st) {
   Status s = transport::prepare_transport(*st.channel, st.options.transport, st.options.shm_budget);
-  if (!s.ok()) s.message = std::string("mr2d: ") + args.routine + ": " + s.message.substr(6);
-  return s;
+  return named(s, args.routine);
 }
 
 }  // namespace
@@ -332,11 +329,11 @@ Status internal_failure(const char* routine) noexcept {
   try {
     throw;
   } catch (const InternalError& e) {
-    return {MR2D_ERR_INTERNAL, std::string("mr2d: internal error: ") + e.what};
+    return failure(MR2D_ERR_INTERNAL, "", "internal error: " + e.what);
   } catch (const std::bad_alloc&) {
-    return {MR2D_ERR_MEMORY, std::string("mr2d: ") + routine + ": out of memory"};
+    return failure(MR2D_ERR_MEMORY, routine, "out of memory");
   } catch (...) {
-    return {MR2D_ERR_INTERNAL, std::string("mr2d: ") + routine + ": unexpected exception"};
+    return failure(MR2D_ERR_INTERNAL, routine, "unexpected exception");
   }
 }
 
