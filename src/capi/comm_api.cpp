@@ -20,6 +20,8 @@ mr2d::driver::CallSpec comm_args(const char* routine, MPI_Comm comm, int type, i
       mr2d::capi::redistribution(routine, mr2d::driver::Union::comm, type, type_position, mr2d::driver::DropIn::none, m,
                                  n, a, ia, ja, desca, b, ib, jb, descb, -1);
   if (trapezoidal) mr2d::capi::set_trapezoid(spec, uplo, diag, mr2d::check::Letters::strict);
+  spec.args =
+      trapezoidal ? mr2d::check::list_of(mr2d::check::kCommTrmr2d) : mr2d::check::list_of(mr2d::check::kCommGemr2d);
   spec.comm = comm;
   spec.a.grid = grida;
   spec.b.grid = gridb;

@@ -53,6 +53,7 @@ inline driver::CallSpec redistribution(const char* routine, driver::Union scope,
                                        const mr2d_int* descb, mr2d_int ictxt) {
   driver::CallSpec spec;
   spec.routine = routine;
+  spec.args = check::list_of(check::kGemr2d);
   spec.dropin = dropin;
   spec.scope = scope;
   spec.ictxt = ictxt;
@@ -89,7 +90,22 @@ inline int trmr2d(const char* routine, driver::Union scope, int type, int type_p
   driver::CallSpec spec =
       redistribution(routine, scope, type, type_position, dropin, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
   set_trapezoid(spec, uplo, diag, letters);
+  spec.args = check::list_of(check::kTrmr2d);
   return driver::redistribute(spec, true);
+}
+
+/// The argument list of a transform entry.
+inline check::ArgList transform_args(check::Entry entry, bool trapezoidal) {
+  switch (entry) {
+    case check::Entry::pblas_tran:
+      return check::list_of(check::kPblasTran);
+    case check::Entry::pblas_geadd:
+      return check::list_of(check::kPblasGeadd);
+    case check::Entry::pblas_tradd:
+      return check::list_of(check::kPblasTradd);
+    default:
+      return trapezoidal ? check::list_of(check::kTrtransform) : check::list_of(check::kTransform);
+  }
 }
 
 /// A transform B := alpha * op(A) + beta * B (mr2d_transform,
@@ -103,6 +119,7 @@ inline driver::CallSpec transform_spec(const char* routine, check::Entry entry, 
   driver::CallSpec spec =
       redistribution(routine, driver::Union::context, type, 1, dropin, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
   if (uplo != nullptr) set_trapezoid(spec, uplo, diag, check::Letters::strict);
+  spec.args = transform_args(entry, uplo != nullptr);
   spec.entry = entry;
   spec.op = trans != nullptr ? trans[0] : '\0';
   spec.alpha = alpha;

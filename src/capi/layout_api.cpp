@@ -32,6 +32,8 @@ mr2d::driver::CallSpec layout_args(const char* routine, Union scope, int type, i
   spec.entry = mr2d::check::Entry::transform;
   spec.scope = scope;
   spec.layout = true;
+  spec.args = scope == Union::comm ? mr2d::check::list_of(mr2d::check::kCommLayout)
+                                   : mr2d::check::list_of(mr2d::check::kLayout);
   mr2d::capi::set_type(spec, type, type_position);
   spec.op = trans != nullptr ? trans[0] : 'N';
   spec.m = m;

@@ -29,6 +29,7 @@ MR2D_API int mr2d_plan_create_trmr2d(mr2d_plan* plan, int type, const char* uplo
       mr2d::capi::redistribution("mr2d_plan_create_trmr2d", Union::context, type, 2, DropIn::none, m, n, nullptr, ia,
                                  ja, desca, nullptr, ib, jb, descb, ictxt);
   mr2d::capi::set_trapezoid(spec, uplo, diag, Letters::strict);
+  spec.args = mr2d::check::list_of(mr2d::check::kTrmr2d);
   spec.options = options;
   return mr2d::driver::create_plan(plan, spec);
 }

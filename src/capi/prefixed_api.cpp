@@ -23,6 +23,7 @@ MR2D_API int mr2d_gemr2d_strided(int type, mr2d_int m, mr2d_int n, const void* a
                                  mr2d_int tb, const mr2d_int* descb, mr2d_int ictxt) {
   mr2d::driver::CallSpec spec = mr2d::capi::redistribution("mr2d_gemr2d_strided", Union::context, type, 1, DropIn::none,
                                                            m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
+  spec.args = mr2d::check::list_of(mr2d::check::kStrided);
   spec.strided = true;
   spec.a.row_stride = sa;
   spec.a.col_stride = ta;

@@ -43,6 +43,7 @@ inline bool is_grid_layout(const mr2d_matrix* m) { return m == nullptr || m->des
 
 struct CallSpec {
   const char* routine = "";  ///< the name messages give
+  check::ArgList args;       ///< the entry point's argument list (positions and names in messages)
   check::Entry entry = check::Entry::redistribute;
   DropIn dropin = DropIn::none;
   Union scope = Union::context;

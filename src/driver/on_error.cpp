@@ -41,8 +41,7 @@ void stop_on_error(const CallSpec& args, const Status& status) {
       static const long long kPblasEntry[2][12] = {{0, 1, 2, 3, 4, 5, 6, 9, 10, 11, 5, 6},
                                                    {0, 1, 2, 3, 4, 7, 8, 9, 10, 11, 5, 6}};
       check::LocalCall call;
-      call.entry = args.entry;
-      call.trapezoidal = args.trapezoidal;
+      call.args = args.args;
       const bool inb = (status.arg == check::arg_position(call, "DESCA") && args.a.pblas_type2) ||
                        (status.arg == check::arg_position(call, "DESCB") && args.b.pblas_type2);
       const long long entry =
