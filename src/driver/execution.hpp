@@ -110,6 +110,15 @@ struct Operands {
   const void* const* beta = nullptr;
 };
 
+/// The arrays of a call or a plan of one part, held where Operands point.
+struct OnePart {
+  const void* a = nullptr;
+  void* b = nullptr;
+  const void* alpha = nullptr;
+  const void* beta = nullptr;
+  Operands operands() const { return {&a, &b, &alpha, &beta}; }
+};
+
 /// Counts one call in the statistics (execute() counts its parts; a call
 /// that fails before it has none).
 void count_call(bool trapezoidal);

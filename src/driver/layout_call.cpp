@@ -351,6 +351,7 @@ Status empty_layout_call(const CallSpec& la) {
   if (la.elem_size != 0) return {};
   check::LocalCall c;
   c.routine = la.routine;
+  c.args = la.args;
   c.type = la.type;
   c.type_position = la.type_position;
   c.layout = true;
@@ -478,11 +479,7 @@ Status plan_layout(const CallSpec& la, Execution& out) {
 // block-cyclic calls do, call_cache.hpp).
 int layout_transform(const CallSpec& args) noexcept {
   return guarded(args.routine, true, [&]() -> Status {
-    const void* a[] = {args.a_array};
-    void* const b[] = {args.b_array};
-    const void* alpha[] = {args.alpha};
-    const void* beta[] = {args.beta};
-    const Operands operands{a, b, alpha, beta};
+    const OnePart arrays{args.a_array, args.b_array, args.alpha, args.beta};
     if (args.m == 0 || args.n == 0) {
       const Status s = empty_layout_call(args);
       count_call(false);
@@ -502,7 +499,7 @@ int layout_transform(const CallSpec& args) noexcept {
           e.parts.assign(1, std::move(sides));
           return layout_global(args, loc, e);
         },
-        operands);
+        arrays.operands());
   });
 }
 

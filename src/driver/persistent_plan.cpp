@@ -53,11 +53,8 @@ int execute_plan(mr2d_plan plan, const void* a, void* b, const void* alpha, cons
     if (transform && !e.parts.front().transform)
       return failure(MR2D_ERR_ARGUMENT, routine,
                      "the plan was not created by mr2d_plan_create_transform or _trtransform");
-    const void* as[] = {a};
-    void* const bs[] = {b};
-    const void* alphas[] = {alpha};
-    const void* betas[] = {beta};
-    return execute(e, {as, bs, alphas, betas}, routine, true);
+    const OnePart arrays{a, b, alpha, beta};
+    return execute(e, arrays.operands(), routine, true);
   });
 }
 

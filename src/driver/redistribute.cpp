@@ -39,6 +39,7 @@ thread_local std::string g_last_error;
 check::LocalCall to_local_call(const CallSpec& args) {
   check::LocalCall call;
   call.routine = args.routine;
+  call.args = args.args;
   call.entry = args.entry;
   call.op = args.op;
   call.trapezoidal = args.trapezoidal;
@@ -254,17 +255,13 @@ CallCache::Key cache_key(const CallSpec& args, const LocalStage& st) {
 // A repeated call reuses the execution of the same arguments when every
 // process has it (call_cache.hpp).
 Status run(const CallSpec& args) {
-  const void* a[] = {args.a_array};
-  void* const b[] = {args.b_array};
-  const void* alpha[] = {args.alpha};
-  const void* beta[] = {args.beta};
-  const Operands operands{a, b, alpha, beta};
+  const OnePart arrays{args.a_array, args.b_array, args.alpha, args.beta};
   if (args.m == 0 || args.n == 0) {
     Status s = empty_call(args);
     if (!s.ok()) return s;
     Execution empty;
     empty_execution(args, empty);
-    return execute(empty, operands, args.routine, false);
+    return execute(empty, arrays.operands(), args.routine, false);
   }
   LocalStage st;
   Status s = stage_local(args, st);
@@ -274,7 +271,7 @@ Status run(const CallSpec& args) {
   }
   return run_cached(
       st.comm, cache_key(args, st), args.routine, args.trapezoidal,
-      [&](Execution& e) { return stage_global(args, st, e); }, operands);
+      [&](Execution& e) { return stage_global(args, st, e); }, arrays.operands());
 }
 
 }  // namespace

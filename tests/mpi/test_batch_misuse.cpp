@@ -58,6 +58,21 @@ struct Case {
   std::function<int(Arrays&, MPI_Comm)> run;
 };
 
+// A batch of one part executed with process 1 passing NULL for its array of
+// A pointers (`without_a`) or of B pointers.
+int execute_without(Arrays& arr, MPI_Comm comm, bool without_a) {
+  mr2d_plan part = make_part(arr, comm), batch = nullptr;
+  int s = mr2d_plan_create_batch(&batch, 1, &part, nullptr);
+  const void* a[1] = {arr.a_data()};
+  void* b[1] = {arr.b_data()};
+  const bool faulty = arr.rank == 1;
+  if (s == MR2D_SUCCESS)
+    s = mr2d_plan_execute_batch(batch, faulty && without_a ? nullptr : a, faulty && !without_a ? nullptr : b);
+  mr2d_plan_destroy(&batch);
+  mr2d_plan_destroy(&part);
+  return s;
+}
+
 std::vector<Case> cases() {
   return {
       {"NULL part beside a valid one on process 1", "entry 1 is NULL or a batch plan [detected on process 1]", nullptr,
@@ -71,27 +86,9 @@ std::vector<Case> cases() {
          return s;
        }},
       {"NULL array of A pointers on process 1 (the sender)", "array of A pointers is NULL", "node peer rank 1 gave up",
-       [](Arrays& arr, MPI_Comm comm) {
-         mr2d_plan part = make_part(arr, comm), batch = nullptr;
-         int s = mr2d_plan_create_batch(&batch, 1, &part, nullptr);
-         const void* a[1] = {arr.a_data()};
-         void* b[1] = {arr.b_data()};
-         if (s == MR2D_SUCCESS) s = mr2d_plan_execute_batch(batch, arr.rank == 1 ? nullptr : a, b);
-         mr2d_plan_destroy(&batch);
-         mr2d_plan_destroy(&part);
-         return s;
-       }},
+       [](Arrays& arr, MPI_Comm comm) { return execute_without(arr, comm, true); }},
       {"NULL array of B pointers on process 1 (the sender)", "array of B pointers is NULL", "node peer rank 1 gave up",
-       [](Arrays& arr, MPI_Comm comm) {
-         mr2d_plan part = make_part(arr, comm), batch = nullptr;
-         int s = mr2d_plan_create_batch(&batch, 1, &part, nullptr);
-         const void* a[1] = {arr.a_data()};
-         void* b[1] = {arr.b_data()};
-         if (s == MR2D_SUCCESS) s = mr2d_plan_execute_batch(batch, a, arr.rank == 1 ? nullptr : b);
-         mr2d_plan_destroy(&batch);
-         mr2d_plan_destroy(&part);
-         return s;
-       }},
+       [](Arrays& arr, MPI_Comm comm) { return execute_without(arr, comm, false); }},
   };
 }
 
