@@ -43,12 +43,12 @@ MR2D_API int mr2d_plan_create_batch(mr2d_plan* batch, int count, const mr2d_plan
 }
 
 MR2D_API int mr2d_plan_execute_batch(mr2d_plan batch, const void* const* a, void* const* b) {
-  return mr2d::driver::execute_batch_plan(batch, a, b, nullptr, nullptr, false);
+  return mr2d::driver::run_batch(batch, a, b, nullptr, nullptr, false);
 }
 
 MR2D_API int mr2d_plan_execute_batch_transform(mr2d_plan batch, const void* const* alpha, const void* const* a,
                                                const void* const* beta, void* const* b) {
-  return mr2d::driver::execute_batch_plan(batch, a, b, alpha, beta, true);
+  return mr2d::driver::run_batch(batch, a, b, alpha, beta, true);
 }
 
 MR2D_API int mr2d_plan_query(mr2d_plan plan, mr2d_plan_info* info) {

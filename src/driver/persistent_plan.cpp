@@ -79,8 +79,8 @@ int create_batch(mr2d_plan* out, int count, const mr2d_plan* parts, const mr2d_o
   });
 }
 
-int execute_batch_plan(mr2d_plan plan, const void* const* a, void* const* b, const void* const* alpha,
-                       const void* const* beta, bool transform) noexcept {
+int run_batch(mr2d_plan plan, const void* const* a, void* const* b, const void* const* alpha, const void* const* beta,
+              bool transform) noexcept {
   const char* routine = transform ? "mr2d_plan_execute_batch_transform" : "mr2d_plan_execute_batch";
   return guarded(routine, true, [&]() -> Status {
     if (plan == nullptr) return failure(MR2D_ERR_ARGUMENT, routine, "plan is NULL");

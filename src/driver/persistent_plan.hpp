@@ -30,7 +30,7 @@ int create_batch(mr2d_plan* out, int count, const mr2d_plan* parts, const mr2d_o
 
 /// Executes a batch plan (mr2d_plan_execute_batch, or _transform with alpha
 /// and beta); never throws.
-int execute_batch_plan(mr2d_plan plan, const void* const* a, void* const* b, const void* const* alpha,
-                       const void* const* beta, bool transform) noexcept;
+int run_batch(mr2d_plan plan, const void* const* a, void* const* b, const void* const* alpha, const void* const* beta,
+              bool transform) noexcept;
 
 }  // namespace mr2d::driver
