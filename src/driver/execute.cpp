@@ -93,7 +93,9 @@ Status check_arrays(const Part& part, const void* a, const void* b, const char* 
 
 // Where a piece reads or writes in this execution: a block, the call's
 // array or the intermediate matrix, moved by the piece's shift (elements).
-const char* resolve(int end, const LayoutSide& side, const void* array, const void* middle, Index shift, Index es) {
+inline const char* resolve(int end, const LayoutSide& side, const void* array, const void* middle, Index shift,
+                           Index es) {
+  if (end == kCallArray && shift == 0) return static_cast<const char*>(array);
   if (end == kNowhere) return nullptr;
   const char* at = static_cast<const char*>(end == kMiddle ? middle : array);
   if (end >= 0) {
@@ -139,10 +141,14 @@ Status execute(const Execution& e, const Operands& ops, const char* routine, boo
           channel.middle.get(static_cast<std::size_t>(std::max<Index>(part.middle_elems * part.problem.elem_size, 1)));
       if (middle == nullptr) return failure(MR2D_ERR_MEMORY, routine, "out of memory for the intermediate matrix");
     }
-  // One update per part; a single part's without a heap allocation.
+  // One update per transform part; a single part's without a heap allocation.
   kernels::Update single;
-  std::vector<kernels::Update> several(e.parts.size() > 1 ? e.parts.size() : 0);
-  kernels::Update* updates = several.empty() ? &single : several.data();
+  std::vector<kernels::Update> several;
+  kernels::Update* updates = &single;
+  if (e.parts.size() > 1) {
+    several.resize(e.parts.size());
+    updates = several.data();
+  }
   for (std::size_t k = 0; k < e.parts.size(); ++k) {
     const Part& part = e.parts[k];
     if (part.transform)
@@ -152,21 +158,20 @@ Status execute(const Execution& e, const Operands& ops, const char* routine, boo
   Status done;
   for (std::size_t pass = 0; pass < e.routes.size() && done.ok(); ++pass) {
     transport::Parts parts;
-    std::size_t pieces = 0;
-    for (const Part& part : e.parts) pieces += part.pieces.size();
-    parts.reserve(pieces);
+    parts.reserve(e.pieces);
     for (std::size_t k = 0; k < e.parts.size(); ++k) {
       const Part& part = e.parts[k];
       const Index es = part.plans.empty() ? 0 : part.plans.front().elem_size;
       const kernels::Update* how = part.transform && !updates[k].plain() ? &updates[k] : nullptr;
+      const void* a = ops.a[k];
+      void* b = ops.b[k];
       for (const Piece& piece : part.pieces) {
         if (piece.pass != static_cast<std::int32_t>(pass)) continue;
         const bool into_b = piece.b != kMiddle;
-        parts.push_back(
-            transport::Part{&part.plans[static_cast<std::size_t>(piece.plan)],
-                            resolve(piece.a, part.a, ops.a[k], middle, piece.a_shift, es),
-                            const_cast<char*>(resolve(piece.b, part.b, ops.b[k], middle, piece.b_shift, es)),
-                            into_b ? how : nullptr, into_b && e.stream});
+        parts.push_back(transport::Part{&part.plans[static_cast<std::size_t>(piece.plan)],
+                                        resolve(piece.a, part.a, a, middle, piece.a_shift, es),
+                                        const_cast<char*>(resolve(piece.b, part.b, b, middle, piece.b_shift, es)),
+                                        into_b ? how : nullptr, into_b && e.stream});
       }
     }
     // Pass k of execution s has id 2s + k: unique per channel, the same everywhere.

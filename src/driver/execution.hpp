@@ -99,6 +99,7 @@ struct Execution {
   /// Kernel choice made at planning: B is written around the caches (the
   /// execution writes enough of it here, kernels::streaming_pays).
   bool stream = false;
+  std::size_t pieces = 0;  ///< of all parts (transport parts per execution at most)
 };
 
 /// The arrays of one execution, one entry per part: A, B, and alpha and beta

@@ -29,6 +29,8 @@ void route_execution(Execution& e, const Resolved& options, const std::vector<Pa
         schedule::predicted_seconds(sched, edges, pass.problem != nullptr ? pass.problem->elem_size : 1, costs);
     e.routes.push_back(std::move(r));
   }
+  e.pieces = 0;
+  for (const Part& part : e.parts) e.pieces += part.pieces.size();
   // The pass into B decides: one into the intermediate matrix is read again at once.
   e.stream = kernels::streaming_pays(bytes_into_b(e));
 }
