@@ -6,24 +6,27 @@
 #include "driver/persistent_plan.hpp"
 #include "mr2d/mr2d_comm.h"
 
-using mr2d::driver::Arguments;
-
 namespace {
 
 // Positions of `type` in the C argument lists (for its message).
 constexpr int kTypeDirect = 2, kTypePlan = 3;
 
-Arguments comm_args(const char* routine, MPI_Comm comm, int type, int type_position, bool trapezoidal, const char* uplo,
-                    const char* diag, mr2d_int m, mr2d_int n, const void* a, mr2d_int ia, mr2d_int ja,
-                    const mr2d_int* desca, const mr2d_grid* grida, void* b, mr2d_int ib, mr2d_int jb,
-                    const mr2d_int* descb, const mr2d_grid* gridb, const mr2d_options* options) {
-  Arguments args{routine, trapezoidal, uplo,  diag, mr2d::check::Letters::strict, m, n,      a, ia, ja, desca, b,
-                 ib,      jb,          descb, -1,   mr2d::driver::Union::comm,    0, options};
-  mr2d::capi::set_type(args, type, type_position, mr2d::driver::DropIn::none);
-  args.comm = comm;
-  args.grida = grida;
-  args.gridb = gridb;
-  return args;
+mr2d::driver::CallSpec comm_args(const char* routine, MPI_Comm comm, int type, int type_position, bool trapezoidal,
+                                 const char* uplo, const char* diag, mr2d_int m, mr2d_int n, const void* a, mr2d_int ia,
+                                 mr2d_int ja, const mr2d_int* desca, const mr2d_grid* grida, void* b, mr2d_int ib,
+                                 mr2d_int jb, const mr2d_int* descb, const mr2d_grid* gridb,
+                                 const mr2d_options* options) {
+  mr2d::driver::CallSpec spec =
+      mr2d::capi::redistribution(routine, mr2d::driver::Union::comm, type, type_position, mr2d::driver::DropIn::none, m,
+                                 n, a, ia, ja, desca, b, ib, jb, descb, -1);
+  if (trapezoidal) mr2d::capi::set_trapezoid(spec, uplo, diag, mr2d::check::Letters::strict);
+  spec.args =
+      trapezoidal ? mr2d::check::list_of(mr2d::check::kCommTrmr2d) : mr2d::check::list_of(mr2d::check::kCommGemr2d);
+  spec.comm = comm;
+  spec.a.grid = grida;
+  spec.b.grid = gridb;
+  spec.options = options;
+  return spec;
 }
 
 }  // namespace

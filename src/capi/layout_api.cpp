@@ -3,10 +3,9 @@
 // or descriptors, over a BLACS union context or a communicator, direct and
 // as persistent plans, each one call into api/.
 #include "capi/entry.hpp"
-#include "driver/layout_call.hpp"
+#include "driver/persistent_plan.hpp"
 #include "mr2d/mr2d_layout.h"
 
-using mr2d::driver::LayoutArguments;
 using mr2d::driver::Union;
 
 namespace {
@@ -15,31 +14,38 @@ namespace {
 // mr2d_transform and mr2d_comm_gemr2d.
 constexpr int kTypeDirect = 1, kTypePlan = 2, kTypeCommDirect = 2, kTypeCommPlan = 3;
 
-LayoutArguments layout_args(const char* routine, Union scope, int type, int type_position, const char* trans,
-                            mr2d_int m, mr2d_int n, const void* alpha, const void* a, mr2d_int ia, mr2d_int ja,
-                            const mr2d_matrix* ma, const void* beta, void* b, mr2d_int ib, mr2d_int jb,
-                            const mr2d_matrix* mb, const mr2d_options* options) {
-  LayoutArguments args;
-  args.routine = routine;
-  args.scope = scope;
-  args.type = type;
-  args.elem_size = mr2d::capi::elem_size_of(type);
-  args.type_position = type_position;
-  args.trans = trans;
-  args.m = m;
-  args.n = n;
-  args.alpha = alpha;
-  args.a = a;
-  args.ia = ia;
-  args.ja = ja;
-  args.ma = ma;
-  args.beta = beta;
-  args.b = b;
-  args.ib = ib;
-  args.jb = jb;
-  args.mb = mb;
-  args.options = options;
-  return args;
+// A side as an mr2d_matrix: a descriptor with its grid, or a grid layout.
+mr2d::driver::Side matrix_side(mr2d_int i, mr2d_int j, const mr2d_matrix* matrix) {
+  mr2d::driver::Side side;
+  side.i = i;
+  side.j = j;
+  side.matrix = matrix;
+  return side;
+}
+
+mr2d::driver::CallSpec layout_args(const char* routine, Union scope, int type, int type_position, const char* trans,
+                                   mr2d_int m, mr2d_int n, const void* alpha, const void* a, mr2d_int ia, mr2d_int ja,
+                                   const mr2d_matrix* ma, const void* beta, void* b, mr2d_int ib, mr2d_int jb,
+                                   const mr2d_matrix* mb, const mr2d_options* options) {
+  mr2d::driver::CallSpec spec;
+  spec.routine = routine;
+  spec.entry = mr2d::check::Entry::transform;
+  spec.scope = scope;
+  spec.layout = true;
+  spec.args = scope == Union::comm ? mr2d::check::list_of(mr2d::check::kCommLayout)
+                                   : mr2d::check::list_of(mr2d::check::kLayout);
+  mr2d::capi::set_type(spec, type, type_position);
+  spec.op = trans != nullptr ? trans[0] : 'N';
+  spec.m = m;
+  spec.n = n;
+  spec.alpha = alpha;
+  spec.beta = beta;
+  spec.a = matrix_side(ia, ja, ma);
+  spec.b = matrix_side(ib, jb, mb);
+  spec.a_array = a;
+  spec.b_array = b;
+  spec.options = options;
+  return spec;
 }
 
 }  // namespace
@@ -50,40 +56,41 @@ MR2D_API int mr2d_layout_transform(int type, const char* trans, mr2d_int m, mr2d
                                    const void* a, mr2d_int ia, mr2d_int ja, const mr2d_matrix* ma, const void* beta,
                                    void* b, mr2d_int ib, mr2d_int jb, const mr2d_matrix* mb, mr2d_int ictxt,
                                    const mr2d_options* options) {
-  LayoutArguments args = layout_args("mr2d_layout_transform", Union::context, type, kTypeDirect, trans, m, n, alpha, a,
-                                     ia, ja, ma, beta, b, ib, jb, mb, options);
+  mr2d::driver::CallSpec args = layout_args("mr2d_layout_transform", Union::context, type, kTypeDirect, trans, m, n,
+                                            alpha, a, ia, ja, ma, beta, b, ib, jb, mb, options);
   args.ictxt = ictxt;
-  return mr2d::driver::layout_transform(args);
+  return mr2d::driver::redistribute(args, true);
 }
 
 MR2D_API int mr2d_comm_layout_transform(MPI_Comm comm, int type, const char* trans, mr2d_int m, mr2d_int n,
                                         const void* alpha, const void* a, mr2d_int ia, mr2d_int ja,
                                         const mr2d_matrix* ma, const void* beta, void* b, mr2d_int ib, mr2d_int jb,
                                         const mr2d_matrix* mb, const mr2d_options* options) {
-  LayoutArguments args = layout_args("mr2d_comm_layout_transform", Union::comm, type, kTypeCommDirect, trans, m, n,
-                                     alpha, a, ia, ja, ma, beta, b, ib, jb, mb, options);
+  mr2d::driver::CallSpec args = layout_args("mr2d_comm_layout_transform", Union::comm, type, kTypeCommDirect, trans, m,
+                                            n, alpha, a, ia, ja, ma, beta, b, ib, jb, mb, options);
   args.comm = comm;
-  return mr2d::driver::layout_transform(args);
+  return mr2d::driver::redistribute(args, true);
 }
 
 MR2D_API int mr2d_plan_create_layout_transform(mr2d_plan* plan, int type, const char* trans, mr2d_int m, mr2d_int n,
                                                mr2d_int ia, mr2d_int ja, const mr2d_matrix* ma, mr2d_int ib,
                                                mr2d_int jb, const mr2d_matrix* mb, mr2d_int ictxt,
                                                const mr2d_options* options) {
-  LayoutArguments args = layout_args("mr2d_plan_create_layout_transform", Union::context, type, kTypePlan, trans, m, n,
-                                     nullptr, nullptr, ia, ja, ma, nullptr, nullptr, ib, jb, mb, options);
+  mr2d::driver::CallSpec args = layout_args("mr2d_plan_create_layout_transform", Union::context, type, kTypePlan, trans,
+                                            m, n, nullptr, nullptr, ia, ja, ma, nullptr, nullptr, ib, jb, mb, options);
   args.ictxt = ictxt;
-  return mr2d::driver::create_layout_plan(plan, args);
+  return mr2d::driver::create_plan(plan, args);
 }
 
 MR2D_API int mr2d_plan_create_comm_layout_transform(mr2d_plan* plan, MPI_Comm comm, int type, const char* trans,
                                                     mr2d_int m, mr2d_int n, mr2d_int ia, mr2d_int ja,
                                                     const mr2d_matrix* ma, mr2d_int ib, mr2d_int jb,
                                                     const mr2d_matrix* mb, const mr2d_options* options) {
-  LayoutArguments args = layout_args("mr2d_plan_create_comm_layout_transform", Union::comm, type, kTypeCommPlan, trans,
-                                     m, n, nullptr, nullptr, ia, ja, ma, nullptr, nullptr, ib, jb, mb, options);
+  mr2d::driver::CallSpec args =
+      layout_args("mr2d_plan_create_comm_layout_transform", Union::comm, type, kTypeCommPlan, trans, m, n, nullptr,
+                  nullptr, ia, ja, ma, nullptr, nullptr, ib, jb, mb, options);
   args.comm = comm;
-  return mr2d::driver::create_layout_plan(plan, args);
+  return mr2d::driver::create_plan(plan, args);
 }
 
 MR2D_API int mr2d_comm_layout_transform_f(MPI_Fint comm, int type, const char* trans, mr2d_int m, mr2d_int n,

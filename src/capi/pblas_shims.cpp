@@ -17,11 +17,11 @@ void pblas(const char* routine, mr2d::check::Entry entry, int type, const char* 
            const T* beta, T* c, const mr2d_int* ic, const mr2d_int* jc, const mr2d_int* descc) {
   const mr2d_int ictxt = desca != nullptr ? desca[mr2d::check::CTXT] : -1;
   // p?tradd's trapezoid holds its diagonal.
-  auto args = mr2d::capi::transform_args(routine, entry, type, mr2d::driver::DropIn::pblas, uplo,
+  auto spec = mr2d::capi::transform_spec(routine, entry, type, mr2d::driver::DropIn::pblas, uplo,
                                          uplo != nullptr ? "N" : nullptr, op, *m, *n, alpha, a, *ia, *ja, desca, beta,
                                          c, *ic, *jc, descc, ictxt);
-  args.type_position = 0;
-  mr2d::driver::pblas_add(args);
+  spec.type_position = 0;
+  mr2d::driver::pblas_add(spec);
 }
 
 }  // namespace

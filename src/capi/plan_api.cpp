@@ -7,7 +7,7 @@
 #include "mr2d/mr2d.h"
 
 using mr2d::check::Letters;
-using mr2d::driver::Arguments;
+using mr2d::driver::DropIn;
 using mr2d::driver::Union;
 
 extern "C" {
@@ -15,53 +15,23 @@ extern "C" {
 MR2D_API int mr2d_plan_create_gemr2d(mr2d_plan* plan, int type, mr2d_int m, mr2d_int n, mr2d_int ia, mr2d_int ja,
                                      const mr2d_int* desca, mr2d_int ib, mr2d_int jb, const mr2d_int* descb,
                                      mr2d_int ictxt, const mr2d_options* options) {
-  Arguments args{"mr2d_plan_create_gemr2d",
-                 false,
-                 nullptr,
-                 nullptr,
-                 Letters::strict,
-                 m,
-                 n,
-                 nullptr,
-                 ia,
-                 ja,
-                 desca,
-                 nullptr,
-                 ib,
-                 jb,
-                 descb,
-                 ictxt,
-                 Union::context,
-                 0,
-                 options};
-  mr2d::capi::set_type(args, type, 2, mr2d::driver::DropIn::none);
-  return mr2d::driver::create_plan(plan, args);
+  mr2d::driver::CallSpec spec =
+      mr2d::capi::redistribution("mr2d_plan_create_gemr2d", Union::context, type, 2, DropIn::none, m, n, nullptr, ia,
+                                 ja, desca, nullptr, ib, jb, descb, ictxt);
+  spec.options = options;
+  return mr2d::driver::create_plan(plan, spec);
 }
 
 MR2D_API int mr2d_plan_create_trmr2d(mr2d_plan* plan, int type, const char* uplo, const char* diag, mr2d_int m,
                                      mr2d_int n, mr2d_int ia, mr2d_int ja, const mr2d_int* desca, mr2d_int ib,
                                      mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt, const mr2d_options* options) {
-  Arguments args{"mr2d_plan_create_trmr2d",
-                 true,
-                 uplo,
-                 diag,
-                 Letters::strict,
-                 m,
-                 n,
-                 nullptr,
-                 ia,
-                 ja,
-                 desca,
-                 nullptr,
-                 ib,
-                 jb,
-                 descb,
-                 ictxt,
-                 Union::context,
-                 0,
-                 options};
-  mr2d::capi::set_type(args, type, 2, mr2d::driver::DropIn::none);
-  return mr2d::driver::create_plan(plan, args);
+  mr2d::driver::CallSpec spec =
+      mr2d::capi::redistribution("mr2d_plan_create_trmr2d", Union::context, type, 2, DropIn::none, m, n, nullptr, ia,
+                                 ja, desca, nullptr, ib, jb, descb, ictxt);
+  mr2d::capi::set_trapezoid(spec, uplo, diag, Letters::strict);
+  spec.args = mr2d::check::list_of(mr2d::check::kTrmr2d);
+  spec.options = options;
+  return mr2d::driver::create_plan(plan, spec);
 }
 
 MR2D_API int mr2d_plan_execute(mr2d_plan plan, const void* a, void* b) {
@@ -73,19 +43,19 @@ MR2D_API int mr2d_plan_create_batch(mr2d_plan* batch, int count, const mr2d_plan
 }
 
 MR2D_API int mr2d_plan_execute_batch(mr2d_plan batch, const void* const* a, void* const* b) {
-  return mr2d::driver::execute_batch_plan(batch, a, b, nullptr, nullptr, false);
+  return mr2d::driver::run_batch(batch, a, b, nullptr, nullptr, false);
 }
 
 MR2D_API int mr2d_plan_execute_batch_transform(mr2d_plan batch, const void* const* alpha, const void* const* a,
                                                const void* const* beta, void* const* b) {
-  return mr2d::driver::execute_batch_plan(batch, a, b, alpha, beta, true);
+  return mr2d::driver::run_batch(batch, a, b, alpha, beta, true);
 }
 
 MR2D_API int mr2d_plan_query(mr2d_plan plan, mr2d_plan_info* info) {
   return mr2d::driver::guarded("mr2d_plan_query", false, [&]() -> mr2d::Status {
     if (plan == nullptr || info == nullptr)
-      return {MR2D_ERR_ARGUMENT, std::string("mr2d: mr2d_plan_query: argument ") +
-                                     (plan == nullptr ? "1 (plan)" : "2 (info)") + " is NULL"};
+      return mr2d::failure(MR2D_ERR_ARGUMENT, "mr2d_plan_query",
+                           std::string("argument ") + (plan == nullptr ? "1 (plan)" : "2 (info)") + " is NULL");
     *info = plan->info;
     return {};
   });

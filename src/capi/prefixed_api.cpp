@@ -21,31 +21,15 @@ MR2D_API int mr2d_gemr2d(int type, mr2d_int m, mr2d_int n, const void* a, mr2d_i
 MR2D_API int mr2d_gemr2d_strided(int type, mr2d_int m, mr2d_int n, const void* a, mr2d_int ia, mr2d_int ja, mr2d_int sa,
                                  mr2d_int ta, const mr2d_int* desca, void* b, mr2d_int ib, mr2d_int jb, mr2d_int sb,
                                  mr2d_int tb, const mr2d_int* descb, mr2d_int ictxt) {
-  mr2d::driver::Arguments args{"mr2d_gemr2d_strided",
-                               false,
-                               nullptr,
-                               nullptr,
-                               mr2d::check::Letters::strict,
-                               m,
-                               n,
-                               a,
-                               ia,
-                               ja,
-                               desca,
-                               b,
-                               ib,
-                               jb,
-                               descb,
-                               ictxt,
-                               Union::context,
-                               0};
-  mr2d::capi::set_type(args, type, 1, DropIn::none);
-  args.strided = true;
-  args.sa = sa;
-  args.ta = ta;
-  args.sb = sb;
-  args.tb = tb;
-  return mr2d::driver::redistribute(args, true);
+  mr2d::driver::CallSpec spec = mr2d::capi::redistribution("mr2d_gemr2d_strided", Union::context, type, 1, DropIn::none,
+                                                           m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
+  spec.args = mr2d::check::list_of(mr2d::check::kStrided);
+  spec.strided = true;
+  spec.a.row_stride = sa;
+  spec.a.col_stride = ta;
+  spec.b.row_stride = sb;
+  spec.b.col_stride = tb;
+  return mr2d::driver::redistribute(spec, true);
 }
 
 MR2D_API int mr2d_trmr2d(int type, const char* uplo, const char* diag, mr2d_int m, mr2d_int n, const void* a,

@@ -7,11 +7,9 @@
 #include "driver/persistent_plan.hpp"
 #include "mr2d/mr2d.h"
 
-using mr2d::capi::transform_args;
+using mr2d::capi::transform_spec;
 using mr2d::check::Entry;
 using mr2d::driver::DropIn;
-
-namespace {}  // namespace
 
 extern "C" {
 
@@ -19,7 +17,7 @@ MR2D_API int mr2d_transform(int type, const char* trans, mr2d_int m, mr2d_int n,
                             mr2d_int ia, mr2d_int ja, const mr2d_int* desca, const void* beta, void* b, mr2d_int ib,
                             mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt) {
   return mr2d::driver::redistribute(
-      transform_args("mr2d_transform", Entry::transform, type, DropIn::none, nullptr, nullptr, trans, m, n, alpha, a,
+      transform_spec("mr2d_transform", Entry::transform, type, DropIn::none, nullptr, nullptr, trans, m, n, alpha, a,
                      ia, ja, desca, beta, b, ib, jb, descb, ictxt),
       true);
 }
@@ -31,7 +29,7 @@ MR2D_API int mr2d_trtransform(int type, const char* uplo, const char* diag, cons
   // A NULL UPLO is a bad letter, not a general transform.
   static const char none[] = "";
   return mr2d::driver::redistribute(
-      transform_args("mr2d_trtransform", Entry::transform, type, DropIn::none, uplo != nullptr ? uplo : none, diag,
+      transform_spec("mr2d_trtransform", Entry::transform, type, DropIn::none, uplo != nullptr ? uplo : none, diag,
                      trans, m, n, alpha, a, ia, ja, desca, beta, b, ib, jb, descb, ictxt),
       true);
 }
@@ -39,11 +37,11 @@ MR2D_API int mr2d_trtransform(int type, const char* uplo, const char* diag, cons
 MR2D_API int mr2d_plan_create_transform(mr2d_plan* plan, int type, const char* trans, mr2d_int m, mr2d_int n,
                                         mr2d_int ia, mr2d_int ja, const mr2d_int* desca, mr2d_int ib, mr2d_int jb,
                                         const mr2d_int* descb, mr2d_int ictxt, const mr2d_options* options) {
-  auto args = transform_args("mr2d_plan_create_transform", Entry::transform, type, DropIn::none, nullptr, nullptr,
+  auto spec = transform_spec("mr2d_plan_create_transform", Entry::transform, type, DropIn::none, nullptr, nullptr,
                              trans, m, n, nullptr, nullptr, ia, ja, desca, nullptr, nullptr, ib, jb, descb, ictxt);
-  args.options = options;
-  args.type_position = 2;
-  return mr2d::driver::create_plan(plan, args);
+  spec.options = options;
+  spec.type_position = 2;
+  return mr2d::driver::create_plan(plan, spec);
 }
 
 MR2D_API int mr2d_plan_create_trtransform(mr2d_plan* plan, int type, const char* uplo, const char* diag,
@@ -51,12 +49,12 @@ MR2D_API int mr2d_plan_create_trtransform(mr2d_plan* plan, int type, const char*
                                           const mr2d_int* desca, mr2d_int ib, mr2d_int jb, const mr2d_int* descb,
                                           mr2d_int ictxt, const mr2d_options* options) {
   static const char none[] = "";
-  auto args = transform_args("mr2d_plan_create_trtransform", Entry::transform, type, DropIn::none,
+  auto spec = transform_spec("mr2d_plan_create_trtransform", Entry::transform, type, DropIn::none,
                              uplo != nullptr ? uplo : none, diag, trans, m, n, nullptr, nullptr, ia, ja, desca, nullptr,
                              nullptr, ib, jb, descb, ictxt);
-  args.options = options;
-  args.type_position = 2;
-  return mr2d::driver::create_plan(plan, args);
+  spec.options = options;
+  spec.type_position = 2;
+  return mr2d::driver::create_plan(plan, spec);
 }
 
 MR2D_API int mr2d_plan_execute_transform(mr2d_plan plan, const void* alpha, const void* a, const void* beta, void* b) {

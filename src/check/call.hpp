@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "common/index_types.hpp"
+#include "check/arg_lists.hpp"
 #include "check/report.hpp"
 #include "index/trapezoid.hpp"
 
@@ -60,6 +61,7 @@ inline constexpr const char* kOptionFields[] = {"schedule", "chunk_bytes", "inde
 
 struct LocalCall {
   const char* routine = "";  ///< name for messages, e.g. "PDGEMR2D"
+  ArgList args;              ///< the entry point's argument list (messages' positions and names)
   Entry entry = Entry::redistribute;
   /// 'N', or 'T'/'C': sub(B) is op(sub(A)), m x n are sub(B)'s dimensions and
   /// sub(A) is n x m. UPLO then names sub(B)'s trapezoid.

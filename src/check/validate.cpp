@@ -20,76 +20,33 @@ namespace mr2d::check {
 
 namespace {
 
-// Argument lists, 1-based positions (the type argument of the type-generic
-// prefixed entries is not counted): p?gemr2d, p?trmr2d (UPLO and DIAG first)
-// and mr2d_gemr2d_strided (strides after each start).
-// mr2d_transform and mr2d_trtransform add TRANS, ALPHA and BETA; PBLAS's
-// p?tran*, p?geadd and p?tradd name B's arguments after C and have no union
-// context argument.
-const std::vector<std::string>& arg_list(const LocalCall& call) {
-  static const std::vector<std::string> gemr{"M", "N", "A", "IA", "JA", "DESCA", "B", "IB", "JB", "DESCB", "ICTXT"};
-  static const std::vector<std::string> trmr{"UPLO",  "DIAG", "M",  "N",  "A",     "IA",   "JA",
-                                             "DESCA", "B",    "IB", "JB", "DESCB", "ICTXT"};
-  static const std::vector<std::string> strided{"M", "N",  "A",  "IA", "JA", "SA",    "TA",   "DESCA",
-                                                "B", "IB", "JB", "SB", "TB", "DESCB", "ICTXT"};
-  static const std::vector<std::string> transform{"TRANS", "M",    "N", "ALPHA", "A",  "IA",    "JA",
-                                                  "DESCA", "BETA", "B", "IB",    "JB", "DESCB", "ICTXT"};
-  static const std::vector<std::string> trtransform{"UPLO", "DIAG",  "TRANS", "M", "N",  "ALPHA", "A",     "IA",
-                                                    "JA",   "DESCA", "BETA",  "B", "IB", "JB",    "DESCB", "ICTXT"};
-  static const std::vector<std::string> tran{"M",     "N",    "ALPHA", "A",  "IA", "JA",
-                                             "DESCA", "BETA", "C",     "IC", "JC", "DESCC"};
-  static const std::vector<std::string> geadd{"TRANS", "M",    "N", "ALPHA", "A",  "IA",   "JA",
-                                              "DESCA", "BETA", "C", "IC",    "JC", "DESCC"};
-  static const std::vector<std::string> tradd{"UPLO", "TRANS", "M",    "N", "ALPHA", "A",  "IA",
-                                              "JA",   "DESCA", "BETA", "C", "IC",    "JC", "DESCC"};
-  // Grids described within a communicator (mr2d_comm.h).
-  static const std::vector<std::string> comm_gemr{"COMM",  "M", "N",  "A",  "IA",    "JA",   "DESCA",
-                                                  "GRIDA", "B", "IB", "JB", "DESCB", "GRIDB"};
-  static const std::vector<std::string> comm_trmr{"COMM",  "UPLO",  "DIAG", "M",  "N",  "A",     "IA",   "JA",
-                                                  "DESCA", "GRIDA", "B",    "IB", "JB", "DESCB", "GRIDB"};
-  // Grid-layout calls (mr2d_layout.h): each side is an mr2d_matrix.
-  static const std::vector<std::string> layout{"TRANS", "M",    "N", "ALPHA", "A",  "IA", "JA",
-                                               "MA",    "BETA", "B", "IB",    "JB", "MB", "ICTXT"};
-  static const std::vector<std::string> comm_layout{"COMM", "TRANS", "M",    "N", "ALPHA", "A",  "IA",
-                                                    "JA",   "MA",    "BETA", "B", "IB",    "JB", "MB"};
-  if (call.layout) return call.described ? comm_layout : layout;
-  if (call.described) return call.trapezoidal ? comm_trmr : comm_gemr;
+// The argument list of the call: its entry point's, or for a call made
+// without one (a fuzz target's), the list its flags imply.
+ArgList arg_list(const LocalCall& call) {
+  if (call.args.count > 0) return call.args;
+  if (call.layout) return call.described ? list_of(kCommLayout) : list_of(kLayout);
+  if (call.described) return call.trapezoidal ? list_of(kCommTrmr2d) : list_of(kCommGemr2d);
   switch (call.entry) {
     case Entry::transform:
-      return call.trapezoidal ? trtransform : transform;
+      return call.trapezoidal ? list_of(kTrtransform) : list_of(kTransform);
     case Entry::pblas_tran:
-      return tran;
+      return list_of(kPblasTran);
     case Entry::pblas_geadd:
-      return geadd;
+      return list_of(kPblasGeadd);
     case Entry::pblas_tradd:
-      return tradd;
+      return list_of(kPblasTradd);
     case Entry::redistribute:
       break;
   }
-  return call.strided ? strided : call.trapezoidal ? trmr : gemr;
-}
-
-// PBLAS's names of B's arguments.
-std::string entry_name(const LocalCall& call, const char* name) {
-  if (!is_pblas(call.entry)) return name;
-  const std::string n = name;
-  if (n == "B") return "C";
-  if (n == "IB") return "IC";
-  if (n == "JB") return "JC";
-  if (n == "DESCB") return "DESCC";
-  return n;
+  return call.strided ? list_of(kStrided) : call.trapezoidal ? list_of(kTrmr2d) : list_of(kGemr2d);
 }
 
 }  // namespace
 
 std::int64_t arg_position(const LocalCall& call, const char* name) {
-  const auto& list = arg_list(call);
-  std::string wanted = entry_name(call, name);
-  // A grid-layout call's descriptor and grid are members of MA or MB.
-  if (call.layout && (wanted == "DESCA" || wanted == "GRIDA")) wanted = "MA";
-  if (call.layout && (wanted == "DESCB" || wanted == "GRIDB")) wanted = "MB";
-  for (std::size_t k = 0; k < list.size(); ++k)
-    if (list[k] == wanted) return static_cast<std::int64_t>(k) + 1;
+  const ArgList list = arg_list(call);
+  for (int k = 0; k < list.count; ++k)
+    if (list.names[k].plays(name)) return k + 1;
   return 0;
 }
 
@@ -101,9 +58,8 @@ const char* const kEntryNames[ENTRY_NAMES] = {"DTYPE_", "CTXT_", "M_",   "N_",  
                                               "RSRC_",  "CSRC_", "LLD_", "IMB_", "INB_"};
 
 std::string arg_name(const LocalCall& call, std::int64_t arg, std::int64_t entry) {
-  const auto& list = arg_list(call);
-  std::string name =
-      arg >= 1 && arg <= static_cast<std::int64_t>(list.size()) ? list[static_cast<std::size_t>(arg - 1)] : "?";
+  const ArgList list = arg_list(call);
+  std::string name = arg >= 1 && arg <= list.count ? list.names[arg - 1].shown : "?";
   if (entry > 0 && entry <= ENTRY_NAMES) name += std::string("(") + kEntryNames[entry - 1] + ")";
   return name;
 }
@@ -288,7 +244,7 @@ std::string subject(const LocalCall& call, const ArgumentError& e) {
 // (kEveryProcess), or, before any exchange (`own`), process `rank` of
 // MPI_COMM_WORLD; a negative rank otherwise names nobody.
 std::string message(const LocalCall& call, const ArgumentError& e, int rank, bool own = false) {
-  std::string text = "mr2d: " + routine_name(call.routine) + ": " + subject(call, e);
+  std::string text = message_of(routine_name(call.routine), subject(call, e));
   if (rank == kEveryProcess) text += std::string(" [detected on every process of ") + union_name(call) + "]";
   if (rank >= 0)
     text +=

@@ -17,6 +17,28 @@ struct Status {
   bool ok() const { return code == MR2D_SUCCESS; }
 };
 
+/// Every message mr2d writes: "mr2d: ROUTINE: WHAT", or "mr2d: WHAT" where
+/// no routine is known (below the entry points). The one place the prefix
+/// is spelled.
+inline std::string message_of(const std::string& routine, const std::string& what) {
+  static const std::string prefix = "mr2d: ";
+  return routine.empty() ? prefix + what : prefix + routine + ": " + what;
+}
+
+/// A failure with its message (message_of).
+inline Status failure(int code, const std::string& routine, const std::string& what) {
+  return {code, message_of(routine, what)};
+}
+
+/// A failure found below the entry point (its message has no routine), as
+/// `routine`'s.
+inline Status named(Status status, const std::string& routine) {
+  const std::string bare = message_of("", "");
+  if (!status.ok() && status.message.compare(0, bare.size(), bare) == 0)
+    status.message = message_of(routine, status.message.substr(bare.size()));
+  return status;
+}
+
 /// Thrown by internal checks that found a bug; the API boundary turns it
 /// into MR2D_ERR_INTERNAL. Never thrown for user errors.
 struct InternalError {

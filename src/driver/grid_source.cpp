@@ -12,7 +12,7 @@ namespace mr2d::driver {
 
 namespace {
 
-Status locate_contexts(const Arguments& args, check::LocalCall& call, MPI_Comm& union_comm) {
+Status locate_contexts(const CallSpec& args, check::LocalCall& call, MPI_Comm& union_comm) {
   union_comm = MPI_COMM_WORLD;
   if (args.scope == Union::context) {
     if (!grid::grid_info(args.ictxt).member()) {
@@ -39,33 +39,32 @@ void need_descriptor(const check::GridInfo& grid, const mr2d_int* d, const char*
 
 // A grid-layout call's descriptor side given with neither descriptor nor
 // grid: this process is outside that grid (the others describe it).
-check::GridInfo described_side(const Arguments& args, const mr2d_grid* grid, const mr2d_int* desc, const char* name,
+check::GridInfo described_side(const CallSpec& args, const mr2d_grid* grid, const mr2d_int* desc, const char* name,
                                check::Fault& fault) {
-  if (args.layout_names && grid == nullptr && desc == nullptr) return {};
+  if (args.layout && grid == nullptr && desc == nullptr) return {};
   return grid::described_grid_info(grid, args.comm, name, fault);
 }
 
-Status locate_described(const Arguments& args, check::LocalCall& call, MPI_Comm& union_comm) {
+Status locate_described(const CallSpec& args, check::LocalCall& call, MPI_Comm& union_comm) {
   call.described = true;
   int inter = 0;
   if (args.comm == MPI_COMM_NULL || MPI_Comm_test_inter(args.comm, &inter) != MPI_SUCCESS || inter)
-    return {MR2D_ERR_ARGUMENT,
-            std::string("mr2d: ") + args.routine + ": argument 1 (COMM) is MPI_COMM_NULL or not an intracommunicator"};
+    return failure(MR2D_ERR_ARGUMENT, args.routine, "argument 1 (COMM) is MPI_COMM_NULL or not an intracommunicator");
   union_comm = args.comm;
-  call.grid_a = described_side(args, args.grida, args.desca, "GRIDA", call.fault);
-  call.grid_b = described_side(args, args.gridb, args.descb, "GRIDB", call.fault);
-  need_descriptor(call.grid_a, args.desca, "DESCA", call.fault);
-  need_descriptor(call.grid_b, args.descb, "DESCB", call.fault);
+  call.grid_a = described_side(args, args.a.grid, args.a.desc, "GRIDA", call.fault);
+  call.grid_b = described_side(args, args.b.grid, args.b.desc, "GRIDB", call.fault);
+  need_descriptor(call.grid_a, args.a.desc, "DESCA", call.fault);
+  need_descriptor(call.grid_b, args.b.desc, "DESCB", call.fault);
   return {};
 }
 
 }  // namespace
 
-Status locate_grids(const Arguments& args, check::LocalCall& call, MPI_Comm& union_comm) {
+Status locate_grids(const CallSpec& args, check::LocalCall& call, MPI_Comm& union_comm) {
   return args.scope == Union::comm ? locate_described(args, call, union_comm) : locate_contexts(args, call, union_comm);
 }
 
-std::vector<MPI_Comm> grid_lifetimes(const Arguments& args, const check::LocalCall& call) {
+std::vector<MPI_Comm> grid_lifetimes(const CallSpec& args, const check::LocalCall& call) {
   std::vector<MPI_Comm> comms;
   if (args.scope == Union::comm) {
     // Both grids live inside the communicator, and so does the union.

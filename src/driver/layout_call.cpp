@@ -11,24 +11,16 @@
 #include <memory>
 #include <string>
 
-#include "driver/agreement.hpp"
-#include "driver/batch.hpp"
-#include "driver/comm_cache.hpp"
-#include "driver/network_option.hpp"
-#include "driver/options.hpp"
-#include "driver/persistent_plan.hpp"
-#include "driver/stats.hpp"
 #include "check/footprint.hpp"
 #include "check/validate.hpp"
+#include "driver/agreement.hpp"
+#include "driver/call_cache.hpp"
+#include "driver/planner.hpp"
 #include "grid/blacs.hpp"
-#include "kernels/streamed_stores.hpp"
-#include "kernels/transform.hpp"
 #include "layout/overlap.hpp"
 #include "layout/tile_plans.hpp"
 #include "layout/tiles.hpp"
 #include "plan/indexing.hpp"
-#include "schedule/schedule.hpp"
-#include "transport/exchange.hpp"
 
 namespace mr2d::driver {
 
@@ -37,17 +29,11 @@ namespace {
 using layout::Fault;
 using layout::Finding;
 
-// A side is a grid layout where it gives a layout and no descriptor (a NULL
-// side counts as one: read_side reports it). A side giving neither is a
-// descriptor side whose grid this process is outside of, as a NULL
-// descriptor in mr2d_comm.h (or CTXT_ = -1): the other processes describe it.
-bool is_grid(const mr2d_matrix* m) { return m == nullptr || (m->desc == nullptr && m->layout != nullptr); }
-
 // What a process gives for a side (Word::grid_a, grid_b).
 enum SideKind : std::int64_t { kDescriptor = 0, kLayout = 1, kNeither = 2 };
 
 SideKind side_kind(const mr2d_matrix* m) {
-  if (is_grid(m)) return kLayout;
+  if (is_grid_layout(m)) return kLayout;
   return m->desc == nullptr ? kNeither : kDescriptor;
 }
 
@@ -71,32 +57,21 @@ std::array<mr2d_int, check::DESC_LEN> stand_in(const mr2d_matrix* m, mr2d_int ic
 // The solo grid of a stand-in in a communicator: rank 0.
 const mr2d_grid kSoloGrid{1, 1, nullptr};
 
-Arguments descriptor_arguments(const LayoutArguments& la, const mr2d_int* da, const mr2d_int* db) {
-  Arguments args{la.routine, false,    nullptr,      nullptr,   check::Letters::strict,
-                 la.m,       la.n,     la.a,         la.ia,     la.ja,
-                 da,         la.b,     la.ib,        la.jb,     db,
-                 la.ictxt,   la.scope, la.elem_size, la.options};
-  args.entry = check::Entry::transform;
-  args.op = la.trans != nullptr ? la.trans[0] : 'N';
-  args.type = la.type;
-  args.type_position = la.type_position;
-  args.alpha = la.alpha;
-  args.beta = la.beta;
-  args.plan_out_null = la.plan_out_null;
-  args.deferred_arrays = la.plan;
-  args.comm = la.comm;
-  args.solo_a = is_grid(la.ma);
-  args.solo_b = is_grid(la.mb);
-  args.grida = args.solo_a ? &kSoloGrid : la.ma->grid;
-  args.gridb = args.solo_b ? &kSoloGrid : la.mb->grid;
-  args.layout_names = true;
+// The call as the descriptor checks see it: a descriptor side as passed, a
+// grid side by its stand-in on the solo grid.
+CallSpec descriptor_view(const CallSpec& la, const mr2d_int* da, const mr2d_int* db) {
+  CallSpec args = la;
+  args.a.desc = da;
+  args.b.desc = db;
+  args.a.grid = is_grid_layout(la.a.matrix) ? &kSoloGrid : la.a.matrix->grid;
+  args.b.grid = is_grid_layout(la.b.matrix) ? &kSoloGrid : la.b.matrix->grid;
   return args;
 }
 
 // Copies one side's tables and blocks, checking what this process sees.
 Finding read_side(const mr2d_matrix* m, int union_size, int me, LayoutSide& out) {
   if (m == nullptr) return {Fault::null_side};
-  if (!is_grid(m)) return {};
+  if (!is_grid_layout(m)) return {};
   out.grid = true;
   const mr2d_grid_layout& l = *m->layout;
   if (l.rows < 0) return {Fault::negative_extent, 0, 0, l.rows};
@@ -175,8 +150,8 @@ constexpr int kWords = static_cast<int>(sizeof(Word) / sizeof(std::int64_t));
 
 Status layout_error(const check::LocalCall& call, std::int64_t side, const Finding& f, int rank, int code) {
   const std::int64_t pos = check::arg_position(call, side == 1 ? "DESCA" : "DESCB");
-  std::string text = std::string("mr2d: ") + call.routine + ": argument " + std::to_string(pos) + " (" +
-                     (side == 1 ? "MA" : "MB") + ") " + layout::describe(f);
+  std::string text = message_of(
+      call.routine, "argument " + std::to_string(pos) + " (" + (side == 1 ? "MA" : "MB") + ") " + layout::describe(f));
   text += " [detected on process " + std::to_string(rank) + " of " +
           (call.described ? "the communicator" : "the union context") + "]";
   return {code, text, pos, 0};
@@ -188,9 +163,9 @@ Status agree_layouts(const check::LocalCall& call, MPI_Comm comm, const Word& mi
   int size = 1;
   MPI_Comm_size(comm, &size);
   std::vector<Word> all(static_cast<std::size_t>(size));
-  Status exchanged = agree_gather(comm, reinterpret_cast<const std::int64_t*>(&mine), kWords,
-                                  reinterpret_cast<std::int64_t*>(all.data()), call.routine);
-  if (!exchanged.ok()) return exchanged;
+  Status gathered = agree_gather(comm, reinterpret_cast<const std::int64_t*>(&mine), kWords,
+                                 reinterpret_cast<std::int64_t*>(all.data()), call.routine);
+  if (!gathered.ok()) return gathered;
   for (int k = 0; k < size; ++k) {
     const Word& w = all[static_cast<std::size_t>(k)];
     if (w.fault != 0)
@@ -221,10 +196,11 @@ Status agree_layouts(const check::LocalCall& call, MPI_Comm comm, const Word& mi
       if (w.starts[s] != all[0].starts[s]) {
         const std::int64_t pos = check::arg_position(call, kStarts[s]);
         return {MR2D_ERR_INCONSISTENT,
-                std::string("mr2d: ") + call.routine + ": argument " + std::to_string(pos) + " (" + kStarts[s] +
-                    ") differs between processes (" + std::to_string(w.starts[s]) + " here, " +
-                    std::to_string(all[0].starts[s]) + " on process 0) [detected on process " + std::to_string(k) +
-                    " of " + (call.described ? "the communicator" : "the union context") + "]",
+                message_of(call.routine, "argument " + std::to_string(pos) + " (" + kStarts[s] +
+                                             ") differs between processes (" + std::to_string(w.starts[s]) + " here, " +
+                                             std::to_string(all[0].starts[s]) + " on process 0) [detected on process " +
+                                             std::to_string(k) + " of " +
+                                             (call.described ? "the communicator" : "the union context") + "]"),
                 pos, 0};
       }
   }
@@ -262,7 +238,7 @@ bool offsets_apart(const LayoutSide& s, Index es) {
 // Memory shared by blocks of one matrix, or by what A reads and B writes.
 // A plan sees only blocks given by pointer and, apart, each matrix's blocks
 // by offset; a direct call sees everything.
-Word find_overlaps(const LayoutPrepared& p, const LayoutArguments& la, const check::LocalCall& call) {
+Word find_overlaps(const Part& p, const CallSpec& la, const check::LocalCall& call) {
   const Index es = la.elem_size;
   auto to_word = [](const layout::Clash& c, const std::vector<layout::Extent>& e) {
     Word w;
@@ -280,11 +256,11 @@ Word find_overlaps(const LayoutPrepared& p, const LayoutArguments& la, const che
     return w;
   };
   std::vector<std::vector<layout::Extent>> sets;
-  if (!la.plan) {
+  if (!la.deferred_arrays) {
     sets.emplace_back();
     sets.back().reserve(p.a.blocks.size() + p.b.blocks.size() + 2);
-    add_extents(p.a, la.a, true, true, 0, es, sets.back());
-    add_extents(p.b, la.b, true, true, 1, es, sets.back());
+    add_extents(p.a, la.a_array, true, true, 0, es, sets.back());
+    add_extents(p.b, la.b_array, true, true, 1, es, sets.back());
     // A descriptor side's local window, where this process holds one.
     const bool rows_a = check::is_transposed(call.op);
     for (int side = 0; side < 2; ++side) {
@@ -297,7 +273,7 @@ Word find_overlaps(const LayoutPrepared& p, const LayoutArguments& la, const che
       const check::LocalWindow w =
           check::local_window(d, g, side == 0 ? call.ia : call.ib, side == 0 ? call.ja : call.jb, rows, cols);
       if (w.empty()) continue;
-      const auto base = reinterpret_cast<std::uintptr_t>(side == 0 ? la.a : la.b);
+      const auto base = reinterpret_cast<std::uintptr_t>(side == 0 ? la.a_array : la.b_array);
       sets.back().push_back({base + static_cast<std::uintptr_t>((w.row0 + w.col0 * d[check::LLD]) * es),
                              d[check::LLD] * es, (w.row1 - w.row0) * es, w.col1 - w.col0, side, -1});
     }
@@ -326,53 +302,53 @@ int block_index(const LayoutSide& s, Index r, Index c) {
 }
 
 // One plan per tile this process takes part in, and the route of them all.
-void plan_tiles(const LayoutArguments& la, const LocalStage& st, int me, int size, LayoutPrepared& out) {
-  const model::Problem& agreed = out.call.problem;
+void plan_tiles(const CallSpec& la, const LocalStage& st, int me, int size, Execution& out) {
+  Part& part = out.parts.front();
+  const model::Problem& agreed = part.problem;
   const bool transposed = agreed.transposed;
   layout::Side a, b;
-  if (out.a.grid)
-    a = {&out.a.tables, la.ia - 1, la.ja - 1, {}};
+  if (part.a.grid)
+    a = {&part.a.tables, la.a.i - 1, la.a.j - 1, {}};
   else
     a.cyclic = agreed.a;
-  if (out.b.grid)
-    b = {&out.b.tables, la.ib - 1, la.jb - 1, {}};
+  if (part.b.grid)
+    b = {&part.b.tables, la.b.i - 1, la.b.j - 1, {}};
   else
     b.cyclic = agreed.b;
   const Index am = transposed ? la.n : la.m, an = transposed ? la.m : la.n;
   const layout::Tiling tiling = layout::make_tiling(am, an, transposed, a, b, agreed.elem_size);
-  out.tiles = static_cast<Index>(tiling.rows.size() * tiling.cols.size());
   auto ld_of = [](const LayoutSide& s) {
     return [&s](Index r, Index c) {
       const int k = block_index(s, r, c);
       return k >= 0 ? s.blocks[static_cast<std::size_t>(k)].ld : Index{0};
     };
   };
-  out.tiled = layout::plan_tiles(tiling, me, st.lda, st.ldb, ld_of(out.a), ld_of(out.b));
-  for (plan::Plan& p : out.tiled.plans) out.call.cdc = plan::apply_indexing(p, st.options.indexing) || out.call.cdc;
-  out.ends.reserve(out.tiled.parts.size());
-  for (const layout::TilePart& part : out.tiled.parts) {
-    const layout::Segment& r = tiling.rows[static_cast<std::size_t>(part.row)];
-    const layout::Segment& c = tiling.cols[static_cast<std::size_t>(part.col)];
-    const int ea = out.a.grid ? block_index(out.a, r.a, c.a) : kCallArray;
+  layout::TilePlans tiled = layout::plan_tiles(tiling, me, st.lda, st.ldb, ld_of(part.a), ld_of(part.b));
+  part.plans = std::move(tiled.plans);
+  for (plan::Plan& p : part.plans) part.cdc = plan::apply_indexing(p, st.options.indexing) || part.cdc;
+  part.pieces.reserve(tiled.parts.size());
+  for (const layout::TilePart& tile : tiled.parts) {
+    const layout::Segment& r = tiling.rows[static_cast<std::size_t>(tile.row)];
+    const layout::Segment& c = tiling.cols[static_cast<std::size_t>(tile.col)];
+    Piece piece;
+    piece.plan = tile.plan;
+    piece.a = part.a.grid ? block_index(part.a, r.a, c.a) : kCallArray;
     const auto [br, bc] = tiling.block_b(r, c);
-    const int eb = out.b.grid ? block_index(out.b, br, bc) : kCallArray;
-    out.ends.emplace_back(ea, eb);
+    piece.b = part.b.grid ? block_index(part.b, br, bc) : kCallArray;
+    piece.a_shift = tile.a_shift;
+    piece.b_shift = tile.b_shift;
+    part.pieces.push_back(piece);
   }
-  out.edges = layout::pair_volumes(tiling);
-  for (model::Edge& e : out.edges) e.count *= agreed.elem_size;  // bytes, as for batches
-  out.nranks = size;
-  const std::vector<model::Edge>& edges = out.edges;
-  model::CostModel costs = cost_model();
-  costs.chunk_bytes = chunk_bytes_for(st.options, transposed);
-  const schedule::Schedule sched = schedule::make_for_pairs(st.options.schedule, edges, size, costs);
+  part.pairs = layout::pair_volumes(tiling);
+  for (model::Edge& e : part.pairs) e.count *= agreed.elem_size;  // bytes, as for batches
+  part.nranks = size;
+  PassPairs pairs;
+  pairs.bytes = part.pairs;
+  pairs.nranks = size;
+  pairs.transposed = transposed;
   // Sender and receiver hold different numbers of tile plans: one alignment
   // for all (every plan has the same element type).
-  out.route = route::make_route(layout_plans(out), sched, costs.chunk_bytes,
-                                transport::node_routing(*out.call.channel, out.call.node_local, costs.chunk_bytes), 1);
-  out.route.steps_lower_bound = schedule::lower_bound(edges);
-  out.route.steps =
-      sched.kind == schedule::Kind::async ? (edges.empty() ? 0 : 1) : static_cast<Index>(sched.steps.size());
-  out.route.predicted_seconds = schedule::predicted_seconds(sched, edges, 1, costs);
+  route_execution(out, st.options, {pairs}, 1);
 }
 
 }  // namespace
@@ -383,17 +359,18 @@ namespace {
 // descriptor stage and the local layout findings.
 struct LocalLayout {
   LocalStage st;
-  Arguments args{};
+  CallSpec args;
   Word word;
   int me = 0, size = 1;
 };
 
 // The empty call (M or N is 0), as for mr2d_transform: nothing is exchanged,
 // only the type is checked.
-Status empty_layout_call(const LayoutArguments& la) {
+Status empty_layout_call(const CallSpec& la) {
   if (la.elem_size != 0) return {};
   check::LocalCall c;
   c.routine = la.routine;
+  c.args = la.args;
   c.type = la.type;
   c.type_position = la.type_position;
   c.layout = true;
@@ -401,33 +378,32 @@ Status empty_layout_call(const LayoutArguments& la) {
 }
 
 // The local stage; an error here is this process's alone (as stage_local's).
-Status layout_local(const LayoutArguments& la, LayoutPrepared& out, LocalLayout& loc) {
-  Prepared& call = out.call;
-  call.transform = true;
-  call.type = la.type;
-  call.op = la.trans != nullptr ? la.trans[0] : 'N';
+Status layout_local(const CallSpec& la, Part& out, LocalLayout& loc) {
+  out.transform = true;
+  out.type = la.type;
+  out.op = la.op;
   // The stand-in descriptors are copied into the local call by stage_local.
-  const auto da = stand_in(la.ma, la.ictxt), db = stand_in(la.mb, la.ictxt);
-  loc.args =
-      descriptor_arguments(la, is_grid(la.ma) ? da.data() : la.ma->desc, is_grid(la.mb) ? db.data() : la.mb->desc);
+  const auto da = stand_in(la.a.matrix, la.ictxt), db = stand_in(la.b.matrix, la.ictxt);
+  loc.args = descriptor_view(la, is_grid_layout(la.a.matrix) ? da.data() : la.a.matrix->desc,
+                             is_grid_layout(la.b.matrix) ? db.data() : la.b.matrix->desc);
   LocalStage& st = loc.st;
   Status s = stage_local(loc.args, st);
-  loc.args.desca = loc.args.descb = nullptr;
+  loc.args.a.desc = loc.args.b.desc = nullptr;
   if (!s.ok()) return s;
   MPI_Comm_rank(st.comm, &loc.me);
   MPI_Comm_size(st.comm, &loc.size);
   Word& word = loc.word;
-  Finding f = read_side(la.ma, loc.size, loc.me, out.a);
+  Finding f = read_side(la.a.matrix, loc.size, loc.me, out.a);
   word.side = 1;
   if (f.ok()) {
-    f = read_side(la.mb, loc.size, loc.me, out.b);
+    f = read_side(la.b.matrix, loc.size, loc.me, out.b);
     word.side = 2;
   }
-  if (f.ok() && !la.plan) {
-    f = offsets_need_array(out.a, la.a);
+  if (f.ok() && !la.deferred_arrays) {
+    f = offsets_need_array(out.a, la.a_array);
     word.side = 1;
     if (f.ok()) {
-      f = offsets_need_array(out.b, la.b);
+      f = offsets_need_array(out.b, la.b_array);
       word.side = 2;
     }
   }
@@ -446,40 +422,44 @@ Status layout_local(const LayoutArguments& la, LayoutPrepared& out, LocalLayout&
     word.index = clash.index;
     word.value = clash.value;
   }
-  word.grid_a = side_kind(la.ma);
-  word.grid_b = side_kind(la.mb);
+  word.grid_a = side_kind(la.a.matrix);
+  word.grid_b = side_kind(la.b.matrix);
   word.hash_a = out.a.grid && f.ok() ? layout::hash(out.a.tables) : 0;
   word.hash_b = out.b.grid && f.ok() ? layout::hash(out.b.tables) : 0;
   if (out.a.grid) {
-    word.starts[0] = la.ia;
-    word.starts[1] = la.ja;
+    word.starts[0] = la.a.i;
+    word.starts[1] = la.a.j;
   }
   if (out.b.grid) {
-    word.starts[2] = la.ib;
-    word.starts[3] = la.jb;
+    word.starts[2] = la.b.i;
+    word.starts[3] = la.b.j;
   }
   return {};
 }
 
-// The exchanges, the global checks and this process's plans.
-Status layout_global(const LayoutArguments& la, const LocalLayout& loc, LayoutPrepared& out) {
+// The exchanges, the global checks and this process's plans; `out` holds
+// the part whose sides layout_local read.
+Status layout_global(const CallSpec& la, const LocalLayout& loc, Execution& out) {
   Status s = agree_layouts(loc.st.call, loc.st.comm, loc.word);
   if (!s.ok()) return s;
-  s = agree_stage(loc.args, loc.st, out.call);
+  s = agree_stage(loc.args, loc.st, out);
   if (!s.ok()) return s;
   // The grid sides' stand-in windows are no arrays of the call.
-  if (out.a.grid) out.call.arrays.a = {};
-  if (out.b.grid) out.call.arrays.b = {};
+  Part& part = out.parts.front();
+  if (part.a.grid) part.arrays.a = {};
+  if (part.b.grid) part.arrays.b = {};
   plan_tiles(la, loc.st, loc.me, loc.size, out);
   return {};
 }
 
+// Keys of the cache of executions, by kind of call.
+constexpr std::int64_t kLayoutKey = 2;
+
 // Everything one process passed, as a cache key: its report, leading
 // dimensions, layout findings and hashes, and its blocks (where they are).
-plan::PlanCache<LayoutPrepared>::Key cache_key(const LocalLayout& loc, const LayoutPrepared& p) {
-  plan::PlanCache<LayoutPrepared>::Key key = check::words_of(loc.st.report);
-  key.push_back(loc.st.lda);
-  key.push_back(loc.st.ldb);
+CallCache::Key cache_key(const LocalLayout& loc, const Part& p) {
+  CallCache::Key key = check::words_of(loc.st.report);
+  key.insert(key.end(), {kLayoutKey, loc.st.lda, loc.st.ldb});
   std::int64_t words[kWords];
   std::memcpy(words, &loc.word, sizeof words);
   key.insert(key.end(), words, words + kWords);
@@ -491,178 +471,55 @@ plan::PlanCache<LayoutPrepared>::Key cache_key(const LocalLayout& loc, const Lay
   return key;
 }
 
+// A part that moves nothing (M or N is 0).
+Part empty_part() {
+  Part part;
+  part.empty = true;
+  part.transform = true;
+  return part;
+}
+
 }  // namespace
 
-Status prepare_layout(const LayoutArguments& la, LayoutPrepared& out) {
-  out.call.empty = la.m == 0 || la.n == 0;
-  if (out.call.empty) return empty_layout_call(la);
+Status plan_layout(const CallSpec& la, Execution& out) {
+  if (la.m == 0 || la.n == 0) {
+    out.parts.assign(1, empty_part());
+    return empty_layout_call(la);
+  }
   LocalLayout loc;
-  Status s = layout_local(la, out, loc);
-  return s.ok() ? layout_global(la, loc, out) : s;
-}
-
-namespace {
-
-// How many of this process's tiles use each shared plan: sums over tiles
-// without a list of a plan per tile.
-std::vector<Index> tiles_per_plan(const LayoutPrepared& p) {
-  std::vector<Index> uses(p.tiled.plans.size(), 0);
-  for (const layout::TilePart& part : p.tiled.parts) ++uses[static_cast<std::size_t>(part.plan)];
-  return uses;
-}
-
-// Where a tile's A or B lies in this execution: its block or the array,
-// moved by the tile's shift (elements).
-const char* resolve(int end, const LayoutSide& s, const void* array, Index shift, Index es) {
-  if (end == kNowhere) return nullptr;
-  const char* at = static_cast<const char*>(array);
-  if (end != kCallArray) {
-    const layout::Block& b = s.blocks[static_cast<std::size_t>(end)];
-    at = b.by_offset() ? at + b.offset * es : reinterpret_cast<const char*>(b.address);
-  }
-  return at == nullptr ? nullptr : at + shift * es;
-}
-
-}  // namespace
-
-std::vector<const plan::Plan*> layout_plans(const LayoutPrepared& p) {
-  std::vector<const plan::Plan*> plans;
-  plans.reserve(p.tiled.parts.size());
-  for (const layout::TilePart& part : p.tiled.parts)
-    plans.push_back(&p.tiled.plans[static_cast<std::size_t>(part.plan)]);
-  return plans;
-}
-
-Status check_layout_arrays(const LayoutPrepared& p, const void* a, const void* b, const char* routine, int part) {
-  Status s = check_arrays(p.call.arrays, a, b, routine, part);
+  Part sides;
+  Status s = layout_local(la, sides, loc);
   if (!s.ok()) return s;
-  for (std::size_t k = 0; k < p.ends.size(); ++k) {
-    const auto [ea, eb] = p.ends[k];
-    const bool a_needed = ea >= 0 && p.a.blocks[static_cast<std::size_t>(ea)].by_offset() && a == nullptr;
-    const bool b_needed = eb >= 0 && p.b.blocks[static_cast<std::size_t>(eb)].by_offset() && b == nullptr;
-    if (a_needed || b_needed)
-      return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine + ": " + (a_needed ? "A" : "B") +
-                                     (part >= 0 ? " of part " + std::to_string(part) : std::string()) +
-                                     " is NULL although blocks of this process are given by offset from it"};
-  }
-  return {};
+  out.parts.assign(1, std::move(sides));
+  return layout_global(la, loc, out);
 }
 
-void add_layout_parts(const LayoutPrepared& p, const void* a, void* b, const kernels::Update* how, bool stream,
-                      transport::Parts& parts) {
-  const Index es = p.call.problem.elem_size;
-  for (std::size_t k = 0; k < p.tiled.parts.size(); ++k) {
-    const auto [ea, eb] = p.ends[k];
-    const layout::TilePart& tile = p.tiled.parts[k];
-    parts.push_back(transport::Part{&p.tiled.plans[static_cast<std::size_t>(tile.plan)],
-                                    resolve(ea, p.a, a, tile.a_shift, es),
-                                    const_cast<char*>(resolve(eb, p.b, b, tile.b_shift, es)), how, stream});
-  }
-}
-
-Index layout_bytes_into_b(const LayoutPrepared& p) {
-  const std::vector<Index> uses = tiles_per_plan(p);
-  Index into_b = 0;
-  for (std::size_t k = 0; k < uses.size(); ++k) into_b += uses[k] * p.tiled.plans[k].bytes_into_b();
-  return into_b;
-}
-
-Status execute_layout(const LayoutPrepared& p, const void* a, void* b, const void* alpha, const void* beta,
-                      const char* routine, bool check) {
-  count_call(false);
-  if (p.call.empty) return {};
-  if (!grids_alive(p.call.grids))
-    return {MR2D_ERR_CONTEXT,
-            "mr2d: the grid of A or B of this plan was exited (blacs_gridexit) or its communicator freed"};
-  if (check) {
-    Status s = check_layout_arrays(p, a, b, routine);
-    if (!s.ok()) {
-      transport::Parts planned;
-      for (const plan::Plan* plan : layout_plans(p)) planned.push_back(transport::Part{plan});
-      return transport::abandon(*p.call.channel, planned, p.route, 2 * p.call.serial, p.call.node_local, s);
-    }
-  }
-  const kernels::Update update = kernels::make_update(p.call.type, p.call.op, alpha, beta);
-  transport::Parts parts;
-  parts.reserve(p.tiled.parts.size());
-  add_layout_parts(p, a, b, update.plain() ? nullptr : &update, kernels::streaming_pays(layout_bytes_into_b(p)), parts);
-  transport::Traffic traffic;
-  const Status done =
-      transport::execute(*p.call.channel, parts, p.route, 2 * p.call.serial, p.call.node_local, traffic);
-  add_traffic(traffic);
-  return done;
-}
-
-// A repeated direct call reuses its prepared call when every process has
-// it (as block-cyclic calls do): one all-reduce of generations replaces the
-// exchanges and the planning.
-int layout_transform(const LayoutArguments& args) noexcept {
+// A repeated direct call reuses its execution when every process has it (as
+// block-cyclic calls do, call_cache.hpp).
+int layout_transform(const CallSpec& args) noexcept {
   return guarded(args.routine, true, [&]() -> Status {
-    auto p = std::make_shared<LayoutPrepared>();
-    p->call.empty = args.m == 0 || args.n == 0;
-    if (p->call.empty) {
+    const OnePart arrays{args.a_array, args.b_array, args.alpha, args.beta};
+    if (args.m == 0 || args.n == 0) {
       const Status s = empty_layout_call(args);
       count_call(false);
       return s;
     }
     LocalLayout loc;
-    Status s = layout_local(args, *p, loc);
+    Part sides;
+    Status s = layout_local(args, sides, loc);
     if (!s.ok()) {
       count_call(false);
       return s;
     }
-    auto& cache = comm_cache<LayoutPrepared>(loc.st.comm);
-    cache.erase_if([](const LayoutPrepared& c) { return !grids_alive(c.call.grids); });
-    auto key = cache_key(loc, *p);
-    const auto mine = static_cast<std::int64_t>(cache.candidates(key));
-    std::int64_t common = 0;
-    s = agree_reduce(loc.st.comm, &mine, &common, 1, MPI_BAND, args.routine);
-    if (!s.ok()) return s;
-    if (auto cached = cache.take(key, static_cast<std::uint64_t>(common))) {
-      mr2d_stats reused{};
-      reused.plans_reused = 1;
-      add_stats(reused);
-      return execute_layout(*cached, args.a, args.b, args.alpha, args.beta, args.routine, false);
-    }
-    const std::int64_t generation = cache.next_generation();
-    s = layout_global(args, loc, *p);
-    if (!s.ok()) {
-      count_call(false);
-      return s;
-    }
-    cache.insert(std::move(key), p, generation);
-    return execute_layout(*p, args.a, args.b, args.alpha, args.beta, args.routine, false);
+    CallCache::Key key = cache_key(loc, sides);
+    return run_cached(
+        loc.st.comm, std::move(key), args.routine, false,
+        [&](Execution& e) {
+          e.parts.assign(1, std::move(sides));
+          return layout_global(args, loc, e);
+        },
+        arrays.operands());
   });
-}
-
-int create_layout_plan(mr2d_plan* out, const LayoutArguments& args) noexcept {
-  if (out != nullptr) *out = nullptr;
-  return guarded(args.routine, true, [&]() -> Status {
-    auto plan = std::make_unique<mr2d_plan_s>();
-    plan->layout = std::make_shared<LayoutPrepared>();
-    LayoutArguments checked = args;
-    checked.plan = true;
-    checked.plan_out_null = out == nullptr;
-    Status s = prepare_layout(checked, *plan->layout);
-    if (!s.ok()) return s;
-    if (out == nullptr)  // an empty call agrees on nothing
-      return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + args.routine + ": argument 1 (plan) is NULL"};
-    plan->prepared.transform = true;
-    plan->info = describe_layout(*plan->layout);
-    *out = plan.release();
-    return {};
-  });
-}
-
-mr2d_plan_info describe_layout(const LayoutPrepared& p) {
-  // The route's summary; the bytes kept per shared plan times its tiles.
-  mr2d_plan_info info = describe_route(p.route, {}, p.call.cdc, p.call.node_local, p.call.channel.get());
-  const std::vector<Index> uses = tiles_per_plan(p);
-  for (std::size_t k = 0; k < uses.size(); ++k) {
-    const plan::Plan& plan = p.tiled.plans[k];
-    if (plan.has_self) info.bytes_local += uses[k] * plan.self.count * plan.elem_size;
-  }
-  return info;
 }
 
 }  // namespace mr2d::driver

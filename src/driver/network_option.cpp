@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <string>
 
+#include "common/status.hpp"
+
 namespace mr2d::driver {
 
 namespace {
@@ -17,7 +19,8 @@ model::Network from_environment() {
   const char* text = std::getenv("MR2D_NETWORK");
   if (text == nullptr) return n;
   std::string error;
-  if (!model::parse_network(text, n, error)) std::fprintf(stderr, "mr2d: MR2D_NETWORK ignored: %s\n", error.c_str());
+  if (!model::parse_network(text, n, error))
+    std::fprintf(stderr, "%s\n", message_of("", "MR2D_NETWORK ignored: " + error).c_str());
   return n;
 }
 

@@ -18,7 +18,9 @@ bool stop_on_errors() {
     const char* e = std::getenv("MR2D_ON_ERROR");
     if (e == nullptr || *e == '\0' || std::strcmp(e, "abort") == 0) return true;
     if (std::strcmp(e, "return") == 0) return false;
-    std::fprintf(stderr, "mr2d: MR2D_ON_ERROR=%s is neither abort nor return: errors stop the job\n", e);
+    std::fprintf(stderr, "%s\n",
+                 message_of("", std::string("MR2D_ON_ERROR=") + e + " is neither abort nor return: errors stop the job")
+                     .c_str());
     return true;
   }();
   return stop;
@@ -29,18 +31,18 @@ namespace {
 // PBLAS's error entry, wherever the program takes it from (ScaLAPACK, or
 // its own): looked up at run time, as the drop-in does not link ScaLAPACK.
 // Null where the error is not PBLAS's to report.
-void* pb_cabort(const Arguments& args, const Status& status) {
+void* pb_cabort(const CallSpec& args, const Status& status) {
   if (status.ok() || args.dropin != DropIn::pblas || status.arg <= 0 || !stop_on_errors()) return nullptr;
   return dlsym(RTLD_DEFAULT, "PB_Cabort");
 }
 
 }  // namespace
 
-bool reports_through_pb_cabort(const Arguments& args, const Status& status) {
+bool reports_through_pb_cabort(const CallSpec& args, const Status& status) {
   return pb_cabort(args, status) != nullptr;
 }
 
-void stop_on_error(const Arguments& args, const Status& status) {
+void stop_on_error(const CallSpec& args, const Status& status) {
   if (!stop_on_errors()) return;
   if (args.dropin == DropIn::pblas && status.arg > 0) {
     using Abort = void (*)(mr2d_int, const char*, mr2d_int);
@@ -53,10 +55,9 @@ void stop_on_error(const Arguments& args, const Status& status) {
       static const long long kPblasEntry[2][12] = {{0, 1, 2, 3, 4, 5, 6, 9, 10, 11, 5, 6},
                                                    {0, 1, 2, 3, 4, 7, 8, 9, 10, 11, 5, 6}};
       check::LocalCall call;
-      call.entry = args.entry;
-      call.trapezoidal = args.trapezoidal;
-      const bool inb = (status.arg == check::arg_position(call, "DESCA") && args.inb_a) ||
-                       (status.arg == check::arg_position(call, "DESCB") && args.inb_b);
+      call.args = args.args;
+      const bool inb = (status.arg == check::arg_position(call, "DESCA") && args.a.pblas_type2) ||
+                       (status.arg == check::arg_position(call, "DESCB") && args.b.pblas_type2);
       const long long entry =
           status.entry >= 1 && status.entry <= check::ENTRY_NAMES ? kPblasEntry[inb ? 1 : 0][status.entry] : 0;
       const long long info = entry > 0 ? 100 * status.arg + entry : status.arg;

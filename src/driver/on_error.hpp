@@ -16,7 +16,7 @@ bool stop_on_errors();
 /// alone (a PBLAS name's argument error, MR2D_ON_ERROR unset or abort, and a
 /// PB_Cabort to call): then mr2d prints nothing, as PBLAS, whose PB_Cabort
 /// (or the program's own) decides what is printed.
-bool reports_through_pb_cabort(const Arguments& args, const Status& status);
+bool reports_through_pb_cabort(const CallSpec& args, const Status& status);
 
 /// After `status` (an error, already printed unless PB_Cabort reports it) of a drop-in call: unless
 /// MR2D_ON_ERROR=return, a PBLAS name reports an argument error through
@@ -24,6 +24,6 @@ bool reports_through_pb_cabort(const Arguments& args, const Status& status);
 /// entry in PBLAS's descriptor numbering), or -argument), which stops the job unless the program defines its
 /// own PB_Cabort (PBLAS's testers do) and that returns; every other error
 /// calls MPI_Abort.
-void stop_on_error(const Arguments& args, const Status& status);
+void stop_on_error(const CallSpec& args, const Status& status);
 
 }  // namespace mr2d::driver

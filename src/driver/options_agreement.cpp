@@ -44,10 +44,11 @@ Status agree_options(const std::vector<check::OptionsReport>& reports, const cha
   for (const Field& f : kFields)
     for (std::size_t k = 1; k < reports.size(); ++k)
       if (reports[k].*f.value != reports[0].*f.value)
-        return {MR2D_ERR_INCONSISTENT, std::string("mr2d: ") + routine + ": options: processes resolved different " +
-                                           f.name + " (" + std::to_string(reports[0].*f.value) + " on process 0, " +
-                                           std::to_string(reports[k].*f.value) + " on process " + std::to_string(k) +
-                                           "); every process of a call must use the same options"};
+        return failure(MR2D_ERR_INCONSISTENT, routine,
+                       std::string("options: processes resolved different ") + f.name + " (" +
+                           std::to_string(reports[0].*f.value) + " on process 0, " +
+                           std::to_string(reports[k].*f.value) + " on process " + std::to_string(k) +
+                           "); every process of a call must use the same options");
   return {};
 }
 

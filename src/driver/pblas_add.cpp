@@ -43,37 +43,37 @@ bool is_zero(int type, const void* v) {
 
 // p?tradd with alpha not 0 adds its panels' diagonal blocks whole: +0 outside
 // the trapezoid. With alpha 0 it only scales or sets the trapezoid.
-void tradd_band(const Arguments& args) {
+void tradd_band(const CallSpec& args) {
   if (args.m <= 0 || args.n <= 0 || is_zero(args.type, args.alpha)) return;
-  const mr2d_int* descc = args.descb;
+  const mr2d_int* descc = args.b.desc;
   const check::GridInfo g = grid::grid_info(descc[check::CTXT]);
   if (!g.member()) return;
-  const index::Axis rows{descc[check::MB], g.nprow, descc[check::RSRC], args.ib - 1};
-  const index::Axis cols{descc[check::NB], g.npcol, descc[check::CSRC], args.jb - 1};
+  const index::Axis rows{descc[check::MB], g.nprow, descc[check::RSRC], args.b.i - 1};
+  const index::Axis cols{descc[check::NB], g.npcol, descc[check::CSRC], args.b.j - 1};
   const bool upper = args.uplo[0] == 'U' || args.uplo[0] == 'u';
-  kernels::tradd_band(args.type, upper, args.m, args.n, kernels::kTraddPanel, rows, cols, g.myrow, g.mycol, args.b,
-                      descc[check::LLD]);
+  kernels::tradd_band(args.type, upper, args.m, args.n, kernels::kTraddPanel, rows, cols, g.myrow, g.mycol,
+                      args.b_array, descc[check::LLD]);
 }
 
 }  // namespace
 
-int pblas_add(const Arguments& given) noexcept {
+int pblas_add(const CallSpec& given) noexcept {
   // PBLAS's descriptors as ScaLAPACK's; what PBLAS finds wrong in their type
   // and first blocks, or in a C outside A's context, is reported with the
   // other checks.
-  Arguments args = given;
+  CallSpec args = given;
   std::array<mr2d_int, check::DESC_LEN> da{}, dc{};
   check::Fault fault;
-  if (given.desca != nullptr) {
-    fault = check::read_pblas_desc(given.desca, "DESCA", da, args.inb_a);
-    args.desca = da.data();
+  if (given.a.desc != nullptr) {
+    fault = check::read_pblas_desc(given.a.desc, "DESCA", da, args.a.pblas_type2);
+    args.a.desc = da.data();
   }
-  if (given.descb != nullptr) {
-    const check::Fault in_c = check::read_pblas_desc(given.descb, "DESCB", dc, args.inb_b);
+  if (given.b.desc != nullptr) {
+    const check::Fault in_c = check::read_pblas_desc(given.b.desc, "DESCB", dc, args.b.pblas_type2);
     if (fault.arg == nullptr) fault = in_c;
-    if (fault.arg == nullptr && given.desca != nullptr && dc[check::CTXT] != da[check::CTXT])
+    if (fault.arg == nullptr && given.a.desc != nullptr && dc[check::CTXT] != da[check::CTXT])
       fault = {"DESCB", check::Reason::other_context, dc[check::CTXT], da[check::CTXT], check::CTXT + 1};
-    args.descb = dc.data();
+    args.b.desc = dc.data();
   }
   args.fault = fault;
   const int code = redistribute(args, true);

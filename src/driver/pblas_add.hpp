@@ -11,6 +11,6 @@ namespace mr2d::driver {
 
 /// Runs a call of entry pblas_tran, pblas_geadd or pblas_tradd (errors as
 /// redistribute reports them); returns its status code.
-int pblas_add(const Arguments& args) noexcept;
+int pblas_add(const CallSpec& args) noexcept;
 
 }  // namespace mr2d::driver

@@ -1,28 +1,22 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// (MPI) The object behind an mr2d_plan handle: a prepared call and the
+// (MPI) The object behind an mr2d_plan handle: a planned execution and the
 // summary mr2d_plan_query returns, both fixed at creation.
 #pragma once
 
-#include <memory>
-
-#include "driver/batch.hpp"
-#include "driver/layout_call.hpp"
-#include "driver/redistribute.hpp"
+#include "driver/execution.hpp"
+#include "driver/call_spec.hpp"
 #include "mr2d/mr2d.h"
 
 struct mr2d_plan_s {
-  mr2d::driver::Prepared prepared;
-  std::unique_ptr<mr2d::driver::Batch> batch;  ///< set for a batch plan (prepared unused)
-  /// Set for a grid-layout plan (prepared holds only its transform flag).
-  std::shared_ptr<mr2d::driver::LayoutPrepared> layout;
+  mr2d::driver::Execution execution;  ///< a call's, a grid-layout call's or a batch's
   mr2d_plan_info info{};
 };
 
 namespace mr2d::driver {
 
-/// Prepares `args` (arrays not given yet) into a new plan in *out, null on
-/// error. Collective over the union; never throws.
-int create_plan(mr2d_plan* out, const Arguments& args) noexcept;
+/// Plans the call `spec` (arrays not given yet; any sides) into a new plan
+/// in *out, null on error. Collective over the union; never throws.
+int create_plan(mr2d_plan* out, const CallSpec& spec) noexcept;
 
 /// Moves the data of `plan` from `a` to `b`; never throws. `transform`: the
 /// caller is mr2d_plan_execute_transform, which only transform plans accept;
@@ -36,7 +30,7 @@ int create_batch(mr2d_plan* out, int count, const mr2d_plan* parts, const mr2d_o
 
 /// Executes a batch plan (mr2d_plan_execute_batch, or _transform with alpha
 /// and beta); never throws.
-int execute_batch_plan(mr2d_plan plan, const void* const* a, void* const* b, const void* const* alpha,
-                       const void* const* beta, bool transform) noexcept;
+int run_batch(mr2d_plan plan, const void* const* a, void* const* b, const void* const* alpha, const void* const* beta,
+              bool transform) noexcept;
 
 }  // namespace mr2d::driver

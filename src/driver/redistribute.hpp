@@ -6,122 +6,18 @@
 
 #include <mpi.h>
 
-#include <atomic>
-#include <memory>
 #include <utility>
-#include <vector>
 
+#include "driver/call_spec.hpp"
+#include "driver/execution.hpp"
 #include "driver/options.hpp"
 #include "common/status.hpp"
 #include "check/call.hpp"
-#include "check/footprint.hpp"
 #include "mr2d/mr2d.h"
 #include "mr2d/mr2d_comm.h"
-#include "plan/plan.hpp"
-#include "route/route.hpp"
-#include "problem/problem.hpp"
 #include "transport/channel.hpp"
-#include "transport/exchange.hpp"
 
 namespace mr2d::driver {
-
-/// Where the union of processes comes from: a BLACS context (grids from the
-/// descriptors' CTXT_), MPI_COMM_WORLD (ScaLAPACK's p?gemr2do), or a
-/// communicator with described grids (mr2d_comm.h).
-enum class Union { context, world, comm };
-
-/// A ScaLAPACK or PBLAS name of the drop-in library: on error it stops the
-/// job as they do (on_error.hpp), unless MR2D_ON_ERROR=return.
-enum class DropIn { none, scalapack, pblas };
-
-/// Arguments exactly as a ScaLAPACK entry receives them (1-based, mr2d_int).
-struct Arguments {
-  const char* routine;
-  bool trapezoidal;
-  const char* uplo;  ///< only [0] is read; null for gemr2d
-  const char* diag;
-  check::Letters letters;
-  mr2d_int m, n;
-  const void* a;
-  mr2d_int ia, ja;
-  const mr2d_int* desca;
-  void* b;
-  mr2d_int ib, jb;
-  const mr2d_int* descb;
-  mr2d_int ictxt;  ///< ignored for Union::world and Union::comm
-  Union scope;
-  Index elem_size;
-  const mr2d_options* options = nullptr;  ///< null: the process-wide options
-  bool strided = false;                   ///< mr2d_gemr2d_strided
-  mr2d_int sa = 1, ta = 1, sb = 1, tb = 1;
-  /// Transforms B := alpha * op(A) + beta * B (entry transform or a PBLAS one).
-  check::Entry entry = check::Entry::redistribute;
-  char op = 'N';
-  int type = -1;          ///< mr2d_type of the elements (arithmetic of a transform)
-  int type_position = 0;  ///< of the type argument; 0: the routine's name fixes it
-  DropIn dropin = DropIn::none;
-  bool plan_out_null = false;    ///< plan creation with nowhere to put the plan
-  bool deferred_arrays = false;  ///< plan creation: A and B come at execution
-  const void* alpha = nullptr;   ///< null: 1
-  const void* beta = nullptr;    ///< null: 0
-  /// PBLAS names: a fault found in a descriptor before the checks (reported
-  /// with theirs), and whether DESCA / DESCB were PBLAS's type 2 descriptors (IMB_, INB_).
-  check::Fault fault = {};
-  bool inb_a = false, inb_b = false;
-  /// Union::comm: the union and the grids of A and B within it.
-  MPI_Comm comm = MPI_COMM_NULL;
-  const mr2d_grid* grida = nullptr;
-  const mr2d_grid* gridb = nullptr;
-  /// A grid-layout side (mr2d_layout.h): a stand-in 1 x 1 grid on union
-  /// rank 0 takes its place in the descriptor checks.
-  bool solo_a = false, solo_b = false;
-  bool layout_names = false;  ///< messages name the sides MA and MB
-};
-
-/// Flags that turn false when a grid of A or B (where this process is in it)
-/// is exited: a plan outliving its grids fails instead of running.
-using GridFlags = std::vector<std::shared_ptr<const std::atomic<bool>>>;
-
-/// Whether no grid of `grids` was exited.
-bool grids_alive(const GridFlags& grids);
-/// Counts one call in the statistics.
-void count_call(bool trapezoidal);
-/// Adds an execution's traffic to the statistics.
-void add_traffic(const transport::Traffic& traffic);
-
-/// Where this process reads A and writes B in its local arrays.
-struct Footprint {
-  check::LocalWindow a, b;
-  Index lda = 0, ldb = 0, elem_size = 0;
-};
-
-/// One pass of the data: this process's plan and route for one problem.
-struct Pass {
-  model::Problem problem;
-  plan::Plan plan;
-  route::Route route;  ///< schedule, chunks and buffer sizes of this process
-};
-
-/// A validated call: the problem every process agreed on and this process's
-/// passes (one, or two through an intermediate matrix).
-struct Prepared {
-  std::shared_ptr<transport::Channel> channel;  ///< the union context's channel
-  std::uint64_t serial = 0;                     ///< this plan among the channel's, the same on every process
-  bool node_local = true;                       ///< node peers exchange through shared memory (transport option)
-  GridFlags grids;                              ///< of A's and B's grids where this process is in them
-  model::Problem problem;
-  std::vector<Pass> passes;
-  Index middle_elems = 0;  ///< this process's part of the intermediate matrix
-  int phases = MR2D_PHASES_ONE;
-  bool cdc = false;  ///< some run table is in complete-dimension form
-  bool trapezoidal = false;
-  bool empty = false;      ///< M or N is 0: nothing to do, nothing was checked
-  bool transform = false;  ///< alpha, beta and op apply (a transform entry)
-  int type = -1;           ///< mr2d_type of a transform
-  char op = 'N';           ///< op of a transform
-  bool tradd = false;      ///< PBLAS's p?tradd arithmetic (kernels::Update::tradd)
-  Footprint arrays;        ///< for the checks of the arrays given at execution
-};
 
 /// What one process learns without talking to the others.
 struct LocalStage {
@@ -135,32 +31,17 @@ struct LocalStage {
 
 /// The local stage of a call: grids, local checks, this process's report.
 /// An error here is this process's alone (no exchange can follow).
-Status stage_local(const Arguments& args, LocalStage& st);
+Status stage_local(const CallSpec& args, LocalStage& st);
 
-/// The one collective exchange of reports and the global checks: fills
-/// everything of `out` but its passes (problem, channel, serial, transport,
-/// grids, arrays).
-Status agree_stage(const Arguments& args, const LocalStage& st, Prepared& out);
+/// The one collective exchange of reports and the global checks: fills the
+/// execution's channel, serial, transport and grids, and its one part's
+/// problem and footprint (not its plans).
+Status agree_stage(const CallSpec& args, const LocalStage& st, Execution& out);
 
-/// Checks the arguments collectively and builds this process's plan. Collective
-/// over the union. On error `out` is unusable and the status is the same everywhere.
-Status prepare(const Arguments& args, Prepared& out);
-
-/// Moves the data of a prepared call; collective over the processes it talks
-/// to. A transform's alpha and beta are values of its type (null: 1 and 0);
-/// other calls ignore them.
-Status execute_prepared(const Prepared& prepared, const void* a, void* b, const void* alpha = nullptr,
-                        const void* beta = nullptr);
-
-/// The arrays given to an execution on this process: NULL where this
-/// process holds part of the submatrix, or sub(B) sharing memory with
-/// sub(A), is an argument error of `routine` (on this process alone: an
-/// execution exchanges nothing before moving data). `part`: the batch
-/// part's index, or -1.
-/// Gives up an execution of `prepared` that this process cannot run (`why`):
-/// node peers get the same status instead of waiting (transport::abandon).
-Status abandon_prepared(const Prepared& prepared, const Status& why);
-Status check_arrays(const Footprint& arrays, const void* a, const void* b, const char* routine, int part = -1);
+/// Checks a block-cyclic call collectively and plans it into `out` (one
+/// part). Collective over the union. On error `out` is unusable and the
+/// status is the same everywhere.
+Status plan_call(const CallSpec& args, Execution& out);
 
 /// Records `status` as the last error, prints it if asked, returns its code.
 int finish(const char* routine, bool print_errors, Status status) noexcept;
@@ -188,7 +69,7 @@ int guarded(const char* routine, bool print_errors, F&& body) noexcept {
 /// the same code, and each prints the message on stderr (unless quiet) and
 /// keeps it for mr2d_last_error(); a drop-in name then stops the job
 /// (on_error.hpp). Never throws.
-int redistribute(const Arguments& args, bool print_errors) noexcept;
+int redistribute(const CallSpec& args, bool print_errors) noexcept;
 
 /// Records the message returned by mr2d_last_error() on this thread.
 void set_last_error(const std::string& message);

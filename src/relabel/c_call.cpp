@@ -41,12 +41,9 @@ struct Positions {
 struct Errors {
   const char* routine;
   Status operator()(int position, const std::string& name, const std::string& text) const {
-    return {MR2D_ERR_ARGUMENT,
-            std::string("mr2d: ") + routine + ": argument " + std::to_string(position) + " (" + name + ") " + text};
+    return {MR2D_ERR_ARGUMENT, message_of(routine, "argument " + std::to_string(position) + " (" + name + ") " + text)};
   }
-  Status plain(const std::string& text) const {
-    return {MR2D_ERR_ARGUMENT, std::string("mr2d: ") + routine + ": " + text};
-  }
+  Status plain(const std::string& text) const { return failure(MR2D_ERR_ARGUMENT, routine, text); }
 };
 
 std::string position_text(Index r, Index c) { return "(" + num(r) + "," + num(c) + ")"; }

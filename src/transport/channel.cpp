@@ -107,7 +107,8 @@ Status prepare_transport(Channel& channel, Transport transport, Index shm_budget
   }
   if (transport == Transport::shm && !channel.shm)
     return {MR2D_ERR_ARGUMENT,
-            "mr2d: transport shm: shared memory is not available between these processes: " + channel.shm_unavailable};
+            message_of("", "transport shm: shared memory is not available between these processes: ") +
+                channel.shm_unavailable};
   return {};
 }
 

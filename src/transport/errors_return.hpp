@@ -36,7 +36,8 @@ inline Status mpi_failure(const char* what, int err) {
   char text[MPI_MAX_ERROR_STRING];
   int len = 0;
   if (MPI_Error_string(err, text, &len) != MPI_SUCCESS) len = 0;
-  return {MR2D_ERR_MPI, std::string("mr2d: ") + what + " failed: " + std::string(text, static_cast<std::size_t>(len))};
+  return {MR2D_ERR_MPI,
+          message_of("", std::string(what) + " failed: " + std::string(text, static_cast<std::size_t>(len)))};
 }
 
 }  // namespace mr2d::transport

@@ -16,7 +16,7 @@ namespace mr2d::transport {
 
 namespace {
 
-Status out_of_memory() { return {MR2D_ERR_MEMORY, "mr2d: out of memory for message buffers"}; }
+Status out_of_memory() { return failure(MR2D_ERR_MEMORY, "", "out of memory for message buffers"); }
 
 Status run(Channel& ch, const Parts& parts, const route::Route& route, std::uint64_t plan_id, bool node_local,
            Traffic& traffic, std::unique_ptr<ShmExchange>& shm) {
@@ -88,8 +88,8 @@ Status run(Channel& ch, const Parts& parts, const route::Route& route, std::uint
       if (stall.check("rank %d, node-local messages of plan %llu not complete (a peer may be executing "
                       "another redistribution, or have left this one after an error)",
                       parts.front().plan->me, static_cast<unsigned long long>(plan_id)))
-        return {MR2D_ERR_TIMEOUT,
-                "mr2d: timed out (MR2D_TIMEOUT) waiting for node peer rank " + std::to_string(shm->waiting_for())};
+        return {MR2D_ERR_TIMEOUT, message_of("", "timed out (MR2D_TIMEOUT) waiting for node peer rank ") +
+                                      std::to_string(shm->waiting_for())};
       backoff.wait();
     }
   }
@@ -101,10 +101,12 @@ Status run(Channel& ch, const Parts& parts, const route::Route& route, std::uint
 
 Status execute(Channel& channel, const Parts& parts, const route::Route& route, std::uint64_t plan_id, bool node_local,
                Traffic& traffic) {
-  if (!channel.alive) return {MR2D_ERR_CONTEXT, "mr2d: the union context of this plan was exited (blacs_gridexit)"};
+  if (!channel.alive)
+    return failure(MR2D_ERR_CONTEXT, "", "the union context of this plan was exited (blacs_gridexit)");
   if (channel.broken)
     return {MR2D_ERR_MPI,
-            "mr2d: an earlier redistribution over this union context failed; its messages may still be in flight"};
+            message_of(
+                "", "an earlier redistribution over this union context failed; its messages may still be in flight")};
   // A failed execution may leave sends in flight and peers mid-message: the
   // channel keeps its buffers and refuses further traffic.
   Status st;
@@ -119,7 +121,7 @@ Status execute(Channel& channel, const Parts& parts, const route::Route& route, 
   try {
     st = run(channel, parts, route, plan_id, node_local, traffic, shm);
   } catch (...) {
-    fail({MR2D_ERR_INTERNAL, "mr2d: exception during a transfer"});
+    fail(failure(MR2D_ERR_INTERNAL, "", "exception during a transfer"));
     throw;
   }
   if (!st.ok()) fail(st);

@@ -118,10 +118,11 @@ Status StageRunner::timed_out() const {
   for (std::size_t i = 0; i < reqs_.size(); ++i) {
     if (reqs_[i] == MPI_REQUEST_NULL) continue;
     const Message& m = messages_[owner_[i].first];
-    return {MR2D_ERR_TIMEOUT, "mr2d: timed out (MR2D_TIMEOUT) waiting for rank " + std::to_string(m.message->peer) +
-                                  " to " + (m.receiving ? "send its data" : "receive this process's data")};
+    return {MR2D_ERR_TIMEOUT, message_of("", "timed out (MR2D_TIMEOUT) waiting for rank ") +
+                                  std::to_string(m.message->peer) + " to " +
+                                  (m.receiving ? "send its data" : "receive this process's data")};
   }
-  return {MR2D_ERR_TIMEOUT, "mr2d: timed out (MR2D_TIMEOUT) waiting for MPI transfers"};
+  return failure(MR2D_ERR_TIMEOUT, "", "timed out (MR2D_TIMEOUT) waiting for MPI transfers");
 }
 
 Status StageRunner::post_next(std::size_t c, std::size_t slot, Traffic& traffic) {

@@ -23,12 +23,13 @@ namespace {
 
 Status mismatch() {
   return {MR2D_ERR_INCONSISTENT,
-          "mr2d: processes executed different redistributions at the same time (plans or calls "
-          "in a different order on different processes)"};
+          message_of("",
+                     "processes executed different redistributions at the same time (plans or calls "
+                     "in a different order on different processes)")};
 }
 
 Status peer_failed(int rank) {
-  return {MR2D_ERR_MPI, "mr2d: node peer rank " + std::to_string(rank) +
+  return {MR2D_ERR_MPI, message_of("", "node peer rank ") + std::to_string(rank) +
                             " failed an earlier redistribution over this union context and left its messages"};
 }
 
@@ -65,7 +66,7 @@ std::uint64_t status_word(const Status& status) {
 Status peer_status(std::uint64_t word, int peer_rank, bool peer_sent) {
   const int code = static_cast<int>(word);
   if (code == MR2D_ERR_INCONSISTENT) return mismatch();
-  return {code, std::string("mr2d: node peer rank ") + std::to_string(peer_rank) + " gave up the message it " +
+  return {code, message_of("", "node peer rank ") + std::to_string(peer_rank) + " gave up the message it " +
                     (peer_sent ? "was sending" : "was receiving") + " here (its status: " + mr2d_status_name(code) +
                     ")"};
 }
@@ -91,7 +92,7 @@ Status ShmExchange::start() {
       if (slot->receiver_dead.load(std::memory_order_acquire) != 0) return peer_failed(links_.rank_of(r));
       if (stall.check("rank %d, node peer rank %d has not read the previous redistribution's data",
                       parts_.front().plan->me, links_.rank_of(r)))
-        return {MR2D_ERR_TIMEOUT, "mr2d: timed out (MR2D_TIMEOUT) waiting for node peer rank " +
+        return {MR2D_ERR_TIMEOUT, message_of("", "timed out (MR2D_TIMEOUT) waiting for node peer rank ") +
                                       std::to_string(links_.rank_of(r)) +
                                       " to read the previous redistribution's data"};
       backoff.wait();

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The argument lists of the entry points, as data: each entry point names
+// its list in its call spec, and the checks use it only to word messages
+// (an argument's 1-based position and the name printed). Positions live
+// here alone. Pure data, no MPI.
+#pragma once
+
+#include <cstddef>
+#include <cstring>
+
+namespace mr2d::check {
+
+/// One argument: the name messages print, and what else the checks call it
+/// (PBLAS's C is B; a grid-layout side MA is both DESCA and GRIDA).
+struct ArgName {
+  const char* shown;
+  const char* role = nullptr;   ///< null: only `shown`
+  const char* role2 = nullptr;  ///< a second role of the same argument
+  bool plays(const char* name) const {
+    return std::strcmp(shown, name) == 0 || (role != nullptr && std::strcmp(role, name) == 0) ||
+           (role2 != nullptr && std::strcmp(role2, name) == 0);
+  }
+};
+
+/// An entry point's argument list in order (the type argument of the
+/// type-generic entries is not counted).
+struct ArgList {
+  const ArgName* names = nullptr;
+  int count = 0;
+};
+
+template <std::size_t N>
+constexpr ArgList list_of(const ArgName (&names)[N]) {
+  return {names, static_cast<int>(N)};
+}
+
+// p?gemr2d, p?trmr2d (UPLO and DIAG first) and mr2d_gemr2d_strided (strides
+// after each start).
+inline constexpr ArgName kGemr2d[] = {{"M"}, {"N"},  {"A"},  {"IA"},    {"JA"},   {"DESCA"},
+                                      {"B"}, {"IB"}, {"JB"}, {"DESCB"}, {"ICTXT"}};
+inline constexpr ArgName kTrmr2d[] = {{"UPLO"},  {"DIAG"}, {"M"},  {"N"},  {"A"},     {"IA"},   {"JA"},
+                                      {"DESCA"}, {"B"},    {"IB"}, {"JB"}, {"DESCB"}, {"ICTXT"}};
+inline constexpr ArgName kStrided[] = {{"M"}, {"N"},  {"A"},  {"IA"}, {"JA"}, {"SA"},    {"TA"},   {"DESCA"},
+                                       {"B"}, {"IB"}, {"JB"}, {"SB"}, {"TB"}, {"DESCB"}, {"ICTXT"}};
+// mr2d_transform and mr2d_trtransform add TRANS, ALPHA and BETA.
+inline constexpr ArgName kTransform[] = {{"TRANS"}, {"M"},    {"N"}, {"ALPHA"}, {"A"},  {"IA"},    {"JA"},
+                                         {"DESCA"}, {"BETA"}, {"B"}, {"IB"},    {"JB"}, {"DESCB"}, {"ICTXT"}};
+inline constexpr ArgName kTrtransform[] = {{"UPLO"}, {"DIAG"}, {"TRANS"}, {"M"},     {"N"},    {"ALPHA"},
+                                           {"A"},    {"IA"},   {"JA"},    {"DESCA"}, {"BETA"}, {"B"},
+                                           {"IB"},   {"JB"},   {"DESCB"}, {"ICTXT"}};
+// PBLAS's p?tran*, p?geadd and p?tradd name B's arguments after C and have
+// no union context argument.
+inline constexpr ArgName kPblasTran[] = {{"M"},      {"N"},        {"ALPHA"},    {"A"},
+                                         {"IA"},     {"JA"},       {"DESCA"},    {"BETA"},
+                                         {"C", "B"}, {"IC", "IB"}, {"JC", "JB"}, {"DESCC", "DESCB"}};
+inline constexpr ArgName kPblasGeadd[] = {
+    {"TRANS"},  {"M"},        {"N"},        {"ALPHA"},         {"A"}, {"IA"}, {"JA"}, {"DESCA"}, {"BETA"},
+    {"C", "B"}, {"IC", "IB"}, {"JC", "JB"}, {"DESCC", "DESCB"}};
+inline constexpr ArgName kPblasTradd[] = {
+    {"UPLO"}, {"TRANS"}, {"M"},    {"N"},      {"ALPHA"},    {"A"},        {"IA"},
+    {"JA"},   {"DESCA"}, {"BETA"}, {"C", "B"}, {"IC", "IB"}, {"JC", "JB"}, {"DESCC", "DESCB"}};
+// Grids described within a communicator (mr2d_comm.h).
+inline constexpr ArgName kCommGemr2d[] = {{"COMM"},  {"M"}, {"N"},  {"A"},  {"IA"},    {"JA"},   {"DESCA"},
+                                          {"GRIDA"}, {"B"}, {"IB"}, {"JB"}, {"DESCB"}, {"GRIDB"}};
+inline constexpr ArgName kCommTrmr2d[] = {{"COMM"},  {"UPLO"},  {"DIAG"}, {"M"},  {"N"},  {"A"},     {"IA"},   {"JA"},
+                                          {"DESCA"}, {"GRIDA"}, {"B"},    {"IB"}, {"JB"}, {"DESCB"}, {"GRIDB"}};
+// Grid-layout calls (mr2d_layout.h): each side is an mr2d_matrix.
+inline constexpr ArgName kLayout[] = {{"TRANS"},
+                                      {"M"},
+                                      {"N"},
+                                      {"ALPHA"},
+                                      {"A"},
+                                      {"IA"},
+                                      {"JA"},
+                                      {"MA", "DESCA", "GRIDA"},
+                                      {"BETA"},
+                                      {"B"},
+                                      {"IB"},
+                                      {"JB"},
+                                      {"MB", "DESCB", "GRIDB"},
+                                      {"ICTXT"}};
+inline constexpr ArgName kCommLayout[] = {{"COMM"},
+                                          {"TRANS"},
+                                          {"M"},
+                                          {"N"},
+                                          {"ALPHA"},
+                                          {"A"},
+                                          {"IA"},
+                                          {"JA"},
+                                          {"MA", "DESCA", "GRIDA"},
+                                          {"BETA"},
+                                          {"B"},
+                                          {"IB"},
+                                          {"JB"},
+                                          {"MB", "DESCB", "GRIDB"}};
+
+}  // namespace mr2d::check

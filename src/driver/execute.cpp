@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// (MPI) Running an execution; see execution.hpp.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "check/footprint.hpp"
+#include "driver/execution.hpp"
+#include "driver/stats.hpp"
+#include "kernels/transform.hpp"
+#include "transport/exchange.hpp"
+
+namespace mr2d::driver {
+
+bool grids_alive(const GridFlags& grids) {
+  for (const auto& alive : grids)
+    if (!*alive) return false;
+  return true;
+}
+
+std::vector<const plan::Plan*> pass_plans(const Execution& e, int pass) {
+  std::vector<const plan::Plan*> plans;
+  for (const Part& part : e.parts)
+    for (const Piece& piece : part.pieces)
+      if (piece.pass == pass) plans.push_back(&part.plans[static_cast<std::size_t>(piece.plan)]);
+  return plans;
+}
+
+Index bytes_into_b(const Execution& e) {
+  Index bytes = 0;
+  for (const Part& part : e.parts)
+    for (const Piece& piece : part.pieces)
+      if (piece.b != kMiddle) bytes += part.plans[static_cast<std::size_t>(piece.plan)].bytes_into_b();
+  return bytes;
+}
+
+namespace {
+
+void count_calls(const Execution& e) {
+  mr2d_stats calls{};
+  for (const Part& part : e.parts) ++(part.trapezoidal ? calls.calls_trmr2d : calls.calls_gemr2d);
+  add_stats(calls);
+}
+
+}  // namespace
+
+void count_call(bool trapezoidal) {
+  mr2d_stats one{};
+  (trapezoidal ? one.calls_trmr2d : one.calls_gemr2d) = 1;
+  add_stats(one);
+}
+
+namespace {
+
+void add_traffic(const transport::Traffic& traffic) {
+  mr2d_stats delta{};
+  delta.messages_sent = traffic.messages_sent;
+  delta.bytes_sent = traffic.bytes_sent;
+  delta.bytes_received = traffic.bytes_received;
+  delta.bytes_local = traffic.bytes_local;
+  delta.bytes_direct = traffic.bytes_direct;
+  add_stats(delta);
+}
+
+Status array_fault(const char* routine, int part, const std::string& what) {
+  const std::string in_part = part >= 0 ? " of part " + std::to_string(part) : "";
+  return failure(MR2D_ERR_ARGUMENT, routine, what.substr(0, 1) + in_part + what.substr(1));
+}
+
+// The arrays given to a part on this process: NULL where this process holds
+// part of a block-cyclic side or blocks given by offset from it, or sub(B)
+// sharing memory with sub(A), is an argument error of this process alone
+// (`index`: the batch part's, or -1).
+Status check_arrays(const Part& part, const void* a, const void* b, const char* routine, int index) {
+  const Footprint& f = part.arrays;
+  if (a == nullptr && !f.a.empty())
+    return array_fault(routine, index, "A is NULL although this process holds part of sub(A)");
+  if (b == nullptr && !f.b.empty())
+    return array_fault(routine, index, "B is NULL although this process holds part of sub(B)");
+  if (check::windows_overlap(reinterpret_cast<std::uintptr_t>(a), f.lda, f.a, reinterpret_cast<std::uintptr_t>(b),
+                             f.ldb, f.b, f.elem_size))
+    return array_fault(routine, index, "B shares memory with A on this process (sub(A) and sub(B) must not overlap)");
+  for (const Piece& piece : part.pieces) {
+    const bool a_needed = piece.a >= 0 && part.a.blocks[static_cast<std::size_t>(piece.a)].by_offset() && a == nullptr;
+    const bool b_needed = piece.b >= 0 && part.b.blocks[static_cast<std::size_t>(piece.b)].by_offset() && b == nullptr;
+    if (a_needed || b_needed)
+      return array_fault(
+          routine, index,
+          std::string(a_needed ? "A" : "B") + " is NULL although blocks of this process are given by offset from it");
+  }
+  return {};
+}
+
+// Where a piece reads or writes in this execution: a block, the call's
+// array or the intermediate matrix, moved by the piece's shift (elements).
+inline const char* resolve(int end, const LayoutSide& side, const void* array, const void* middle, Index shift,
+                           Index es) {
+  if (end == kCallArray && shift == 0) return static_cast<const char*>(array);
+  if (end == kNowhere) return nullptr;
+  const char* at = static_cast<const char*>(end == kMiddle ? middle : array);
+  if (end >= 0) {
+    const layout::Block& block = side.blocks[static_cast<std::size_t>(end)];
+    at = block.by_offset() ? at + block.offset * es : reinterpret_cast<const char*>(block.address);
+  }
+  return at == nullptr ? nullptr : at + shift * es;
+}
+
+const void* entry(const void* const* list, std::size_t k) { return list != nullptr ? list[k] : nullptr; }
+
+// Every plan of pass 0 with no arrays: what abandon needs to give up its messages.
+transport::Parts planned(const Execution& e) {
+  transport::Parts parts;
+  for (const plan::Plan* plan : pass_plans(e, 0)) parts.push_back(transport::Part{plan});
+  return parts;
+}
+
+}  // namespace
+
+Status give_up(const Execution& e, const Status& why) {
+  if (e.channel == nullptr || e.routes.empty()) return why;
+  return transport::abandon(*e.channel, planned(e), e.routes.front(), 2 * e.serial, e.node_local, why);
+}
+
+Status execute(const Execution& e, const Operands& ops, const char* routine, bool check) {
+  count_calls(e);
+  if (e.channel == nullptr) return {};
+  if (!grids_alive(e.grids))
+    return failure(MR2D_ERR_CONTEXT, routine,
+                   std::string("a grid of A or B of this ") + (e.batch ? "batch" : "plan") +
+                       " was exited (blacs_gridexit) or its communicator freed");
+  if (check)
+    for (std::size_t k = 0; k < e.parts.size(); ++k) {
+      Status s = check_arrays(e.parts[k], ops.a[k], ops.b[k], routine, e.batch ? static_cast<int>(k) : -1);
+      if (!s.ok()) return give_up(e, s);
+    }
+  transport::Channel& channel = *e.channel;
+  const void* middle = nullptr;
+  for (const Part& part : e.parts)
+    if (part.passes.size() > 1) {
+      middle =
+          channel.middle.get(static_cast<std::size_t>(std::max<Index>(part.middle_elems * part.problem.elem_size, 1)));
+      if (middle == nullptr) return failure(MR2D_ERR_MEMORY, routine, "out of memory for the intermediate matrix");
+    }
+  // One update per transform part; a single part's without a heap allocation.
+  kernels::Update single;
+  std::vector<kernels::Update> several;
+  kernels::Update* updates = &single;
+  if (e.parts.size() > 1) {
+    several.resize(e.parts.size());
+    updates = several.data();
+  }
+  for (std::size_t k = 0; k < e.parts.size(); ++k) {
+    const Part& part = e.parts[k];
+    if (part.transform)
+      updates[k] = kernels::make_update(part.type, part.op, entry(ops.alpha, k), entry(ops.beta, k), part.tradd);
+  }
+  transport::Traffic traffic;
+  Status done;
+  for (std::size_t pass = 0; pass < e.routes.size() && done.ok(); ++pass) {
+    transport::Parts parts;
+    parts.reserve(e.pieces);
+    for (std::size_t k = 0; k < e.parts.size(); ++k) {
+      const Part& part = e.parts[k];
+      const Index es = part.plans.empty() ? 0 : part.plans.front().elem_size;
+      const kernels::Update* how = part.transform && !updates[k].plain() ? &updates[k] : nullptr;
+      const void* a = ops.a[k];
+      void* b = ops.b[k];
+      for (const Piece& piece : part.pieces) {
+        if (piece.pass != static_cast<std::int32_t>(pass)) continue;
+        const bool into_b = piece.b != kMiddle;
+        parts.push_back(transport::Part{&part.plans[static_cast<std::size_t>(piece.plan)],
+                                        resolve(piece.a, part.a, a, middle, piece.a_shift, es),
+                                        const_cast<char*>(resolve(piece.b, part.b, b, middle, piece.b_shift, es)),
+                                        into_b ? how : nullptr, into_b && e.stream});
+      }
+    }
+    // Pass k of execution s has id 2s + k: unique per channel, the same everywhere.
+    done = transport::execute(channel, parts, e.routes[pass], 2 * e.serial + pass, e.node_local, traffic);
+  }
+  add_traffic(traffic);
+  return done;
+}
+
+}  // namespace mr2d::driver
