@@ -51,14 +51,12 @@ Staging& spare() {
   return *s;
 }
 
-std::string prefix(const char* routine) {
-  return routine != nullptr ? std::string("mr2d: ") + routine + ": " : "mr2d: ";
-}
+std::string prefix(const char* routine) { return message_of(routine != nullptr ? routine : "", ""); }
 
 // MR2D_ERR_MPI for `call`, saying what it was for.
 Status failure(const Awaited& awaited, const char* call, int err) {
   Status s = mpi_failure((std::string(call) + " (for every process to " + awaited.what + ")").c_str(), err);
-  s.message = prefix(awaited.routine) + s.message.substr(6);
+  s = named(s, awaited.routine != nullptr ? awaited.routine : "");
   return s;
 }
 

@@ -127,7 +127,7 @@ Status make_new(MPI_Comm union_comm, Lease& out) {
     if (!s.ok()) return s;
     return !made.ok()
                ? made
-               : Status{MR2D_ERR_MPI, "mr2d: MPI_Comm_dup (mr2d's private communicator) failed on another process"};
+               : failure(MR2D_ERR_MPI, "", "MPI_Comm_dup (mr2d's private communicator) failed on another process");
   }
   MPI_Comm_set_errhandler(dup, MPI_ERRORS_RETURN);
   long long label = 0;
