@@ -10,7 +10,7 @@ execute_process(COMMAND ${MPIEXEC} -n ${RANKS} ${flags} --enable-recovery ${PROG
 string(REGEX MATCHALL "rank [0-9]+ passed" passed "${out}")
 list(LENGTH passed count)
 math(EXPR survivors "${RANKS} - 1")
-if(NOT count EQUAL survivors OR out MATCHES "FAILED" OR err MATCHES "FAILED|hang")
+if(NOT count EQUAL survivors OR out MATCHES "FAILED" OR err MATCHES "FAILED|\\(a hang\\)")
   message(FATAL_ERROR "${count} of ${survivors} survivors passed (exit ${rc})\n${out}\n${err}")
 endif()
 message(STATUS "${out}")
