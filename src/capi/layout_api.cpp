@@ -20,6 +20,10 @@ mr2d::driver::Side matrix_side(mr2d_int i, mr2d_int j, const mr2d_matrix* matrix
   side.i = i;
   side.j = j;
   side.matrix = matrix;
+  if (!mr2d::driver::is_grid_layout(matrix)) {
+    side.desc = matrix->desc;
+    side.grid = matrix->grid;
+  }
   return side;
 }
 

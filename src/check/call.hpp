@@ -25,6 +25,16 @@ struct GridInfo {
   bool member() const { return nprow > 0 && npcol > 0 && myrow >= 0 && myrow < nprow && mycol >= 0 && mycol < npcol; }
 };
 
+/// What describes one side of a call: a descriptor on a grid (this process
+/// may be outside it), or a grid layout (mr2d_layout.h) over the whole union,
+/// whose window is checked against its extent and its tables elsewhere.
+enum class SideKind { descriptor, grid_layout };
+
+/// A grid layout's global rows and columns.
+struct Extent {
+  Index rows = 0, cols = 0;
+};
+
 /// How UPLO/DIAG letters outside {U,L} x {N,U} are treated.
 enum class Letters { strict, scalapack };
 
@@ -94,6 +104,10 @@ struct LocalCall {
   bool described = false;
   /// A grid-layout call (mr2d_layout.h): messages name the sides MA and MB.
   bool layout = false;
+  /// Of a grid-layout call's sides: which are grid layouts, and their
+  /// extents (a grid-layout side is in no grid: grid_a, grid_b say nothing).
+  SideKind kind_a = SideKind::descriptor, kind_b = SideKind::descriptor;
+  Extent extent_a, extent_b;
   Fault fault;  ///< the first fault of a grid description
 };
 

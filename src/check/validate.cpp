@@ -146,6 +146,35 @@ struct Checker {
     return false;
   }
 
+  // A window's start (i, j), 1-based; positions of I and J.
+  void starts(Index i, Index j, std::int64_t a_i, std::int64_t a_j) {
+    if (i < 1) fail(MR2D_ERR_ARGUMENT, a_i, 0, Reason::start_below_one, i);
+    if (j < 1) fail(MR2D_ERR_ARGUMENT, a_j, 0, Reason::start_below_one, j);
+  }
+
+  // Whether a window from (i, j) over m rows and n columns (nothing: more
+  // than 64 bits hold, so beyond any matrix) ends within `extent`; an end
+  // that overflows is reported as the largest Index.
+  bool ends(Index i, Index j, std::optional<Index> m, std::optional<Index> n, Extent extent, std::int64_t a_i,
+            std::int64_t a_j) {
+    const std::optional<Index> end_i = m ? checked_add(i - 1, *m) : std::nullopt;
+    const std::optional<Index> end_j = n ? checked_add(j - 1, *n) : std::nullopt;
+    constexpr Index kMax = std::numeric_limits<Index>::max();
+    if (!end_i || *end_i > extent.rows)
+      fail(MR2D_ERR_ARGUMENT, a_i, 0, Reason::beyond_matrix, end_i.value_or(kMax), extent.rows);
+    if (!end_j || *end_j > extent.cols)
+      fail(MR2D_ERR_ARGUMENT, a_j, 0, Reason::beyond_matrix, end_j.value_or(kMax), extent.cols);
+    return !failed();
+  }
+
+  // A grid-layout side: its window against the layout's extent, on every
+  // process (the tables and blocks are checked with the other processes').
+  void layout_window(Extent extent, Index i, Index j, std::optional<Index> m, std::optional<Index> n, std::int64_t a_i,
+                     std::int64_t a_j) {
+    starts(i, j, a_i, a_j);
+    if (!failed()) ends(i, j, m, n, extent, a_i, a_j);
+  }
+
   // Checks one matrix on one of its members: descriptor, window start (i, j)
   // and the rows and columns the window spans (nothing: more than 64 bits
   // hold, so beyond any matrix); positions of DESC, I, J, array. `degenerate`:
@@ -161,17 +190,11 @@ struct Checker {
       fail(MR2D_ERR_ARGUMENT, pd, RSRC + 1, Reason::src_out_of_grid, d[RSRC], g.nprow);
     if (d[CSRC] < 0 || d[CSRC] >= g.npcol)
       fail(MR2D_ERR_ARGUMENT, pd, CSRC + 1, Reason::src_out_of_grid, d[CSRC], g.npcol);
-    if (i < 1) fail(MR2D_ERR_ARGUMENT, a_i, 0, Reason::start_below_one, i);
-    if (j < 1) fail(MR2D_ERR_ARGUMENT, a_j, 0, Reason::start_below_one, j);
+    starts(i, j, a_i, a_j);
     if (degenerate && d[LLD] < 1) fail(MR2D_ERR_ARGUMENT, pd, LLD + 1, Reason::not_positive, d[LLD]);
     if (failed() || degenerate) return;
-    // Window ends; one that overflows is reported as the largest Index.
-    const std::optional<Index> end_i = m ? checked_add(i - 1, *m) : std::nullopt;
-    const std::optional<Index> end_j = n ? checked_add(j - 1, *n) : std::nullopt;
-    constexpr Index kMax = std::numeric_limits<Index>::max();
-    if (!end_i || *end_i > d[M_]) fail(MR2D_ERR_ARGUMENT, a_i, 0, Reason::beyond_matrix, end_i.value_or(kMax), d[M_]);
-    if (!end_j || *end_j > d[N_]) fail(MR2D_ERR_ARGUMENT, a_j, 0, Reason::beyond_matrix, end_j.value_or(kMax), d[N_]);
-    if (failed()) return;
+    if (!ends(i, j, m, n, {d[M_], d[N_]}, a_i, a_j)) return;
+    const Index end_i = i - 1 + *m, end_j = j - 1 + *n;
     Index local_rows = index::numroc(d[M_], d[MB], g.myrow, d[RSRC], g.nprow);
     if (d[LLD] < local_rows) fail(MR2D_ERR_ARGUMENT, pd, LLD + 1, Reason::lld_too_small, d[LLD], local_rows);
     // The local array's bytes must be countable (offsets and byte counts are 64-bit).
@@ -180,9 +203,9 @@ struct Checker {
       fail(MR2D_ERR_ARGUMENT, pd, LLD + 1, Reason::too_large, d[LLD], call.elem_size);
     if (null_array && !failed()) {
       // NULL is fine where this process holds nothing of the submatrix.
-      Index sub_rows = index::numroc(*end_i, d[MB], g.myrow, d[RSRC], g.nprow) -
+      Index sub_rows = index::numroc(end_i, d[MB], g.myrow, d[RSRC], g.nprow) -
                        index::numroc(i - 1, d[MB], g.myrow, d[RSRC], g.nprow);
-      Index sub_cols = index::numroc(*end_j, d[NB], g.mycol, d[CSRC], g.npcol) -
+      Index sub_cols = index::numroc(end_j, d[NB], g.mycol, d[CSRC], g.npcol) -
                        index::numroc(j - 1, d[NB], g.mycol, d[CSRC], g.npcol);
       if (sub_rows > 0 && sub_cols > 0) fail(MR2D_ERR_ARGUMENT, a_arr, 0, Reason::null_array, 0);
     }
@@ -298,9 +321,15 @@ Report make_report(const LocalCall& call) {
   const Index a_rows = transposed ? call.n : call.m, a_cols = transposed ? call.m : call.n;
   // PBLAS checks the descriptors of an empty operation too, fewer entries.
   const bool degenerate = is_pblas(call.entry) && (call.m == 0 || call.n == 0);
+  if (!c.failed() && call.kind_a == SideKind::grid_layout)
+    c.layout_window(call.extent_a, call.ia, call.ja, span(a_rows, call.sa), span(a_cols, call.ta), at(call, "IA"),
+                    at(call, "JA"));
   if (!c.failed() && call.grid_a.member())
     c.matrix(call.desca, call.grid_a, call.ia, call.ja, span(a_rows, call.sa), span(a_cols, call.ta), call.a_null,
              at(call, "DESCA"), at(call, "IA"), at(call, "JA"), at(call, "A"), degenerate);
+  if (!c.failed() && call.kind_b == SideKind::grid_layout)
+    c.layout_window(call.extent_b, call.ib, call.jb, span(call.m, call.sb), span(call.n, call.tb), at(call, "IB"),
+                    at(call, "JB"));
   if (!c.failed() && call.grid_b.member())
     c.matrix(call.descb, call.grid_b, call.ib, call.jb, span(call.m, call.sb), span(call.n, call.tb), call.b_null,
              at(call, "DESCB"), at(call, "IB"), at(call, "JB"), at(call, "B"), degenerate);
@@ -490,9 +519,15 @@ Status agree(const std::vector<Report>& reports, const LocalCall& call, model::P
       }
     }
   }
+  // A grid-layout side has no grid here (a grid of no processes): every
+  // process passed it as one (the layout exchange before this one made
+  // sure), and its tables are agreed there.
   int found = kEveryProcess;
-  if (!check_grid(reports, &Report::a, call, matrix_args(call, false), err.error, found, problem.a) ||
-      !check_grid(reports, &Report::b, call, matrix_args(call, true), err.error, found, problem.b))
+  const bool desc_a = call.kind_a == SideKind::descriptor, desc_b = call.kind_b == SideKind::descriptor;
+  if (!desc_a) problem.a.nprow = problem.a.npcol = 0;
+  if (!desc_b) problem.b.nprow = problem.b.npcol = 0;
+  if ((desc_a && !check_grid(reports, &Report::a, call, matrix_args(call, false), err.error, found, problem.a)) ||
+      (desc_b && !check_grid(reports, &Report::b, call, matrix_args(call, true), err.error, found, problem.b)))
     return local_error(call, err, found);
   problem.m = first.sub_m;
   problem.n = first.sub_n;

@@ -33,7 +33,7 @@ struct Side {
   const mr2d_int* desc = nullptr;           ///< a descriptor side
   const mr2d_grid* grid = nullptr;          ///< Union::comm: its grid within the communicator
   /// Grid-layout entries (mr2d_layout.h): the side as passed, a descriptor
-  /// with its grid or a grid layout.
+  /// with its grid (also in desc and grid) or a grid layout (neither).
   const mr2d_matrix* matrix = nullptr;
   bool pblas_type2 = false;  ///< DESC was PBLAS's type 2 descriptor (IMB_, INB_)
 };

@@ -2,6 +2,7 @@
 // (MPI) The grid sources of a call; see grid_source.hpp.
 #include "driver/grid_source.hpp"
 
+#include <array>
 #include <string>
 
 #include "check/validate.hpp"
@@ -11,6 +12,11 @@
 namespace mr2d::driver {
 
 namespace {
+
+// A descriptor side's grid is its CTXT_'s; a grid-layout side is in none.
+check::GridInfo context_side(check::SideKind kind, const std::array<Index, check::DESC_LEN>& desc) {
+  return kind == check::SideKind::descriptor ? grid::grid_info(desc[check::CTXT]) : check::GridInfo{};
+}
 
 Status locate_contexts(const CallSpec& args, check::LocalCall& call, MPI_Comm& union_comm) {
   union_comm = MPI_COMM_WORLD;
@@ -27,8 +33,8 @@ Status locate_contexts(const CallSpec& args, check::LocalCall& call, MPI_Comm& u
     }
     union_comm = grid::context_comm(args.ictxt);
   }
-  call.grid_a = grid::grid_info(call.desca[check::CTXT]);
-  call.grid_b = grid::grid_info(call.descb[check::CTXT]);
+  call.grid_a = context_side(call.kind_a, call.desca);
+  call.grid_b = context_side(call.kind_b, call.descb);
   return {};
 }
 
@@ -37,12 +43,13 @@ void need_descriptor(const check::GridInfo& grid, const mr2d_int* d, const char*
   if (grid.member() && d == nullptr && fault.arg == nullptr) fault = {name, check::Reason::null_pointer};
 }
 
-// A grid-layout call's descriptor side given with neither descriptor nor
-// grid: this process is outside that grid (the others describe it).
-check::GridInfo described_side(const CallSpec& args, const mr2d_grid* grid, const mr2d_int* desc, const char* name,
+// A grid-layout side is in no grid; a grid-layout call's descriptor side
+// given with neither descriptor nor grid: this process is outside that grid
+// (the others describe it).
+check::GridInfo described_side(const CallSpec& args, check::SideKind kind, const Side& side, const char* name,
                                check::Fault& fault) {
-  if (args.layout && grid == nullptr && desc == nullptr) return {};
-  return grid::described_grid_info(grid, args.comm, name, fault);
+  if (kind == check::SideKind::grid_layout || (args.layout && side.grid == nullptr && side.desc == nullptr)) return {};
+  return grid::described_grid_info(side.grid, args.comm, name, fault);
 }
 
 Status locate_described(const CallSpec& args, check::LocalCall& call, MPI_Comm& union_comm) {
@@ -51,8 +58,8 @@ Status locate_described(const CallSpec& args, check::LocalCall& call, MPI_Comm& 
   if (args.comm == MPI_COMM_NULL || MPI_Comm_test_inter(args.comm, &inter) != MPI_SUCCESS || inter)
     return failure(MR2D_ERR_ARGUMENT, args.routine, "argument 1 (COMM) is MPI_COMM_NULL or not an intracommunicator");
   union_comm = args.comm;
-  call.grid_a = described_side(args, args.a.grid, args.a.desc, "GRIDA", call.fault);
-  call.grid_b = described_side(args, args.b.grid, args.b.desc, "GRIDB", call.fault);
+  call.grid_a = described_side(args, call.kind_a, args.a, "GRIDA", call.fault);
+  call.grid_b = described_side(args, call.kind_b, args.b, "GRIDB", call.fault);
   need_descriptor(call.grid_a, args.a.desc, "DESCA", call.fault);
   need_descriptor(call.grid_b, args.b.desc, "DESCB", call.fault);
   return {};
@@ -73,6 +80,9 @@ std::vector<MPI_Comm> grid_lifetimes(const CallSpec& args, const check::LocalCal
   }
   if (call.grid_a.member()) comms.push_back(grid::context_comm(call.desca[check::CTXT]));
   if (call.grid_b.member()) comms.push_back(grid::context_comm(call.descb[check::CTXT]));
+  // A grid-layout side lives in the union.
+  if (call.kind_a == check::SideKind::grid_layout || call.kind_b == check::SideKind::grid_layout)
+    comms.push_back(grid::context_comm(args.ictxt));
   return comms;
 }
 

@@ -4,8 +4,6 @@
 
 #include <mpi.h>
 
-#include <algorithm>
-#include <array>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -35,37 +33,6 @@ enum SideKind : std::int64_t { kDescriptor = 0, kLayout = 1, kNeither = 2 };
 SideKind side_kind(const mr2d_matrix* m) {
   if (is_grid_layout(m)) return kLayout;
   return m->desc == nullptr ? kNeither : kDescriptor;
-}
-
-// A grid side's stand-in descriptor: its global size on a 1 x 1 grid, so the
-// descriptor checks see its window against its extent.
-std::array<mr2d_int, check::DESC_LEN> stand_in(const mr2d_matrix* m, mr2d_int ictxt) {
-  const mr2d_grid_layout* l = m != nullptr ? m->layout : nullptr;
-  const mr2d_int rows = l != nullptr ? std::max<mr2d_int>(l->rows, 0) : 0;
-  const mr2d_int cols = l != nullptr ? std::max<mr2d_int>(l->cols, 0) : 0;
-  return {1,
-          ictxt,
-          rows,
-          cols,
-          std::max<mr2d_int>(rows, 1),
-          std::max<mr2d_int>(cols, 1),
-          0,
-          0,
-          std::max<mr2d_int>(rows, 1)};
-}
-
-// The solo grid of a stand-in in a communicator: rank 0.
-const mr2d_grid kSoloGrid{1, 1, nullptr};
-
-// The call as the descriptor checks see it: a descriptor side as passed, a
-// grid side by its stand-in on the solo grid.
-CallSpec descriptor_view(const CallSpec& la, const mr2d_int* da, const mr2d_int* db) {
-  CallSpec args = la;
-  args.a.desc = da;
-  args.b.desc = db;
-  args.a.grid = is_grid_layout(la.a.matrix) ? &kSoloGrid : la.a.matrix->grid;
-  args.b.grid = is_grid_layout(la.b.matrix) ? &kSoloGrid : la.b.matrix->grid;
-  return args;
 }
 
 // Copies one side's tables and blocks, checking what this process sees.
@@ -142,8 +109,8 @@ struct Word {
   std::int64_t fault = 0, table = 0, index = 0, value = 0, limit = 0;
   std::int64_t grid_a = 0, grid_b = 0;  // SideKind of MA, MB
   std::uint64_t hash_a = 0, hash_b = 0;
-  // Window starts of grid sides: only process 0 checks them against the
-  // stand-in descriptor, so every process compares its own with process 0's.
+  // Window starts of grid sides: the tiles of every process start there, so
+  // every process compares its own with process 0's.
   std::int64_t starts[4] = {0, 0, 0, 0};  // IA, JA of a grid A; IB, JB of a grid B
 };
 constexpr int kWords = static_cast<int>(sizeof(Word) / sizeof(std::int64_t));
@@ -359,7 +326,6 @@ namespace {
 // descriptor stage and the local layout findings.
 struct LocalLayout {
   LocalStage st;
-  CallSpec args;
   Word word;
   int me = 0, size = 1;
 };
@@ -382,13 +348,8 @@ Status layout_local(const CallSpec& la, Part& out, LocalLayout& loc) {
   out.transform = true;
   out.type = la.type;
   out.op = la.op;
-  // The stand-in descriptors are copied into the local call by stage_local.
-  const auto da = stand_in(la.a.matrix, la.ictxt), db = stand_in(la.b.matrix, la.ictxt);
-  loc.args = descriptor_view(la, is_grid_layout(la.a.matrix) ? da.data() : la.a.matrix->desc,
-                             is_grid_layout(la.b.matrix) ? db.data() : la.b.matrix->desc);
   LocalStage& st = loc.st;
-  Status s = stage_local(loc.args, st);
-  loc.args.a.desc = loc.args.b.desc = nullptr;
+  Status s = stage_local(la, st);
   if (!s.ok()) return s;
   MPI_Comm_rank(st.comm, &loc.me);
   MPI_Comm_size(st.comm, &loc.size);
@@ -442,12 +403,8 @@ Status layout_local(const CallSpec& la, Part& out, LocalLayout& loc) {
 Status layout_global(const CallSpec& la, const LocalLayout& loc, Execution& out) {
   Status s = agree_layouts(loc.st.call, loc.st.comm, loc.word);
   if (!s.ok()) return s;
-  s = agree_stage(loc.args, loc.st, out);
+  s = agree_stage(la, loc.st, out);
   if (!s.ok()) return s;
-  // The grid sides' stand-in windows are no arrays of the call.
-  Part& part = out.parts.front();
-  if (part.a.grid) part.arrays.a = {};
-  if (part.b.grid) part.arrays.b = {};
   plan_tiles(la, loc.st, loc.me, loc.size, out);
   return {};
 }

@@ -38,6 +38,14 @@ namespace {
 
 thread_local std::string g_last_error;
 
+// A grid-layout call's side as the checks see it: a grid layout, with its
+// extent (a NULL side's fault is the layout exchange's), or a descriptor.
+void layout_side(const mr2d_matrix* m, check::SideKind& kind, check::Extent& extent) {
+  if (!is_grid_layout(m)) return;
+  kind = check::SideKind::grid_layout;
+  if (m != nullptr) extent = {m->layout->rows, m->layout->cols};
+}
+
 check::LocalCall to_local_call(const CallSpec& args) {
   check::LocalCall call;
   call.routine = args.routine;
@@ -81,33 +89,15 @@ check::LocalCall to_local_call(const CallSpec& args) {
   call.a_null = !args.deferred_arrays && args.a_array == nullptr;
   call.b_null = !args.deferred_arrays && args.b_array == nullptr;
   call.layout = args.layout;
+  if (args.layout) {
+    layout_side(args.a.matrix, call.kind_a, call.extent_a);
+    layout_side(args.b.matrix, call.kind_b, call.extent_b);
+  }
   if (!args.deferred_arrays) {
     call.a_addr = reinterpret_cast<std::uintptr_t>(args.a_array);
     call.b_addr = reinterpret_cast<std::uintptr_t>(args.b_array);
   }
   return call;
-}
-
-}  // namespace
-
-namespace {
-
-// A grid-layout side stands in as a 1 x 1 grid on union rank 0, so that
-// the descriptor checks cover its window; its arrays are checked elsewhere.
-void stand_in_grids(const CallSpec& args, MPI_Comm union_comm, check::LocalCall& call) {
-  int rank = 0;
-  MPI_Comm_rank(union_comm, &rank);
-  const check::GridInfo solo{1, 1, rank == 0 ? 0 : -1, rank == 0 ? 0 : -1};
-  if (args.layout && is_grid_layout(args.a.matrix)) {
-    call.grid_a = solo;
-    call.a_null = false;
-    call.a_addr = 0;
-  }
-  if (args.layout && is_grid_layout(args.b.matrix)) {
-    call.grid_b = solo;
-    call.b_null = false;
-    call.b_addr = 0;
-  }
 }
 
 }  // namespace
@@ -124,7 +114,6 @@ Status stage_local(const CallSpec& args, LocalStage& st) {
   MPI_Comm union_comm = MPI_COMM_NULL;
   Status located = locate_grids(args, st.call, union_comm);
   if (!located.ok()) return located;
-  if (args.layout) stand_in_grids(args, union_comm, st.call);
   st.report = check::make_report(st.call);
   st.lda = st.call.grid_a.member() ? st.call.desca[check::LLD] : 0;
   st.ldb = st.call.grid_b.member() ? st.call.descb[check::LLD] : 0;
