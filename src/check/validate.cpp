@@ -136,6 +136,11 @@ std::string reason_text(const LocalCall& call, Reason reason, std::int64_t value
   return "is illegal";
 }
 
+// The names of one matrix's arguments: descriptor, window start, array.
+struct MatrixNames {
+  const char *desc, *i, *j, *array;
+};
+
 struct Checker {
   const LocalCall& call;
   Report& rep;
@@ -146,68 +151,71 @@ struct Checker {
     return false;
   }
 
-  // A window's start (i, j), 1-based; positions of I and J.
-  void starts(Index i, Index j, std::int64_t a_i, std::int64_t a_j) {
-    if (i < 1) fail(MR2D_ERR_ARGUMENT, a_i, 0, Reason::start_below_one, i);
-    if (j < 1) fail(MR2D_ERR_ARGUMENT, a_j, 0, Reason::start_below_one, j);
+  // A window's start (i, j), 1-based; names of I and J (their positions
+  // are looked up on a failure only).
+  void starts(Index i, Index j, const char* name_i, const char* name_j) {
+    if (i < 1) fail(MR2D_ERR_ARGUMENT, at(call, name_i), 0, Reason::start_below_one, i);
+    if (j < 1) fail(MR2D_ERR_ARGUMENT, at(call, name_j), 0, Reason::start_below_one, j);
   }
 
   // Whether a window from (i, j) over m rows and n columns (nothing: more
   // than 64 bits hold, so beyond any matrix) ends within `extent`; an end
   // that overflows is reported as the largest Index.
-  bool ends(Index i, Index j, std::optional<Index> m, std::optional<Index> n, Extent extent, std::int64_t a_i,
-            std::int64_t a_j) {
+  bool ends(Index i, Index j, std::optional<Index> m, std::optional<Index> n, Extent extent, const char* name_i,
+            const char* name_j) {
     const std::optional<Index> end_i = m ? checked_add(i - 1, *m) : std::nullopt;
     const std::optional<Index> end_j = n ? checked_add(j - 1, *n) : std::nullopt;
     constexpr Index kMax = std::numeric_limits<Index>::max();
     if (!end_i || *end_i > extent.rows)
-      fail(MR2D_ERR_ARGUMENT, a_i, 0, Reason::beyond_matrix, end_i.value_or(kMax), extent.rows);
+      fail(MR2D_ERR_ARGUMENT, at(call, name_i), 0, Reason::beyond_matrix, end_i.value_or(kMax), extent.rows);
     if (!end_j || *end_j > extent.cols)
-      fail(MR2D_ERR_ARGUMENT, a_j, 0, Reason::beyond_matrix, end_j.value_or(kMax), extent.cols);
+      fail(MR2D_ERR_ARGUMENT, at(call, name_j), 0, Reason::beyond_matrix, end_j.value_or(kMax), extent.cols);
     return !failed();
   }
 
   // A grid-layout side: its window against the layout's extent, on every
   // process (the tables and blocks are checked with the other processes').
-  void layout_window(Extent extent, Index i, Index j, std::optional<Index> m, std::optional<Index> n, std::int64_t a_i,
-                     std::int64_t a_j) {
-    starts(i, j, a_i, a_j);
-    if (!failed()) ends(i, j, m, n, extent, a_i, a_j);
+  void layout_window(Extent extent, Index i, Index j, std::optional<Index> m, std::optional<Index> n,
+                     const char* name_i, const char* name_j) {
+    starts(i, j, name_i, name_j);
+    if (!failed()) ends(i, j, m, n, extent, name_i, name_j);
   }
 
   // Checks one matrix on one of its members: descriptor, window start (i, j)
   // and the rows and columns the window spans (nothing: more than 64 bits
-  // hold, so beyond any matrix); positions of DESC, I, J, array. `degenerate`:
+  // hold, so beyond any matrix); `names` word its failures. `degenerate`:
   // PBLAS's checks of an empty operation, no bounds and LLD_ >= 1.
   void matrix(const std::array<Index, DESC_LEN>& d, const GridInfo& g, Index i, Index j, std::optional<Index> m,
-              std::optional<Index> n, bool null_array, std::int64_t pd, std::int64_t a_i, std::int64_t a_j,
-              std::int64_t a_arr, bool degenerate = false) {
-    if (d[M_] < 0) fail(MR2D_ERR_ARGUMENT, pd, M_ + 1, Reason::negative, d[M_]);
-    if (d[N_] < 0) fail(MR2D_ERR_ARGUMENT, pd, N_ + 1, Reason::negative, d[N_]);
-    if (d[MB] < 1) fail(MR2D_ERR_ARGUMENT, pd, MB + 1, Reason::not_positive, d[MB]);
-    if (d[NB] < 1) fail(MR2D_ERR_ARGUMENT, pd, NB + 1, Reason::not_positive, d[NB]);
+              std::optional<Index> n, bool null_array, const MatrixNames& names, bool degenerate = false) {
+    // Positions are looked up on a failure only: a valid call pays nothing for them.
+    const auto pd = [&] { return at(call, names.desc); };
+    const auto a_arr = [&] { return at(call, names.array); };
+    if (d[M_] < 0) fail(MR2D_ERR_ARGUMENT, pd(), M_ + 1, Reason::negative, d[M_]);
+    if (d[N_] < 0) fail(MR2D_ERR_ARGUMENT, pd(), N_ + 1, Reason::negative, d[N_]);
+    if (d[MB] < 1) fail(MR2D_ERR_ARGUMENT, pd(), MB + 1, Reason::not_positive, d[MB]);
+    if (d[NB] < 1) fail(MR2D_ERR_ARGUMENT, pd(), NB + 1, Reason::not_positive, d[NB]);
     if (d[RSRC] < 0 || d[RSRC] >= g.nprow)
-      fail(MR2D_ERR_ARGUMENT, pd, RSRC + 1, Reason::src_out_of_grid, d[RSRC], g.nprow);
+      fail(MR2D_ERR_ARGUMENT, pd(), RSRC + 1, Reason::src_out_of_grid, d[RSRC], g.nprow);
     if (d[CSRC] < 0 || d[CSRC] >= g.npcol)
-      fail(MR2D_ERR_ARGUMENT, pd, CSRC + 1, Reason::src_out_of_grid, d[CSRC], g.npcol);
-    starts(i, j, a_i, a_j);
-    if (degenerate && d[LLD] < 1) fail(MR2D_ERR_ARGUMENT, pd, LLD + 1, Reason::not_positive, d[LLD]);
+      fail(MR2D_ERR_ARGUMENT, pd(), CSRC + 1, Reason::src_out_of_grid, d[CSRC], g.npcol);
+    starts(i, j, names.i, names.j);
+    if (degenerate && d[LLD] < 1) fail(MR2D_ERR_ARGUMENT, pd(), LLD + 1, Reason::not_positive, d[LLD]);
     if (failed() || degenerate) return;
-    if (!ends(i, j, m, n, {d[M_], d[N_]}, a_i, a_j)) return;
+    if (!ends(i, j, m, n, {d[M_], d[N_]}, names.i, names.j)) return;
     const Index end_i = i - 1 + *m, end_j = j - 1 + *n;
     Index local_rows = index::numroc(d[M_], d[MB], g.myrow, d[RSRC], g.nprow);
-    if (d[LLD] < local_rows) fail(MR2D_ERR_ARGUMENT, pd, LLD + 1, Reason::lld_too_small, d[LLD], local_rows);
+    if (d[LLD] < local_rows) fail(MR2D_ERR_ARGUMENT, pd(), LLD + 1, Reason::lld_too_small, d[LLD], local_rows);
     // The local array's bytes must be countable (offsets and byte counts are 64-bit).
     const Index local_cols = index::numroc(d[N_], d[NB], g.mycol, d[CSRC], g.npcol);
     if (!failed() && !checked_mul(d[LLD], local_cols, std::max<Index>(call.elem_size, 1)))
-      fail(MR2D_ERR_ARGUMENT, pd, LLD + 1, Reason::too_large, d[LLD], call.elem_size);
+      fail(MR2D_ERR_ARGUMENT, pd(), LLD + 1, Reason::too_large, d[LLD], call.elem_size);
     if (null_array && !failed()) {
       // NULL is fine where this process holds nothing of the submatrix.
       Index sub_rows = index::numroc(end_i, d[MB], g.myrow, d[RSRC], g.nprow) -
                        index::numroc(i - 1, d[MB], g.myrow, d[RSRC], g.nprow);
       Index sub_cols = index::numroc(end_j, d[NB], g.mycol, d[CSRC], g.npcol) -
                        index::numroc(j - 1, d[NB], g.mycol, d[CSRC], g.npcol);
-      if (sub_rows > 0 && sub_cols > 0) fail(MR2D_ERR_ARGUMENT, a_arr, 0, Reason::null_array, 0);
+      if (sub_rows > 0 && sub_cols > 0) fail(MR2D_ERR_ARGUMENT, a_arr(), 0, Reason::null_array, 0);
     }
   }
 };
@@ -322,17 +330,15 @@ Report make_report(const LocalCall& call) {
   // PBLAS checks the descriptors of an empty operation too, fewer entries.
   const bool degenerate = is_pblas(call.entry) && (call.m == 0 || call.n == 0);
   if (!c.failed() && call.kind_a == SideKind::grid_layout)
-    c.layout_window(call.extent_a, call.ia, call.ja, span(a_rows, call.sa), span(a_cols, call.ta), at(call, "IA"),
-                    at(call, "JA"));
+    c.layout_window(call.extent_a, call.ia, call.ja, span(a_rows, call.sa), span(a_cols, call.ta), "IA", "JA");
   if (!c.failed() && call.grid_a.member())
     c.matrix(call.desca, call.grid_a, call.ia, call.ja, span(a_rows, call.sa), span(a_cols, call.ta), call.a_null,
-             at(call, "DESCA"), at(call, "IA"), at(call, "JA"), at(call, "A"), degenerate);
+             {"DESCA", "IA", "JA", "A"}, degenerate);
   if (!c.failed() && call.kind_b == SideKind::grid_layout)
-    c.layout_window(call.extent_b, call.ib, call.jb, span(call.m, call.sb), span(call.n, call.tb), at(call, "IB"),
-                    at(call, "JB"));
+    c.layout_window(call.extent_b, call.ib, call.jb, span(call.m, call.sb), span(call.n, call.tb), "IB", "JB");
   if (!c.failed() && call.grid_b.member())
     c.matrix(call.descb, call.grid_b, call.ib, call.jb, span(call.m, call.sb), span(call.n, call.tb), call.b_null,
-             at(call, "DESCB"), at(call, "IB"), at(call, "JB"), at(call, "B"), degenerate);
+             {"DESCB", "IB", "JB", "B"}, degenerate);
   if (!c.failed() && call.a_addr != 0 && call.b_addr != 0) {
     LocalWindow wa, wb;
     call_windows(call, wa, wb);

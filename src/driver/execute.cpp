@@ -34,16 +34,6 @@ Index bytes_into_b(const Execution& e) {
   return bytes;
 }
 
-namespace {
-
-void count_calls(const Execution& e) {
-  mr2d_stats calls{};
-  for (const Part& part : e.parts) ++(part.trapezoidal ? calls.calls_trmr2d : calls.calls_gemr2d);
-  add_stats(calls);
-}
-
-}  // namespace
-
 void count_call(bool trapezoidal) {
   mr2d_stats one{};
   (trapezoidal ? one.calls_trmr2d : one.calls_gemr2d) = 1;
@@ -52,14 +42,16 @@ void count_call(bool trapezoidal) {
 
 namespace {
 
-void add_traffic(const transport::Traffic& traffic) {
+// What one execution adds to the statistics: its calls and its traffic.
+mr2d_stats stats_of(const Execution& e, const transport::Traffic& traffic) {
   mr2d_stats delta{};
+  for (const Part& part : e.parts) ++(part.trapezoidal ? delta.calls_trmr2d : delta.calls_gemr2d);
   delta.messages_sent = traffic.messages_sent;
   delta.bytes_sent = traffic.bytes_sent;
   delta.bytes_received = traffic.bytes_received;
   delta.bytes_local = traffic.bytes_local;
   delta.bytes_direct = traffic.bytes_direct;
-  add_stats(delta);
+  return delta;
 }
 
 Status array_fault(const char* routine, int part, const std::string& what) {
@@ -121,8 +113,19 @@ Status give_up(const Execution& e, const Status& why) {
   return transport::abandon(*e.channel, planned(e), e.routes.front(), 2 * e.serial, e.node_local, why);
 }
 
-Status execute(const Execution& e, const Operands& ops, const char* routine, bool check) {
-  count_calls(e);
+namespace {
+
+// The transport parts of one pass, reused from call to call on this thread:
+// a repeated small call allocates nothing for them. Not inlined, so that the
+// thread-local address is looked up once per execution.
+[[gnu::noinline]] transport::Parts& parts_buffer() {
+  thread_local transport::Parts parts;
+  return parts;
+}
+
+// Everything execute() does but the statistics, which it adds once.
+Status move_data(const Execution& e, const Operands& ops, const char* routine, bool check,
+                 transport::Traffic& traffic) {
   if (e.channel == nullptr) return {};
   if (!grids_alive(e.grids))
     return failure(MR2D_ERR_CONTEXT, routine,
@@ -154,11 +157,11 @@ Status execute(const Execution& e, const Operands& ops, const char* routine, boo
     if (part.transform)
       updates[k] = kernels::make_update(part.type, part.op, entry(ops.alpha, k), entry(ops.beta, k), part.tradd);
   }
-  transport::Traffic traffic;
   Status done;
+  transport::Parts& parts = parts_buffer();
+  parts.reserve(e.pieces);
   for (std::size_t pass = 0; pass < e.routes.size() && done.ok(); ++pass) {
-    transport::Parts parts;
-    parts.reserve(e.pieces);
+    parts.clear();
     for (std::size_t k = 0; k < e.parts.size(); ++k) {
       const Part& part = e.parts[k];
       const Index es = part.plans.empty() ? 0 : part.plans.front().elem_size;
@@ -177,7 +180,15 @@ Status execute(const Execution& e, const Operands& ops, const char* routine, boo
     // Pass k of execution s has id 2s + k: unique per channel, the same everywhere.
     done = transport::execute(channel, parts, e.routes[pass], 2 * e.serial + pass, e.node_local, traffic);
   }
-  add_traffic(traffic);
+  return done;
+}
+
+}  // namespace
+
+Status execute(const Execution& e, const Operands& ops, const char* routine, bool check) {
+  transport::Traffic traffic;
+  Status done = move_data(e, ops, routine, check, traffic);
+  add_stats(stats_of(e, traffic));
   return done;
 }
 
