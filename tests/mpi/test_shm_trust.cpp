@@ -175,6 +175,9 @@ int forked() {
     if (child == 0) {
       const rlimit no_core{0, 0};
       setrlimit(RLIMIT_CORE, &no_core);
+      // The default action, so that a sanitizer's own SIGSEGV handler (which
+      // exits instead) does not hide how the child ended.
+      std::signal(SIGSEGV, SIG_DFL);
       // What the child believes is its copy of A.
       for (std::size_t k = 0; k < c.shared_bytes / sizeof(double); ++k) c.shared[k] = -1.0;
       _exit(0);

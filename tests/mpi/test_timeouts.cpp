@@ -88,7 +88,7 @@ struct Case {
   bool untouched() const { return same(b, fresh); }
   static bool same(const LocalArray<double>& x, const LocalArray<double>& y) {
     return x.data.size() == y.data.size() &&
-           std::memcmp(x.data.data(), y.data.data(), x.data.size() * sizeof(double)) == 0;
+           (x.data.empty() || std::memcmp(x.data.data(), y.data.data(), x.data.size() * sizeof(double)) == 0);
   }
   void exit_grids() const {
     Cblacs_gridexit(ga.ctxt);
