@@ -7,8 +7,12 @@
 
 #include <mpi.h>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <random>
 #include <string>
 #include <vector>
@@ -60,6 +64,24 @@ inline bool world_fits(bool fits, const char* need, int world, int rank, const c
   if (fits) return true;
   if (rank == 0) std::fprintf(stderr, "%s needs %s processes, got %d\n", program, need, world);
   return false;
+}
+
+namespace hang_alarm {
+inline char message[160];
+inline std::size_t length = 0;
+inline void fire(int) {
+  (void)!write(2, message, length);
+  _exit(2);
+}
+}  // namespace hang_alarm
+
+/// Ends the process after `seconds` with "PROGRAM: no answer within the alarm
+/// (a hang)" on stderr, so that a hang fails its test instead of stalling it.
+inline void arm_hang_alarm(const char* program, unsigned seconds) {
+  std::snprintf(hang_alarm::message, sizeof hang_alarm::message, "%s: no answer within the alarm (a hang)\n", program);
+  hang_alarm::length = std::strlen(hang_alarm::message);
+  std::signal(SIGALRM, hang_alarm::fire);
+  alarm(seconds);
 }
 
 /// False (after printing why on rank 0) unless the world has `want` processes.

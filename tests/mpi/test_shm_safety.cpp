@@ -60,12 +60,6 @@ void fail(const char* what, const std::string& detail = "") {
   ++g_failures;
 }
 
-void on_alarm(int) {
-  const char msg[] = "test_shm_safety: no progress for 300 s (a hang)\n";
-  (void)!write(2, msg, sizeof msg - 1);
-  _exit(2);
-}
-
 long long arg_value(int argc, char** argv, const char* name, long long fallback) {
   for (int k = 1; k + 1 < argc; ++k)
     if (std::strcmp(argv[k], name) == 0) return std::atoll(argv[k + 1]);
@@ -462,8 +456,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   g_shared_a = has_flag(argc, argv, "--shared-a");
-  std::signal(SIGALRM, on_alarm);
-  alarm(300);
+  arm_hang_alarm("test_shm_safety", 300);
   const Grid u = make_grid(1, g_world, "R", {});
   if (scenario == "alltoall") alltoall(argc, argv, u);
   else if (scenario == "tall") tall(argc, argv, u);

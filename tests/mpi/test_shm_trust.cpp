@@ -49,12 +49,6 @@ void fail(const char* what, const std::string& detail = "") {
   ++g_failures;
 }
 
-void on_alarm(int) {
-  const char msg[] = "test_shm_trust: no progress for 240 s (a hang)\n";
-  (void)!write(2, msg, sizeof msg - 1);
-  _exit(2);
-}
-
 void check_status(int got, int want, const char* what) {
   if (got != want)
     fail(what, std::string("returned ") + mr2d_status_name(got) + ", expected " + mr2d_status_name(want) + ": " +
@@ -290,8 +284,7 @@ int main(int argc, char** argv) {
     MPI_Finalize();
     return 1;
   }
-  std::signal(SIGALRM, on_alarm);
-  alarm(240);
+  arm_hang_alarm("test_shm_trust", 240);
   if (scenario == "identity") identity();
   else if (scenario == "fork") forked();
   else if (scenario == "memory") memory();

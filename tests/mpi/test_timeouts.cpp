@@ -49,12 +49,6 @@ void fail(const std::string& what) {
   ++g_failures;
 }
 
-void on_alarm(int) {
-  const char msg[] = "test_timeouts: no answer within the alarm (a hang)\n";
-  (void)!write(2, msg, sizeof msg - 1);
-  _exit(2);
-}
-
 // A 1 x P grid of every process: a union context of its own.
 Grid union_grid() { return make_grid(1, g_world, "R", {}); }
 
@@ -235,8 +229,7 @@ int main(int argc, char** argv) {
     MPI_Finalize();
     return 1;
   }
-  std::signal(SIGALRM, on_alarm);
-  alarm(static_cast<unsigned>(12 * (g_limit + kSlack)));
+  arm_hang_alarm("test_timeouts", static_cast<unsigned>(12 * (g_limit + kSlack)));
   if (scenario == "absent") {
     absent();
   } else if (scenario == "killed") {
