@@ -58,29 +58,24 @@ model::Problem split_rows() {
   return problem(test::grid_layout(1, 2, 61, 1, 61, 30), test::grid_layout(2, 1, 1, 30, 61, 30), 61, 30);
 }
 
+// On both processes of `pb`: the kept part goes with the one transfer of
+// side `with`.
+void expect_paired(const model::Problem& pb, KeptWith with) {
+  for (int me : {0, 1}) {
+    const plan::Plan plan = plan_of(pb, me);
+    ASSERT_TRUE(plan.has_self);
+    ASSERT_EQ((with == KeptWith::received ? plan.recvs : plan.sends).size(), 1u);
+    const route::KeptCopy kept = route::kept_copy(plan);
+    EXPECT_EQ(kept.with, with) << "rank " << me;
+    EXPECT_EQ(kept.transfer, 0) << "rank " << me;
+  }
+}
+
 }  // namespace
 
-TEST(KeptCopy, PairsTheReceivedTransferWhoseRunsAlternateInB) {
-  for (int me : {0, 1}) {
-    const plan::Plan plan = plan_of(gathered_rows(), me);
-    ASSERT_TRUE(plan.has_self);
-    ASSERT_EQ(plan.recvs.size(), 1u);
-    const route::KeptCopy kept = route::kept_copy(plan);
-    EXPECT_EQ(kept.with, KeptWith::received) << "rank " << me;
-    EXPECT_EQ(kept.transfer, 0) << "rank " << me;
-  }
-}
+TEST(KeptCopy, PairsTheReceivedTransferWhoseRunsAlternateInB) { expect_paired(gathered_rows(), KeptWith::received); }
 
-TEST(KeptCopy, PairsTheSentTransferWhoseRunsAlternateInA) {
-  for (int me : {0, 1}) {
-    const plan::Plan plan = plan_of(split_rows(), me);
-    ASSERT_TRUE(plan.has_self);
-    ASSERT_EQ(plan.sends.size(), 1u);
-    const route::KeptCopy kept = route::kept_copy(plan);
-    EXPECT_EQ(kept.with, KeptWith::sent) << "rank " << me;
-    EXPECT_EQ(kept.transfer, 0) << "rank " << me;
-  }
-}
+TEST(KeptCopy, PairsTheSentTransferWhoseRunsAlternateInA) { expect_paired(split_rows(), KeptWith::sent); }
 
 TEST(KeptCopy, AloneWhereTheRunsDoNotAlternate) {
   // Columns dealt in blocks of 4 on A, of 8 on B: kept and received columns
