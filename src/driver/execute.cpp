@@ -102,7 +102,11 @@ const void* entry(const void* const* list, std::size_t k) { return list != nullp
 // Every plan of pass 0 with no arrays: what abandon needs to give up its messages.
 transport::Parts planned(const Execution& e) {
   transport::Parts parts;
-  for (const plan::Plan* plan : pass_plans(e, 0)) parts.push_back(transport::Part{plan});
+  for (const plan::Plan* plan : pass_plans(e, 0)) {
+    transport::Part part;
+    part.plan = plan;
+    parts.push_back(part);
+  }
   return parts;
 }
 
@@ -162,6 +166,7 @@ Status move_data(const Execution& e, const Operands& ops, const char* routine, b
   parts.reserve(e.pieces);
   for (std::size_t pass = 0; pass < e.routes.size() && done.ok(); ++pass) {
     parts.clear();
+    const std::vector<route::KeptCopy>& kept = e.routes[pass].kept;
     for (std::size_t k = 0; k < e.parts.size(); ++k) {
       const Part& part = e.parts[k];
       const Index es = part.plans.empty() ? 0 : part.plans.front().elem_size;
@@ -171,10 +176,11 @@ Status move_data(const Execution& e, const Operands& ops, const char* routine, b
       for (const Piece& piece : part.pieces) {
         if (piece.pass != static_cast<std::int32_t>(pass)) continue;
         const bool into_b = piece.b != kMiddle;
-        parts.push_back(transport::Part{&part.plans[static_cast<std::size_t>(piece.plan)],
-                                        resolve(piece.a, part.a, a, middle, piece.a_shift, es),
-                                        const_cast<char*>(resolve(piece.b, part.b, b, middle, piece.b_shift, es)),
-                                        into_b ? how : nullptr, into_b && e.stream});
+        const std::size_t at = parts.size();  // its place among the route's plans
+        parts.push_back(transport::Part{
+            &part.plans[static_cast<std::size_t>(piece.plan)], resolve(piece.a, part.a, a, middle, piece.a_shift, es),
+            const_cast<char*>(resolve(piece.b, part.b, b, middle, piece.b_shift, es)), into_b ? how : nullptr,
+            into_b && e.stream, kept.empty() ? route::KeptCopy{} : kept[at]});
       }
     }
     // Pass k of execution s has id 2s + k: unique per channel, the same everywhere.

@@ -4,6 +4,7 @@
 
 #include "driver/network_option.hpp"
 #include "kernels/streamed_stores.hpp"
+#include "route/kept_copy.hpp"
 #include "schedule/schedule.hpp"
 #include "transport/exchange.hpp"
 
@@ -20,8 +21,10 @@ void route_execution(Execution& e, const Resolved& options, const std::vector<Pa
     const schedule::Schedule sched = pass.problem != nullptr
                                          ? schedule::make(options.schedule, *pass.problem, edges, costs)
                                          : schedule::make_for_pairs(options.schedule, edges, pass.nranks, costs);
-    route::Route r = route::make_route(pass_plans(e, static_cast<int>(k)), sched, costs.chunk_bytes,
+    const std::vector<const plan::Plan*> plans = pass_plans(e, static_cast<int>(k));
+    route::Route r = route::make_route(plans, sched, costs.chunk_bytes,
                                        transport::node_routing(*e.channel, e.node_local, costs.chunk_bytes), align);
+    r.kept = route::kept_copies(plans);
     r.steps_lower_bound = schedule::lower_bound(edges);
     const bool moves = pass.problem != nullptr ? r.steps_lower_bound > 0 : !edges.empty();
     r.steps = sched.kind == schedule::Kind::async ? (moves ? 1 : 0) : static_cast<Index>(sched.steps.size());

@@ -26,7 +26,8 @@ struct PassPairs {
 
 /// Routes every pass of `e` (`passes`, one each) under `options`; `align`:
 /// the byte alignment of sections (route::make_route). Decides the
-/// execution's kernels. Local: every process derives the same schedules.
+/// execution's kernels: streaming, and each route's kept-part copies
+/// (route::kept_copies). Local: every process derives the same schedules.
 void route_execution(Execution& e, const Resolved& options, const std::vector<PassPairs>& passes, Index align);
 
 }  // namespace mr2d::driver

@@ -12,6 +12,7 @@
 
 #include "common/index_types.hpp"
 #include "plan/plan.hpp"
+#include "route/kept_copy.hpp"
 #include "schedule/schedule.hpp"
 
 namespace mr2d::route {
@@ -76,6 +77,9 @@ struct Route {
   std::vector<Message> sends, recvs;
   Index window = 1;                                    ///< chunks in flight per message
   Index send_buffer_bytes = 0, recv_buffer_bytes = 0;  ///< peak over stages
+  /// Per plan of the route, in its order: how its kept part is copied
+  /// (kept_copies; empty: each alone).
+  std::vector<KeptCopy> kept;
 };
 
 /// Chunks in flight per message when pipelining.

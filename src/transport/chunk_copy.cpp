@@ -16,10 +16,6 @@ void pack_section(const Parts& parts, const route::Section& s, unsigned char* ds
   MR2D_CHECK(n == s.count);
 }
 
-void pack_chunk(const Parts& parts, const route::Chunk& chunk, unsigned char* dst) {
-  for (const route::Section& s : chunk.sections) pack_section(parts, s, dst);
-}
-
 void unpack_section(const Parts& parts, const route::Section& s, const unsigned char* src) {
   const Part& part = parts[static_cast<std::size_t>(s.part)];
   const plan::Plan& plan = *part.plan;
@@ -27,10 +23,6 @@ void unpack_section(const Parts& parts, const route::Section& s, const unsigned 
   const Index n = kernels::unpack_with(src + s.offset, plan.rows(t), plan.cols(t), plan.trapezoid, plan.elem_size,
                                        part.update, part.b, plan.ldb, {s.col_lo, s.col_hi}, part.stream);
   MR2D_CHECK(n == s.count);
-}
-
-void unpack_chunk(const Parts& parts, const route::Chunk& chunk, const unsigned char* src) {
-  for (const route::Section& s : chunk.sections) unpack_section(parts, s, src);
 }
 
 }  // namespace mr2d::transport

@@ -9,14 +9,8 @@
 
 namespace mr2d::transport {
 
-/// Packs `chunk` of a message this process sends into `dst`.
-void pack_chunk(const Parts& parts, const route::Chunk& chunk, unsigned char* dst);
-
 /// Packs section `s` of a chunk into `dst` (the chunk's start).
 void pack_section(const Parts& parts, const route::Section& s, unsigned char* dst);
-
-/// Unpacks `chunk` of a received message from `src` into the parts' B.
-void unpack_chunk(const Parts& parts, const route::Chunk& chunk, const unsigned char* src);
 
 /// Unpacks section `s` of a chunk at `src` (the chunk's start).
 void unpack_section(const Parts& parts, const route::Section& s, const unsigned char* src);

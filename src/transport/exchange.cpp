@@ -33,11 +33,12 @@ Status run(Channel& ch, const Parts& parts, const route::Route& route, std::uint
     if (!st.ok()) return st;
   }
   // While MPI messages travel: pack node-local messages, unpack arrived ones,
-  // copy my own part (along with node-local receives, if there are any).
+  // copy my own part (along with node-local receives, if there are any),
+  // except what goes with a message (SelfCopies::pack, unpack).
   auto meanwhile = [&]() -> Status {
     bool progressed = true;
     while (shm && progressed) shm->step(traffic, progressed);
-    if (!shm || !shm->receiving()) self.finish();
+    if (!shm || !shm->receiving()) self.copy_unpaired();
     return {};
   };
 
@@ -65,7 +66,7 @@ Status run(Channel& ch, const Parts& parts, const route::Route& route, std::uint
     return true;
   };
   for (const route::Stage& stage : route.stages) {
-    StageRunner runner(parts, ch.lease.comm, ch.tag(plan_id), route.window);
+    StageRunner runner(parts, self, ch.lease.comm, ch.tag(plan_id), route.window);
     // Receives first, so every message finds its buffer.
     if (!add_side(runner, true, stage.recvs) || !add_side(runner, false, stage.sends)) return out_of_memory();
     // On failure the runner's destructor takes back what it posted.

@@ -6,10 +6,10 @@
 #include <string>
 
 #include "mr2d/mr2d.h"
-#include "transport/chunk_copy.hpp"
 #include "transport/backoff.hpp"
 #include "transport/errors_return.hpp"
 #include "transport/exchange.hpp"
+#include "transport/self_copy.hpp"
 
 namespace mr2d::transport {
 
@@ -103,7 +103,7 @@ Status StageRunner::run(const std::function<Status()>& meanwhile, Traffic& traff
     if (--m.pieces_left[slot] > 0) continue;
     if (m.receiving) {
       const route::Chunk& chunk = m.message->chunks[m.chunk_in[slot]];
-      unpack_chunk(parts_, chunk, m.place(slot, chunk));
+      self_.unpack(chunk, m.place(slot, chunk));
       traffic.bytes_received += chunk.payload;
     }
     if (m.next < m.message->chunks.size()) {
@@ -133,7 +133,7 @@ Status StageRunner::post_next(std::size_t c, std::size_t slot, Traffic& traffic)
   unsigned char* base = m.place(slot, chunk);
   const Index bytes = chunk.bytes;
   if (!m.receiving) {
-    pack_chunk(parts_, chunk, base);
+    self_.pack(chunk, base);
     traffic.bytes_sent += chunk.payload;
     if (k == 0) traffic.messages_sent += 1;
   }

@@ -19,13 +19,15 @@
 
 namespace mr2d::transport {
 
+class SelfCopies;
 struct Traffic;
 
 class StageRunner {
  public:
-  /// `parts`: the plans whose data the messages carry, with their arrays.
-  StageRunner(const Parts& parts, MPI_Comm comm, int tag, Index window)
-      : parts_(parts), comm_(comm), tag_(tag), window_(window) {}
+  /// `parts`: the plans whose data the messages carry, with their arrays;
+  /// `self`: their kept parts, packed and unpacked along where paired.
+  StageRunner(const Parts& parts, SelfCopies& self, MPI_Comm comm, int tag, Index window)
+      : parts_(parts), self_(self), comm_(comm), tag_(tag), window_(window) {}
   ~StageRunner();
   StageRunner(const StageRunner&) = delete;
   StageRunner& operator=(const StageRunner&) = delete;
@@ -57,6 +59,7 @@ class StageRunner {
   void track(MPI_Request req, std::size_t c, std::size_t slot);
 
   const Parts& parts_;
+  SelfCopies& self_;
   MPI_Comm comm_;
   int tag_;
   Index window_;

@@ -7,6 +7,7 @@
 
 #include "kernels/transform.hpp"
 #include "plan/plan.hpp"
+#include "route/kept_copy.hpp"
 
 namespace mr2d::transport {
 
@@ -16,6 +17,7 @@ struct Part {
   void* b = nullptr;
   const kernels::Update* update = nullptr;  ///< null: B receives copies of A's elements
   bool stream = false;                      ///< write B around the caches (kernels::streaming_pays)
+  route::KeptCopy kept;                     ///< how the kept part is copied (decided at planning)
 };
 
 using Parts = std::vector<Part>;

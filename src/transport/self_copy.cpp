@@ -2,48 +2,23 @@
 // The kept parts, by column windows; see self_copy.hpp.
 #include "transport/self_copy.hpp"
 
+#include "kernels/two_targets.hpp"
+#include "transport/chunk_copy.hpp"
 #include "transport/exchange.hpp"
 
 namespace mr2d::transport {
 
-namespace {
-
-// Parts of an execution up to which each is checked for pairing.
-constexpr std::size_t kPairedPartsMax = 16;
-
-}  // namespace
-
 SelfCopies::SelfCopies(const Parts& parts, Traffic& traffic)
     : parts_(parts), traffic_(traffic), done_(parts.size(), INT64_MAX), copied_(parts.size(), 0) {
-  for (std::size_t p = 0; p < parts.size(); ++p)
-    if (parts[p].plan->has_self) {
-      done_[p] = 0;
-      ++unfinished_;
-    }
-  // A batch of many plans (a layout's tiles) is copied as before: the check
-  // walks each plan's run sets, at every execution.
   pairs_.assign(parts.size(), Pair{});
-  for (std::size_t p = 0; p < parts.size() && parts.size() <= kPairedPartsMax; ++p) {
-    const plan::Plan& plan = *parts[p].plan;
-    if (!plan.has_self || parts[p].update != nullptr) continue;
-    const index::RunSet& rows = plan.rows(plan.self);
-    const index::RunSet& cols = plan.cols(plan.self);
-    Pair& pair = pairs_[p];
-    // The first transfer of `transfers` whose message `fits` with the kept
-    // part. Whole column sets that agree agree in every window, so one check
-    // here serves every chunk.
-    auto pair_with = [&](Pairing kind, const std::vector<plan::Transfer>& transfers, auto fits) {
-      for (std::size_t k = 0; k < transfers.size() && pair.kind == Pairing::none; ++k)
-        if (fits(plan.rows(transfers[k]), plan.cols(transfers[k]))) pair = Pair{kind, static_cast<Index>(k)};
-    };
-    pair_with(Pairing::received, plan.recvs, [&](const index::RunSet& r, const index::RunSet& c) {
-      return kernels::two_sources_fit({nullptr, plan.lda, false, &rows, &cols}, {nullptr, 0, true, &r, &c},
-                                      plan.trapezoid, plan.elem_size, {});
-    });
-    pair_with(Pairing::sent, plan.sends, [&](const index::RunSet& r, const index::RunSet& c) {
-      return kernels::two_targets_fit({nullptr, plan.ldb, false, &rows, &cols}, {nullptr, 0, true, &r, &c},
-                                      plan.trapezoid, plan.elem_size, {});
-    });
+  for (std::size_t p = 0; p < parts.size(); ++p) {
+    const Part& part = parts[p];
+    if (!part.plan->has_self) continue;
+    done_[p] = 0;
+    ++unfinished_;
+    if (part.update != nullptr || part.kept.with == route::KeptWith::alone) continue;
+    pairs_[p] = Pair{part.kept.with, part.kept.transfer};
+    ++paired_;
   }
 }
 
@@ -65,19 +40,19 @@ bool SelfCopies::upto(std::size_t p, Index column) {
 
 void SelfCopies::before(const route::Section& s) {
   const auto p = static_cast<std::size_t>(s.part);
-  if (pairs_[p].kind != Pairing::sent) upto(p, s.col_hi);
+  if (pairs_[p].with != route::KeptWith::sent) upto(p, s.col_hi);
 }
 
 void SelfCopies::unpair_sent() {
   for (Pair& pair : pairs_)
-    if (pair.kind == Pairing::sent) pair = Pair{};
+    if (pair.with == route::KeptWith::sent) pair = Pair{};
   next_unpaired_ = 0;
 }
 
 Index SelfCopies::together(const route::Section& s, const kernels::TwoSourceSide& received) {
   const auto p = static_cast<std::size_t>(s.part);
   Pair& pair = pairs_[p];
-  if (pair.kind != Pairing::received || pair.transfer != s.transfer || done_[p] > s.col_lo) return -1;
+  if (pair.with != route::KeptWith::received || pair.transfer != s.transfer || done_[p] > s.col_lo) return -1;
   const Part& part = parts_[p];
   const plan::Plan& plan = *part.plan;
   const kernels::TwoSourceSide kept{part.a, plan.lda, false, &plan.rows(plan.self), &plan.cols(plan.self)};
@@ -101,7 +76,7 @@ Index SelfCopies::copied_in_one_pass(std::size_t p, const route::Section& s, ker
 
 Index SelfCopies::with_packed(const route::Section& s, const plan::Transfer& sent, void* message) {
   const auto p = static_cast<std::size_t>(s.part);
-  if (pairs_[p].kind != Pairing::sent || pairs_[p].transfer != s.transfer || done_[p] > s.col_lo) return -1;
+  if (pairs_[p].with != route::KeptWith::sent || pairs_[p].transfer != s.transfer || done_[p] > s.col_lo) return -1;
   const Part& part = parts_[p];
   const plan::Plan& plan = *part.plan;
   const kernels::TwoTargetSide kept{part.b, plan.ldb, false, &plan.rows(plan.self), &plan.cols(plan.self)};
@@ -119,7 +94,7 @@ bool SelfCopies::advance(const route::Chunk* next) {
   if (next != nullptr && next != advanced_) {
     for (const route::Section& s : next->sections) {
       const auto p = static_cast<std::size_t>(s.part);
-      if (pairs_[p].kind == Pairing::none) copied = upto(p, s.col_hi) || copied;
+      if (pairs_[p].with == route::KeptWith::alone) copied = upto(p, s.col_hi) || copied;
     }
     advanced_ = next;
   }
@@ -127,8 +102,41 @@ bool SelfCopies::advance(const route::Chunk* next) {
   // The first unpaired part not yet copied to the end: skipping those that
   // are keeps one call O(1) on average instead of O(parts) per chunk.
   for (; next_unpaired_ < parts_.size(); ++next_unpaired_)
-    if (pairs_[next_unpaired_].kind == Pairing::none && upto(next_unpaired_, INT64_MAX)) return true;
+    if (pairs_[next_unpaired_].with == route::KeptWith::alone && upto(next_unpaired_, INT64_MAX)) return true;
   return false;
+}
+
+void SelfCopies::pack(const route::Chunk& chunk, unsigned char* dst) {
+  for (const route::Section& s : chunk.sections) {
+    const plan::Plan& plan = *parts_[static_cast<std::size_t>(s.part)].plan;
+    const Index n = with_packed(s, plan.sends[static_cast<std::size_t>(s.transfer)], dst + s.offset);
+    if (n >= 0)
+      MR2D_CHECK(n == s.count);
+    else
+      pack_section(parts_, s, dst);
+  }
+}
+
+void SelfCopies::unpack(const route::Chunk& chunk, const unsigned char* src) {
+  for (const route::Section& s : chunk.sections) {
+    const plan::Plan& plan = *parts_[static_cast<std::size_t>(s.part)].plan;
+    const plan::Transfer& t = plan.recvs[static_cast<std::size_t>(s.transfer)];
+    const Index n = together(s, {src + s.offset, 0, true, &plan.rows(t), &plan.cols(t)});
+    if (n >= 0) {
+      MR2D_CHECK(n == s.count);
+      continue;
+    }
+    before(s);
+    unpack_section(parts_, s, src);
+  }
+}
+
+void SelfCopies::copy_unpaired() {
+  // Pairs come only with a few parts (route::kPairedPlansMax); a layout's
+  // millions go through finish(), which skips the parts already copied.
+  if (paired_ == 0) return finish();
+  for (std::size_t p = 0; p < parts_.size(); ++p)
+    if (pairs_[p].with == route::KeptWith::alone) upto(p, INT64_MAX);
 }
 
 void SelfCopies::finish() {

@@ -3,16 +3,17 @@
 // column window: just before the received data of the same columns is
 // unpacked, so a line of B that both fill is written twice while in cache
 // instead of being fetched from memory twice. One window per part. Where
-// the kept runs alternate with a received or sent transfer's, the window is
-// copied by the same pass over B or A as that transfer's (together,
-// with_packed).
+// planning paired the kept part with a received or sent transfer
+// (route::KeptCopy), the window is copied by the same pass over B or A as
+// that transfer's (together, with_packed), on the shared-memory and the MPI
+// path alike (pack, unpack).
 #pragma once
 
 #include <vector>
 
 #include "common/index_types.hpp"
 #include "kernels/two_sources.hpp"
-#include "kernels/two_targets.hpp"
+#include "route/kept_copy.hpp"
 #include "route/route.hpp"
 #include "transport/part.hpp"
 
@@ -22,7 +23,18 @@ struct Traffic;
 
 class SelfCopies {
  public:
+  /// Pairs each part's kept copy as planned (Part::kept), except where B
+  /// is updated (a transform): the one-pass kernels copy only.
   SelfCopies(const Parts& parts, Traffic& traffic);
+  /// Packs `chunk` of a message into `dst` (the chunk's start), the kept
+  /// columns paired with its sections along (with_packed).
+  void pack(const route::Chunk& chunk, unsigned char* dst);
+  /// Unpacks `chunk` of a message at `src` (the chunk's start) into B, the
+  /// kept columns paired with its sections along (together) and the others
+  /// of the same windows just before (before).
+  void unpack(const route::Chunk& chunk, const unsigned char* src);
+  /// Copies every kept part that goes with no transfer.
+  void copy_unpaired();
   /// Copies the kept columns below the end of section `s` only (unless
   /// they go with the packing of a sent transfer, with_packed).
   void before(const route::Section& s);
@@ -63,17 +75,16 @@ class SelfCopies {
   std::vector<Index> done_;    // per part: every kept column below this one is copied
   std::vector<Index> copied_;  // per part: elements copied
   std::size_t unfinished_ = 0;
-  // Per part: its kept columns go with those of one received transfer (they
-  // alternate in B's columns, kernels::two_sources_fit) or one sent
-  // transfer (they alternate in A's, kernels::two_targets_fit), so waiting
-  // does not copy them alone; only that transfer's sections take them along.
-  enum class Pairing : unsigned char { none, received, sent };
+  // Per part: its kept columns go with those of one received transfer or
+  // one sent transfer (Part::kept), so waiting does not copy them alone;
+  // only that transfer's sections take them along.
   struct Pair {
-    Pairing kind = Pairing::none;
+    route::KeptWith with = route::KeptWith::alone;
     Index transfer = -1;  // in the plan's recvs or sends
     int in_place = 0;     // received: whether the sender's A read in place fits too (0: not checked yet)
   };
   std::vector<Pair> pairs_;
+  std::size_t paired_ = 0;                  // parts paired at construction
   std::size_t next_unpaired_ = 0;           // advance(): parts below it are copied or paired
   std::size_t first_open_ = 0;              // parts below it are all copied (a layout has millions)
   const route::Chunk* advanced_ = nullptr;  // the chunk advance() last copied up to

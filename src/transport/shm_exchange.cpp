@@ -10,7 +10,6 @@
 
 #include "mr2d/mr2d.h"
 #include "transport/backoff.hpp"
-#include "transport/chunk_copy.hpp"
 #include "common/checked.hpp"
 #include "common/env.hpp"
 #include "kernels/transform.hpp"
@@ -223,31 +222,6 @@ void ShmExchange::copy_direct(const In& in, Traffic& traffic) {
   }
 }
 
-void ShmExchange::pack_with_kept(const route::Chunk& chunk, unsigned char* dst) {
-  for (const route::Section& s : chunk.sections) {
-    const plan::Plan& plan = *parts_[static_cast<std::size_t>(s.part)].plan;
-    const Index n = self_.with_packed(s, plan.sends[static_cast<std::size_t>(s.transfer)], dst + s.offset);
-    if (n >= 0)
-      MR2D_CHECK(n == s.count);
-    else
-      pack_section(parts_, s, dst);
-  }
-}
-
-void ShmExchange::unpack_with_kept(const route::Chunk& chunk, const unsigned char* src) {
-  for (const route::Section& s : chunk.sections) {
-    const plan::Plan& plan = *parts_[static_cast<std::size_t>(s.part)].plan;
-    const plan::Transfer& t = plan.recvs[static_cast<std::size_t>(s.transfer)];
-    const Index n = self_.together(s, {src + s.offset, 0, true, &plan.rows(t), &plan.cols(t)});
-    if (n >= 0) {
-      MR2D_CHECK(n == s.count);
-      continue;
-    }
-    self_.before(s);
-    unpack_section(parts_, s, src);
-  }
-}
-
 void ShmExchange::step(Traffic& traffic, bool& progressed) {
   progressed = false;
   pack_round(traffic, progressed, kRingChunks);
@@ -322,7 +296,7 @@ void ShmExchange::pack_round(Traffic& traffic, bool& progressed, std::size_t bel
     const route::Chunk& chunk = chunks[o.next];
     const Index at = space_.take(chunk.bytes);
     if (at < 0) continue;
-    pack_with_kept(chunk, links_.pool() + at);
+    self_.pack(chunk, links_.pool() + at);
     o.at[o.next % kRingChunks] = at;
     ShmSlot& slot = links_.out_slot(o.link);
     slot.where[o.next % kRingChunks].store(static_cast<std::uint64_t>(at), std::memory_order_relaxed);
@@ -396,7 +370,7 @@ void ShmExchange::unpack_ready(Traffic& traffic, bool& progressed) {
     while (in.next < packed && in.next < chunks.size()) {
       const route::Chunk& chunk = chunks[in.next];
       const std::uint64_t at = slot.where[in.next % kRingChunks].load(std::memory_order_relaxed);
-      unpack_with_kept(chunk, links_.inbox(in.link) + at);
+      self_.unpack(chunk, links_.inbox(in.link) + at);
       traffic.bytes_received += chunk.payload;
       ++in.next;
       slot.taken.store(link_word(in.epoch, in.next), std::memory_order_release);

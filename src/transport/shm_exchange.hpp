@@ -103,13 +103,6 @@ class ShmExchange {
   bool map_offers(const In& in, const ShmSlot& slot);
   // Receiver: copies message `in` from the sender's A into B.
   void copy_direct(const In& in, Traffic& traffic);
-  // Unpacks a chunk at `src`, each section with the kept columns of its
-  // window: both at once where they alternate in B's columns, else the kept
-  // ones first.
-  void unpack_with_kept(const route::Chunk& chunk, const unsigned char* src);
-  // Packs a chunk into `dst`, each section with the kept columns of its
-  // window where they take A's rows alternately.
-  void pack_with_kept(const route::Chunk& chunk, unsigned char* dst);
   // Reads the receiver's side of `o`: gives back space of chunks it read,
   // notes acceptance, and ends `o` if the receiver gave it up.
   void watch_receiver(Out& o, Traffic& traffic, bool& progressed);
