@@ -64,6 +64,8 @@ inline constexpr ArgName kCommGemr2d[] = {{"COMM"},  {"M"}, {"N"},  {"A"},  {"IA
                                           {"GRIDA"}, {"B"}, {"IB"}, {"JB"}, {"DESCB"}, {"GRIDB"}};
 inline constexpr ArgName kCommTrmr2d[] = {{"COMM"},  {"UPLO"},  {"DIAG"}, {"M"},  {"N"},  {"A"},     {"IA"},   {"JA"},
                                           {"DESCA"}, {"GRIDA"}, {"B"},    {"IB"}, {"JB"}, {"DESCB"}, {"GRIDB"}};
+// mr2d_plan_create_batch.
+inline constexpr ArgName kCreateBatch[] = {{"batch"}, {"count"}, {"parts"}, {"options"}};
 // Grid-layout calls (mr2d_layout.h): each side is an mr2d_matrix.
 inline constexpr ArgName kLayout[] = {{"TRANS"},
                                       {"M"},
