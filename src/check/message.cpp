@@ -17,12 +17,36 @@ std::string s(std::int64_t v) { return std::to_string(v); }
 const char* const kEntryNames[ENTRY_NAMES] = {"DTYPE_", "CTXT_", "M_",   "N_",   "MB_", "NB_",
                                               "RSRC_",  "CSRC_", "LLD_", "IMB_", "INB_"};
 
+// Entry `k` of a rank list; `rows`: the rows of the grid the list maps
+// (column-major), whose position is named too, or 0 for a plain list.
+std::string listed(std::int64_t k, std::int64_t rows) {
+  const std::string at = "[" + s(k) + "]";
+  if (rows <= 0) return at;
+  return "grid position (" + s(k % rows) + "," + s(k / rows) + ") at " + at;
+}
+
+const char* dimension(const Fault& f) { return f.table == 0 ? "row" : "column"; }
+
+// Reasons about the work a relabelling of A and B would take: they name
+// both layouts, not one argument.
+bool is_relabel_work(Reason reason) { return reason >= Reason::index_math && reason <= Reason::trapezoid_limit; }
+
 const char* union_name(Scope scope) { return scope == Scope::communicator ? "the communicator" : "the union context"; }
 
 std::string in_union(Scope scope) { return std::string(" of ") + union_name(scope); }
 
-// Reasons of the arguments as passed.
-std::string argument_text(const Fault& f, Scope scope) {
+// The letters an argument accepts, by its name (either case).
+const char* letters_of(const std::string& name) {
+  std::string upper = name;
+  for (char& ch : upper) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  if (upper == "UPLO") return "U, L";
+  if (upper == "DIAG") return "N, U";
+  if (upper == "TRANS") return "N, T, C";
+  return "the accepted letters";
+}
+
+// Reasons of the arguments as passed; `name` is the argument's as printed.
+std::string argument_text(const Fault& f, Scope scope, const std::string& name) {
   const std::int64_t value = f.value, limit = f.limit;
   switch (f.why()) {
     case Reason::negative:
@@ -31,15 +55,16 @@ std::string argument_text(const Fault& f, Scope scope) {
     case Reason::start_below_one:
       return "is " + s(value) + ", must be >= 1";
     case Reason::src_out_of_grid:
-      return "is " + s(value) + ", must be a process coordinate in [0, " + s(limit) + ")";
+      return "is " + s(value) + ", must be a process " + (f.table == 0 ? "row" : "column") + " in [0, " + s(limit) +
+             ")";
     case Reason::beyond_matrix:
       return "makes the submatrix end at " + s(value) + ", beyond the matrix extent " + s(limit);
     case Reason::lld_too_small:
       return "is " + s(value) + ", smaller than the " + s(limit) + " local rows of the matrix on this process";
     case Reason::bad_letter:
       // A NULL or empty string reads as NUL, which a message must not carry.
-      if (value == 0) return "is NULL or empty, not one of the accepted letters";
-      return std::string("is '") + static_cast<char>(value) + "', not one of the accepted letters";
+      if (value == 0) return std::string("is NULL or empty, not one of ") + letters_of(name);
+      return std::string("is '") + static_cast<char>(value) + "', not one of " + letters_of(name);
     case Reason::null_array:
       return "is NULL although this process holds part of the submatrix";
     case Reason::not_in_union:
@@ -88,6 +113,28 @@ std::string argument_text(const Fault& f, Scope scope) {
     case Reason::bad_option:
       return std::string(": ") + (f.index >= 0 && f.index < 6 ? kOptionFields[f.index] : "?") + " is " + s(value) +
              ", not one of its values";
+    case Reason::grid_over_limit:
+      return "has a " + s(value) + "x" + s(limit) + " grid, more than the " + s(f.index) +
+             " positions a relabelling handles";
+    case Reason::rank_negative:
+      return "has " + listed(f.index, limit) + " = " + s(value) + ", must be a rank >= 0";
+    case Reason::rank_listed_twice:
+      return "has rank " + s(value) + " twice: " + listed(f.table, limit) + " and " + listed(f.index, limit);
+    case Reason::too_few_ranks:
+      return "is " + s(value) + ", fewer than the " + s(limit) + " positions of B's " + s(f.table) + "x" + s(f.index) +
+             " grid";
+    case Reason::index_math:
+      return std::string("the submatrix end plus two cycles of ") + dimension(f) +
+             " blocks (block size x grid size) exceeds 64-bit index arithmetic";
+    case Reason::run_table_limit:
+      return std::string("the ") + dimension(f) + " blocks of A and B cut one period into up to " + s(value) +
+             " runs, more than the " + s(limit) + " a relabelling tabulates";
+    case Reason::pair_limit:
+      return "up to " + s(value) + " pairs of A and B positions share data, more than the " + s(limit) +
+             " a relabelling lists";
+    case Reason::trapezoid_limit:
+      return "counting the trapezoid takes " + s(value) + " column visits, more than the " + s(limit) +
+             " a relabelling makes";
     default:
       break;
   }
@@ -164,9 +211,13 @@ const char* const kTypeNames[] = {"MR2D_S", "MR2D_D", "MR2D_C", "MR2D_Z", "MR2D_
 
 std::string type_name(std::int64_t type) { return type >= 0 && type < 5 ? kTypeNames[type] : s(type); }
 
-std::string arg_name(const ArgList& list, std::int64_t arg, std::int64_t entry) {
-  std::string name = arg >= 1 && arg <= list.count ? list.names[arg - 1].shown : "?";
-  if (entry > 0 && entry <= ENTRY_NAMES) name += std::string("(") + kEntryNames[entry - 1] + ")";
+std::string arg_name(const Wording& w, std::int64_t arg, std::int64_t entry) {
+  std::string name = arg >= 1 && arg <= w.args.count ? w.args.names[arg - 1].shown : "?";
+  if (w.layout_fields) {
+    if (entry > 0 && entry <= kLayoutFieldCount) name += std::string("->") + kLayoutFields[entry - 1];
+  } else if (entry > 0 && entry <= ENTRY_NAMES) {
+    name += std::string("(") + kEntryNames[entry - 1] + ")";
+  }
   return name;
 }
 
@@ -186,20 +237,21 @@ std::string subject(const Fault& f, const Wording& w) {
       return "environment: " + env_fault_text(static_cast<int>(f.index), here ? w.env_value : word_text(f.value));
     }
     case Reason::bad_option:
-      if (f.arg == 0) return "options" + argument_text(f, w.scope);
+      if (f.arg == 0) return "options" + argument_text(f, w.scope, "options");
       break;
     default:
       break;
   }
-  const std::string name = f.why() == Reason::bad_type ? "type" : arg_name(w.args, f.arg, f.entry);
-  const std::string what = reason_text(f, w.scope);
+  if (is_relabel_work(f.why())) return "a, b: " + argument_text(f, w.scope, "");
+  const std::string name = f.why() == Reason::bad_type ? "type" : arg_name(w, f.arg, f.entry);
+  const std::string what = is_layout(f.why()) ? layout_text(f) : argument_text(f, w.scope, name);
   return "argument " + s(f.arg) + " (" + name + ")" + (what.front() == ':' ? "" : " ") + what;
 }
 
 }  // namespace
 
 std::string reason_text(const Fault& fault, Scope scope) {
-  return is_layout(fault.why()) ? layout_text(fault) : argument_text(fault, scope);
+  return is_layout(fault.why()) ? layout_text(fault) : argument_text(fault, scope, "");
 }
 
 std::string message_text(const Fault& fault, const Wording& wording) {

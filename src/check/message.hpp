@@ -26,6 +26,9 @@ struct Wording {
   /// The record's process is a rank of MPI_COMM_WORLD (a fault found before
   /// any exchange), not of the union.
   bool world_rank = false;
+  /// Entries name fields of an mr2d_layout argument ("a->mb", kLayoutFields),
+  /// not descriptor entries ("DESCA(MB_)").
+  bool layout_fields = false;
   /// bad_environment: the variable's value on this process (the record
   /// holds its start only), or null.
   const char* env_value = nullptr;

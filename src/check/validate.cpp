@@ -43,12 +43,6 @@ ArgList arg_list(const LocalCall& call) {
 
 }  // namespace
 
-std::int64_t arg_position(const ArgList& list, const char* name) {
-  for (int k = 0; k < list.count; ++k)
-    if (list.names[k].plays(name)) return k + 1;
-  return 0;
-}
-
 std::int64_t arg_position(const LocalCall& call, const char* name) { return arg_position(arg_list(call), name); }
 
 Wording wording_of(const LocalCall& call) {
@@ -126,9 +120,9 @@ struct Checker {
     if (d[MB] < 1) fail(MR2D_ERR_ARGUMENT, pd(), MB + 1, Reason::not_positive, d[MB]);
     if (d[NB] < 1) fail(MR2D_ERR_ARGUMENT, pd(), NB + 1, Reason::not_positive, d[NB]);
     if (d[RSRC] < 0 || d[RSRC] >= g.nprow)
-      fail(MR2D_ERR_ARGUMENT, pd(), RSRC + 1, Reason::src_out_of_grid, d[RSRC], g.nprow);
+      fail(Fault::of(MR2D_ERR_ARGUMENT, Reason::src_out_of_grid, d[RSRC], g.nprow).named(pd(), RSRC + 1).in(0, 0));
     if (d[CSRC] < 0 || d[CSRC] >= g.npcol)
-      fail(MR2D_ERR_ARGUMENT, pd(), CSRC + 1, Reason::src_out_of_grid, d[CSRC], g.npcol);
+      fail(Fault::of(MR2D_ERR_ARGUMENT, Reason::src_out_of_grid, d[CSRC], g.npcol).named(pd(), CSRC + 1).in(1, 0));
     starts(i, j, names.i, names.j);
     if (degenerate && d[LLD] < 1) fail(MR2D_ERR_ARGUMENT, pd(), LLD + 1, Reason::not_positive, d[LLD]);
     if (failed() || degenerate) return;

@@ -16,9 +16,8 @@
 
 namespace mr2d::check {
 
-/// 1-based position of a named argument ("M", "DESCA", "ICTXT", ...) in an
-/// argument list, or in this call's routine's; 0 if it has no such argument.
-std::int64_t arg_position(const ArgList& list, const char* name);
+/// 1-based position of a named argument ("M", "DESCA", "ICTXT", ...) in the
+/// argument list of this call's routine; 0 if it has no such argument.
 std::int64_t arg_position(const LocalCall& call, const char* name);
 
 /// How this call's faults are worded: its routine, argument list and union.

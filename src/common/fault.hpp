@@ -17,11 +17,11 @@ enum class Reason : std::int64_t {
   // Arguments as passed (check/, grid/).
   negative,           ///< value < 0
   not_positive,       ///< value < 1
-  src_out_of_grid,    ///< RSRC_/CSRC_ outside [0, limit)
+  src_out_of_grid,    ///< RSRC_ (table 0) or CSRC_ (table 1) outside [0, limit)
   start_below_one,    ///< IA/JA/IB/JB < 1
   beyond_matrix,      ///< submatrix end = value > limit (M_ or N_)
   lld_too_small,      ///< LLD_ = value < limit (local rows)
-  bad_letter,         ///< UPLO/DIAG/TRANS not one of the accepted letters
+  bad_letter,         ///< UPLO/DIAG/TRANS is the letter value, not one it accepts
   null_array,         ///< A or B is NULL though this process holds part of it
   not_in_union,       ///< this process is not in the union context's grid
   no_member,          ///< nobody in the union is in this grid
@@ -70,6 +70,17 @@ enum class Reason : std::int64_t {
   // Batches (driver/batch): `index` the part.
   null_part,    ///< parts[index] is NULL or a batch plan
   other_union,  ///< parts[index] was planned over another union than the earlier parts
+  // Relabelling (relabel/): grids given by shape and rank lists, and the
+  // work a relabelling bounds (`table` 0 rows, 1 columns where a dimension
+  // is named).
+  grid_over_limit,    ///< a value x limit grid, more than index positions
+  rank_negative,      ///< list[index] = value < 0; limit: the grid's rows (0 for a plain list)
+  rank_listed_twice,  ///< rank value at list[table] and list[index]; limit as for rank_negative
+  too_few_ranks,      ///< value ranks for limit positions of a table x index grid
+  index_math,         ///< the window end plus two cycles of blocks leaves 64-bit arithmetic
+  run_table_limit,    ///< the blocks cut one period into up to value runs, more than limit
+  pair_limit,         ///< value position pairs share data, more than limit
+  trapezoid_limit,    ///< counting the trapezoid takes value column visits, more than limit
 };
 
 /// Fault::process of a fault that no single process's record shows but
