@@ -199,6 +199,22 @@ std::string layout_text(const Fault& f) {
 
 bool is_layout(Reason reason) { return reason >= Reason::null_side && reason <= Reason::kind_differs; }
 
+// Arrays given at execution, named as the matrices they hold (of a batch
+// part where the record names one).
+std::string execution_text(const Fault& f) {
+  const char* const array = f.value == 0 ? "A" : "B";
+  const std::string named = array + (f.index >= 0 ? " of part " + s(f.index) : std::string());
+  switch (f.why()) {
+    case Reason::array_null:
+      return named + " is NULL although this process holds part of sub(" + array + ")";
+    case Reason::offset_array_null:
+      return named + " is NULL although blocks of this process are given by offset from it";
+    default:
+      break;
+  }
+  return named + " shares memory with A on this process (sub(A) and sub(B) must not overlap)";
+}
+
 // ScaLAPACK names are printed in upper case (PDGEMR2D), mr2d's as spelled.
 std::string routine_name(const char* routine) {
   std::string name = routine != nullptr ? routine : "";
@@ -239,6 +255,10 @@ std::string subject(const Fault& f, const Wording& w) {
     case Reason::bad_option:
       if (f.arg == 0) return "options" + argument_text(f, w.scope, "options");
       break;
+    case Reason::array_null:
+    case Reason::arrays_overlap:
+    case Reason::offset_array_null:
+      return execution_text(f);
     default:
       break;
   }

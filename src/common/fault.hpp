@@ -81,6 +81,11 @@ enum class Reason : std::int64_t {
   run_table_limit,    ///< the blocks cut one period into up to value runs, more than limit
   pair_limit,         ///< value position pairs share data, more than limit
   trapezoid_limit,    ///< counting the trapezoid takes value column visits, more than limit
+  // Arrays given at execution (driver/execute): `value` 0 for A, 1 for B;
+  // `index` the batch part, or -1.
+  array_null,         ///< the array is NULL though this process holds part of its submatrix
+  arrays_overlap,     ///< B shares memory with A on this process
+  offset_array_null,  ///< the array is NULL though blocks of this process are given by offset from it
 };
 
 /// Fault::process of a fault that no single process's record shows but

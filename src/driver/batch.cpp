@@ -136,6 +136,16 @@ std::vector<model::Edge> merged_pairs(const std::vector<Part>& parts, int& nrank
 
 }  // namespace
 
+Status check_part_list(const char* routine, int count, bool parts_null) {
+  const check::ArgList args = check::list_of(check::kCreateBatch);
+  Fault f;
+  if (count < 1)
+    f = Fault::of(MR2D_ERR_ARGUMENT, Reason::not_positive, count).named(check::arg_position(args, "count"));
+  else if (parts_null)
+    f = Fault::of(MR2D_ERR_ARGUMENT, Reason::null_pointer).named(check::arg_position(args, "parts"));
+  return f.ok() ? Status{} : check::status_of(f, batch_wording(routine));
+}
+
 Status plan_batch(const char* routine, const std::vector<const Execution*>& parts, const mr2d_options* options,
                   bool out_null, Execution& out) {
   out.batch = true;

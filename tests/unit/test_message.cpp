@@ -90,9 +90,18 @@ TEST(FaultMessage, LayoutAndRelabelFaults) {
             "relabelling lists");
 }
 
+TEST(FaultMessage, ArraysAtExecution) {
+  // Named as the matrices they hold, of a batch part where there is one.
+  const check::Wording w = wording("mr2d_plan_execute_batch", {});
+  EXPECT_EQ(check::message_text(argument(Reason::array_null, 1).in(0, 0), w),
+            "mr2d: mr2d_plan_execute_batch: B of part 0 is NULL although this process holds part of sub(B)");
+  EXPECT_EQ(check::message_text(argument(Reason::offset_array_null, 0).in(0, -1), w),
+            "mr2d: mr2d_plan_execute_batch: A is NULL although blocks of this process are given by offset from it");
+}
+
 TEST(FaultMessage, EveryReasonHasItsText) {
   const check::Wording w = wording("mr2d_gemr2d", check::list_of(check::kGemr2d));
-  for (auto r = static_cast<std::int64_t>(Reason::negative); r <= static_cast<std::int64_t>(Reason::trapezoid_limit);
+  for (auto r = static_cast<std::int64_t>(Reason::negative); r <= static_cast<std::int64_t>(Reason::offset_array_null);
        ++r) {
     const Fault f = argument(static_cast<Reason>(r), 1, 2).named(1);
     const std::string text = check::message_text(f, w);
