@@ -38,7 +38,7 @@ struct Wording {
 /// >= 1" (the `mr2d` command quotes it after an option's value).
 std::string reason_text(const Fault& fault, Scope scope = Scope::context);
 
-/// The whole message: "mr2d: ROUTINE: argument K (NAME) WHAT", followed by
+/// The whole message: message_of(ROUTINE, "argument K (NAME) WHAT"), then
 /// " [detected on process P of the union context]" (or of the communicator,
 /// of MPI_COMM_WORLD, on every process) as the record's process says.
 std::string message_text(const Fault& fault, const Wording& wording);
