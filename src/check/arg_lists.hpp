@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 
 namespace mr2d::check {
@@ -32,6 +33,13 @@ struct ArgList {
 template <std::size_t N>
 constexpr ArgList list_of(const ArgName (&names)[N]) {
   return {names, static_cast<int>(N)};
+}
+
+/// 1-based position of the argument `name` plays in `list`; 0 if none does.
+inline std::int64_t arg_position(const ArgList& list, const char* name) {
+  for (int k = 0; k < list.count; ++k)
+    if (list.names[k].plays(name)) return k + 1;
+  return 0;
 }
 
 // p?gemr2d, p?trmr2d (UPLO and DIAG first) and mr2d_gemr2d_strided (strides
@@ -64,6 +72,16 @@ inline constexpr ArgName kCommGemr2d[] = {{"COMM"},  {"M"}, {"N"},  {"A"},  {"IA
                                           {"GRIDA"}, {"B"}, {"IB"}, {"JB"}, {"DESCB"}, {"GRIDB"}};
 inline constexpr ArgName kCommTrmr2d[] = {{"COMM"},  {"UPLO"},  {"DIAG"}, {"M"},  {"N"},  {"A"},     {"IA"},   {"JA"},
                                           {"DESCA"}, {"GRIDA"}, {"B"},    {"IB"}, {"JB"}, {"DESCB"}, {"GRIDB"}};
+// mr2d_relabel_gemr2d and mr2d_relabel_trmr2d, and the fields of their
+// mr2d_layout arguments in order (messages name them "a->mb").
+inline constexpr ArgName kRelabelGemr2d[] = {{"type"}, {"m"},     {"n"},      {"a"},         {"a_usermap"},
+                                             {"b"},    {"ranks"}, {"nranks"}, {"b_usermap"}, {"report"}};
+inline constexpr ArgName kRelabelTrmr2d[] = {{"type"},      {"uplo"}, {"diag"},  {"m"},      {"n"},         {"a"},
+                                             {"a_usermap"}, {"b"},    {"ranks"}, {"nranks"}, {"b_usermap"}, {"report"}};
+inline constexpr const char* kLayoutFields[] = {"nprow", "npcol", "rows", "cols", "mb", "nb", "rsrc", "csrc", "i", "j"};
+inline constexpr int kLayoutFieldCount = static_cast<int>(sizeof kLayoutFields / sizeof kLayoutFields[0]);
+// mr2d_plan_create_batch.
+inline constexpr ArgName kCreateBatch[] = {{"batch"}, {"count"}, {"parts"}, {"options"}};
 // Grid-layout calls (mr2d_layout.h): each side is an mr2d_matrix.
 inline constexpr ArgName kLayout[] = {{"TRANS"},
                                       {"M"},

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 
+#include "common/fault.hpp"
 #include "common/index_types.hpp"
 #include "check/arg_lists.hpp"
 #include "check/report.hpp"
@@ -55,16 +56,6 @@ inline bool is_pblas(Entry entry) {
 /// Whether an op letter transposes ('T', 'C', either case).
 inline bool is_transposed(char op) { return op == 'T' || op == 't' || op == 'C' || op == 'c'; }
 
-/// An argument found illegal before the descriptors are read (a grid
-/// description or a missing descriptor): its name in the argument list, why,
-/// and the numbers the reason's text quotes. No name: none.
-struct Fault {
-  const char* arg = nullptr;
-  Reason reason = Reason::none;
-  Index value = 0, limit = 0;
-  Index entry = 0;  ///< 1-based descriptor entry (IMB_ENTRY, INB_ENTRY too), 0 for none
-};
-
 /// The fields of mr2d_options in order, as messages name them.
 inline constexpr const char* kOptionFields[] = {"schedule", "chunk_bytes", "indexing",
                                                 "phases",   "transport",   "shm_budget"};
@@ -108,7 +99,9 @@ struct LocalCall {
   /// extents (a grid-layout side is in no grid: grid_a, grid_b say nothing).
   SideKind kind_a = SideKind::descriptor, kind_b = SideKind::descriptor;
   Extent extent_a, extent_b;
-  Fault fault;  ///< the first fault of a grid description
+  /// The first fault found before the descriptors are read (a grid
+  /// description, a missing or PBLAS descriptor), its argument named.
+  Fault fault;
 };
 
 }  // namespace mr2d::check

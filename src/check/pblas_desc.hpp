@@ -15,10 +15,10 @@ namespace mr2d::check {
 /// PBLAS's descriptor types.
 inline constexpr mr2d_int kBlockCyclic2d = 1, kBlockCyclic2dInb = 2;
 
-/// Descriptor `d` (argument `name`) as ScaLAPACK's 9 entries in `out`, and
+/// Descriptor `d` (argument `position`) as ScaLAPACK's 9 entries in `out`, and
 /// whether it was of type 2 (`inb`). The fault, if any, is what PBLAS finds
 /// in its type or first block sizes (IMB_ or INB_ below 1), or a first block
 /// other than a whole block, which mr2d does not run.
-Fault read_pblas_desc(const mr2d_int* d, const char* name, std::array<mr2d_int, DESC_LEN>& out, bool& inb);
+Fault read_pblas_desc(const mr2d_int* d, std::int64_t position, std::array<mr2d_int, DESC_LEN>& out, bool& inb);
 
 }  // namespace mr2d::check

@@ -43,98 +43,20 @@ ArgList arg_list(const LocalCall& call) {
 
 }  // namespace
 
-std::int64_t arg_position(const LocalCall& call, const char* name) {
-  const ArgList list = arg_list(call);
-  for (int k = 0; k < list.count; ++k)
-    if (list.names[k].plays(name)) return k + 1;
-  return 0;
+std::int64_t arg_position(const LocalCall& call, const char* name) { return arg_position(arg_list(call), name); }
+
+Wording wording_of(const LocalCall& call) {
+  Wording w;
+  w.routine = call.routine;
+  w.args = arg_list(call);
+  w.scope = call.described ? Scope::communicator : Scope::context;
+  w.env_value = call.bad_env_value;
+  return w;
 }
 
 namespace {
 
 std::int64_t at(const LocalCall& call, const char* name) { return arg_position(call, name); }
-
-const char* const kEntryNames[ENTRY_NAMES] = {"DTYPE_", "CTXT_", "M_",   "N_",   "MB_", "NB_",
-                                              "RSRC_",  "CSRC_", "LLD_", "IMB_", "INB_"};
-
-std::string arg_name(const LocalCall& call, std::int64_t arg, std::int64_t entry) {
-  const ArgList list = arg_list(call);
-  std::string name = arg >= 1 && arg <= list.count ? list.names[arg - 1].shown : "?";
-  if (entry > 0 && entry <= ENTRY_NAMES) name += std::string("(") + kEntryNames[entry - 1] + ")";
-  return name;
-}
-
-// The union as messages name it: a BLACS context or a communicator.
-const char* union_name(const LocalCall& call) { return call.described ? "the communicator" : "the union context"; }
-
-std::string reason_text(const LocalCall& call, Reason reason, std::int64_t value, std::int64_t limit) {
-  auto s = [](std::int64_t v) { return std::to_string(v); };
-  const std::string in_union = std::string(" of ") + union_name(call);
-  switch (reason) {
-    case Reason::negative:
-      return "is " + s(value) + ", must be >= 0";
-    case Reason::not_positive:
-      return "is " + s(value) + ", must be >= 1";
-    case Reason::src_out_of_grid:
-      return "is " + s(value) + ", must be a process coordinate in [0, " + s(limit) + ")";
-    case Reason::start_below_one:
-      return "is " + s(value) + ", must be >= 1";
-    case Reason::beyond_matrix:
-      return "makes the submatrix end at " + s(value) + ", beyond the matrix extent " + s(limit);
-    case Reason::lld_too_small:
-      return "is " + s(value) + ", smaller than the " + s(limit) + " local rows of the matrix on this process";
-    case Reason::bad_letter:
-      // A NULL or empty string reads as NUL, which a message must not carry.
-      if (value == 0) return "is NULL or empty, not one of the accepted letters";
-      return std::string("is '") + static_cast<char>(value) + "', not one of the accepted letters";
-    case Reason::null_array:
-      return "is NULL although this process holds part of the submatrix";
-    case Reason::not_in_union:
-      return "is a union context that does not contain this process, which is in the grid of A or B";
-    case Reason::no_member:
-      return "holds no process" + in_union;
-    case Reason::grid_hole:
-      return "has grid position (" + s(value) + "," + s(limit) + ") without a process" + in_union +
-             (call.described ? " (do all processes pass the same grid?)"
-                             : " (is every process of the grid calling with its own context?)");
-    case Reason::grid_twice:
-      return "has grid position (" + s(value) + "," + s(limit) + ") claimed by two processes";
-    case Reason::inconsistent:
-      return "differs between processes (" + s(value) + " here, " + s(limit) + " on the first member)";
-    case Reason::null_pointer:
-      return "is NULL";
-    case Reason::grid_shape:
-      return "describes a " + s(value) + " x " + s(limit) + " grid, must be at least 1 x 1";
-    case Reason::grid_too_large:
-      return "has " + s(value) + " positions, more than the " + s(limit) + " processes" + in_union;
-    case Reason::rank_out_of_range:
-      return "holds rank " + s(value) + ", not a rank" + in_union + " [0, " + s(limit) + ")";
-    case Reason::rank_twice:
-      return "holds rank " + s(value) + " at two positions";
-    case Reason::bad_type:
-      return "is " + s(value) + ", not one of MR2D_S, MR2D_D, MR2D_C, MR2D_Z, MR2D_I";
-    case Reason::too_large:
-      return "is " + s(value) + ": with the other extent and " + s(limit) + "-byte elements, more than 2^63 - 1 bytes";
-    case Reason::overlaps_a:
-      return "shares memory with A on this process (sub(A) and sub(B) must not overlap)";
-    case Reason::not_a_grid:
-      return "is " + s(value) + ", not the context of a grid this process is in";
-    case Reason::bad_dtype:
-      return "is " + s(value) + ", not a descriptor type PBLAS accepts (1, or 2 with IMB_ and INB_)";
-    case Reason::other_context:
-      return "is " + s(value) + ", not A's context " + s(limit) + " (PBLAS works within one context)";
-    case Reason::first_block:
-      return "is " + s(value) + ", not the block size " + s(limit) +
-             ": mr2d supports first blocks of whole block size only";
-    case Reason::type_differs:
-    case Reason::bad_option:
-    case Reason::bad_environment:
-    case Reason::null_plan_out:
-    case Reason::none:
-      break;
-  }
-  return "is illegal";
-}
 
 // The names of one matrix's arguments: descriptor, window start, array.
 struct MatrixNames {
@@ -144,11 +66,14 @@ struct MatrixNames {
 struct Checker {
   const LocalCall& call;
   Report& rep;
-  bool failed() const { return rep.error.code != 0; }
+  bool failed() const { return !rep.error.ok(); }
   // Records the first failure only.
-  bool fail(int code, std::int64_t arg, std::int64_t entry, Reason reason, std::int64_t value, std::int64_t limit = 0) {
-    if (!failed()) rep.error = {code, arg, entry, static_cast<std::int64_t>(reason), value, limit};
+  bool fail(const Fault& fault) {
+    if (!failed()) rep.error = fault;
     return false;
+  }
+  bool fail(int code, std::int64_t arg, std::int64_t entry, Reason reason, std::int64_t value, std::int64_t limit = 0) {
+    return fail(Fault::of(code, reason, value, limit).named(arg, entry));
   }
 
   // A window's start (i, j), 1-based; names of I and J (their positions
@@ -195,9 +120,9 @@ struct Checker {
     if (d[MB] < 1) fail(MR2D_ERR_ARGUMENT, pd(), MB + 1, Reason::not_positive, d[MB]);
     if (d[NB] < 1) fail(MR2D_ERR_ARGUMENT, pd(), NB + 1, Reason::not_positive, d[NB]);
     if (d[RSRC] < 0 || d[RSRC] >= g.nprow)
-      fail(MR2D_ERR_ARGUMENT, pd(), RSRC + 1, Reason::src_out_of_grid, d[RSRC], g.nprow);
+      fail(Fault::of(MR2D_ERR_ARGUMENT, Reason::src_out_of_grid, d[RSRC], g.nprow).named(pd(), RSRC + 1).in(0, 0));
     if (d[CSRC] < 0 || d[CSRC] >= g.npcol)
-      fail(MR2D_ERR_ARGUMENT, pd(), CSRC + 1, Reason::src_out_of_grid, d[CSRC], g.npcol);
+      fail(Fault::of(MR2D_ERR_ARGUMENT, Reason::src_out_of_grid, d[CSRC], g.npcol).named(pd(), CSRC + 1).in(1, 0));
     starts(i, j, names.i, names.j);
     if (degenerate && d[LLD] < 1) fail(MR2D_ERR_ARGUMENT, pd(), LLD + 1, Reason::not_positive, d[LLD]);
     if (failed() || degenerate) return;
@@ -239,50 +164,6 @@ MatrixReport matrix_report(const std::array<Index, DESC_LEN>& d, const GridInfo&
   return r;
 }
 
-// ScaLAPACK names are printed in upper case (PDGEMR2D), mr2d's as spelled.
-std::string routine_name(const char* routine) {
-  std::string name = routine;
-  if (name.rfind("mr2d_", 0) != 0)
-    for (char& ch : name) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-  return name;
-}
-
-const char* const kTypeNames[] = {"MR2D_S", "MR2D_D", "MR2D_C", "MR2D_Z", "MR2D_I"};
-
-std::string type_name(std::int64_t type) { return type >= 0 && type < 5 ? kTypeNames[type] : std::to_string(type); }
-
-// What the error names: an argument by position (with a descriptor entry),
-// or, for the element type and the options, the thing itself.
-std::string subject(const LocalCall& call, const ArgumentError& e) {
-  const auto reason = static_cast<Reason>(e.reason);
-  if (reason == Reason::type_differs)
-    return "the element type differs between processes (" + type_name(e.value) + " here, " + type_name(e.limit) +
-           " on the first process)";
-  if (reason == Reason::null_plan_out) return "argument 1 (plan) is NULL";
-  if (reason == Reason::bad_environment) {
-    // The detecting process has the whole value, the others its start.
-    const bool here = call.bad_env_value != nullptr && text_word(call.bad_env_value) == e.limit;
-    return "environment: " + env_fault_text(static_cast<int>(e.value), here ? call.bad_env_value : word_text(e.limit));
-  }
-  if (reason == Reason::bad_option)
-    return std::string("options: ") + (e.value >= 0 && e.value < 6 ? kOptionFields[e.value] : "?") + " is " +
-           std::to_string(e.limit) + ", not one of its values";
-  const std::string name = reason == Reason::bad_type ? "type" : arg_name(call, e.arg, e.entry);
-  return "argument " + std::to_string(e.arg) + " (" + name + ") " + reason_text(call, reason, e.value, e.limit);
-}
-
-// Who found the error: process `rank` of the union, every process of it
-// (kEveryProcess), or, before any exchange (`own`), process `rank` of
-// MPI_COMM_WORLD; a negative rank otherwise names nobody.
-std::string message(const LocalCall& call, const ArgumentError& e, int rank, bool own = false) {
-  std::string text = message_of(routine_name(call.routine), subject(call, e));
-  if (rank == kEveryProcess) text += std::string(" [detected on every process of ") + union_name(call) + "]";
-  if (rank >= 0)
-    text +=
-        " [detected on process " + std::to_string(rank) + " of " + (own ? "MPI_COMM_WORLD" : union_name(call)) + "]";
-  return text;
-}
-
 }  // namespace
 
 Report make_report(const LocalCall& call) {
@@ -291,9 +172,10 @@ Report make_report(const LocalCall& call) {
   if (call.type < MR2D_S || call.type > MR2D_I)
     c.fail(MR2D_ERR_ARGUMENT, call.type_position, 0, Reason::bad_type, call.type);
   if (call.plan_out_null) c.fail(MR2D_ERR_ARGUMENT, 1, 0, Reason::null_plan_out, 0);
-  if (call.bad_option >= 0) c.fail(MR2D_ERR_ARGUMENT, 0, 0, Reason::bad_option, call.bad_option, call.bad_option_value);
+  if (call.bad_option >= 0)
+    c.fail(Fault::of(MR2D_ERR_ARGUMENT, Reason::bad_option, call.bad_option_value).in(0, call.bad_option));
   if (call.bad_env >= 0 && call.bad_env_value != nullptr)
-    c.fail(MR2D_ERR_ARGUMENT, 0, 0, Reason::bad_environment, call.bad_env, text_word(call.bad_env_value));
+    c.fail(Fault::of(MR2D_ERR_ARGUMENT, Reason::bad_environment, text_word(call.bad_env_value)).in(0, call.bad_env));
   if (call.trapezoidal && call.letters == Letters::strict) {
     char u = call.uplo, d = call.diag;
     if (u != 'U' && u != 'u' && u != 'L' && u != 'l')
@@ -308,9 +190,7 @@ Report make_report(const LocalCall& call) {
     if (t != 'N' && t != 'n' && t != 'T' && t != 't' && t != 'C' && t != 'c')
       c.fail(MR2D_ERR_ARGUMENT, at(call, "TRANS"), 0, Reason::bad_letter, t);
   }
-  if (call.fault.arg != nullptr)
-    c.fail(MR2D_ERR_ARGUMENT, at(call, call.fault.arg), call.fault.entry, call.fault.reason, call.fault.value,
-           call.fault.limit);
+  if (!call.fault.ok()) c.fail(call.fault);
   if (call.m < 0) c.fail(MR2D_ERR_ARGUMENT, at(call, "M"), 0, Reason::negative, call.m);
   if (call.n < 0) c.fail(MR2D_ERR_ARGUMENT, at(call, "N"), 0, Reason::negative, call.n);
   // Every byte count of the call is at most M x N elements.
@@ -377,12 +257,13 @@ Report make_report(const LocalCall& call) {
 }
 
 Status local_error(const LocalCall& call, const Report& report, int rank) {
-  return {static_cast<int>(report.error.code), message(call, report.error, rank), report.error.arg, report.error.entry};
+  return status_of(report.error.found_by(rank), wording_of(call));
 }
 
 Status own_error(const LocalCall& call, const Report& report, int world_rank) {
-  return {static_cast<int>(report.error.code), message(call, report.error, world_rank, true), report.error.arg,
-          report.error.entry};
+  Wording w = wording_of(call);
+  w.world_rank = true;
+  return status_of(report.error.found_by(world_rank), w);
 }
 
 namespace {
@@ -427,12 +308,11 @@ constexpr GridField kGridFields[] = {
 
 // Global checks of one matrix: at least one member, members agree, every
 // grid position is held by exactly one process. Fills `layout`. On failure
-// `found` is the process whose report shows the fault (a member that
-// disagrees with the first, the second claimant of a position), or
-// kEveryProcess for what only all reports together show (no member, a hole).
+// `err` names the process whose report shows the fault (a member that
+// disagrees with the first, the second claimant of a position), or every
+// process for what only all reports together show (no member, a hole).
 bool check_grid(const std::vector<Report>& reports, MatrixReport Report::*side, const LocalCall& call,
-                const MatrixArgs& args, ArgumentError& err, int& found, model::MatrixLayout& layout) {
-  found = kEveryProcess;
+                const MatrixArgs& args, Fault& err, model::MatrixLayout& layout) {
   const MatrixReport* ref = nullptr;
   for (const Report& r : reports) {
     if ((r.*side).row >= 0) {
@@ -440,23 +320,20 @@ bool check_grid(const std::vector<Report>& reports, MatrixReport Report::*side, 
       break;
     }
   }
-  auto fail = [&](int code, Reason reason, std::int64_t v, std::int64_t l) {
-    err = {code, at(call, args.grid), args.grid_entry, static_cast<std::int64_t>(reason), v, l};
+  auto fail = [&](Reason reason, std::int64_t v, std::int64_t l, std::int64_t by) {
+    err = Fault::of(MR2D_ERR_CONTEXT, reason, v, l).named(at(call, args.grid), args.grid_entry).found_by(by);
     return false;
   };
-  if (ref == nullptr) return fail(MR2D_ERR_CONTEXT, Reason::no_member, 0, 0);
+  if (ref == nullptr) return fail(Reason::no_member, 0, 0, kEveryProcess);
   for (std::size_t k = 0; k < reports.size(); ++k) {
     const MatrixReport& r = reports[k].*side;
     if (r.row < 0) continue;
     for (const GridField& f : kGridFields) {
       if (r.*f.field != ref->*f.field) {
-        found = static_cast<int>(k);
-        err = {MR2D_ERR_INCONSISTENT,
-               at(call, args.*f.arg),
-               f.entry < 0 ? args.grid_entry : f.entry,
-               static_cast<std::int64_t>(Reason::inconsistent),
-               r.*f.field + f.passed_offset,
-               ref->*f.field + f.passed_offset};
+        err = Fault::of(MR2D_ERR_INCONSISTENT, Reason::inconsistent, r.*f.field + f.passed_offset,
+                        ref->*f.field + f.passed_offset)
+                  .named(at(call, args.*f.arg), f.entry < 0 ? args.grid_entry : f.entry)
+                  .found_by(static_cast<std::int64_t>(k));
         return false;
       }
     }
@@ -477,16 +354,13 @@ bool check_grid(const std::vector<Report>& reports, MatrixReport Report::*side, 
     const MatrixReport& r = reports[k].*side;
     if (r.row < 0) continue;
     auto pos = static_cast<std::size_t>(r.row * layout.npcol + r.col);
-    if (layout.rank_of[pos] >= 0) {
-      found = static_cast<int>(k);
-      return fail(MR2D_ERR_CONTEXT, Reason::grid_twice, r.row, r.col);
-    }
+    if (layout.rank_of[pos] >= 0) return fail(Reason::grid_twice, r.row, r.col, static_cast<std::int64_t>(k));
     layout.rank_of[pos] = static_cast<int>(k);
   }
   for (std::size_t pos = 0; pos < layout.rank_of.size(); ++pos) {
     if (layout.rank_of[pos] < 0)
-      return fail(MR2D_ERR_CONTEXT, Reason::grid_hole, static_cast<std::int64_t>(pos) / layout.npcol,
-                  static_cast<std::int64_t>(pos) % layout.npcol);
+      return fail(Reason::grid_hole, static_cast<std::int64_t>(pos) / layout.npcol,
+                  static_cast<std::int64_t>(pos) % layout.npcol, kEveryProcess);
   }
   return true;
 }
@@ -505,36 +379,35 @@ constexpr ScalarField kScalarFields[] = {
 }  // namespace
 
 Status agree(const std::vector<Report>& reports, const LocalCall& call, model::Problem& problem) {
+  const Wording wording = wording_of(call);
   for (std::size_t k = 0; k < reports.size(); ++k)
-    if (reports[k].error.code != 0) return local_error(call, reports[k], static_cast<int>(k));
-  Report err{};
+    if (!reports[k].error.ok()) return status_of(reports[k].error.found_by(static_cast<std::int64_t>(k)), wording);
   const Report& first = reports[0];
   for (std::size_t k = 1; k < reports.size(); ++k) {
-    if (reports[k].type != first.type || reports[k].elem_size != first.elem_size) {
-      err.error = {MR2D_ERR_INCONSISTENT, 0,         0, static_cast<std::int64_t>(Reason::type_differs),
-                   reports[k].type,       first.type};
-      return local_error(call, err, static_cast<int>(k));
-    }
+    if (reports[k].type != first.type || reports[k].elem_size != first.elem_size)
+      return status_of(Fault::of(MR2D_ERR_INCONSISTENT, Reason::type_differs, reports[k].type, first.type)
+                           .found_by(static_cast<std::int64_t>(k)),
+                       wording);
   }
   for (const ScalarField& f : kScalarFields) {
     for (std::size_t k = 1; k < reports.size(); ++k) {
-      if (reports[k].*f.field != first.*f.field) {
-        err.error = {MR2D_ERR_INCONSISTENT, at(call, f.arg), 0, static_cast<std::int64_t>(Reason::inconsistent),
-                     reports[k].*f.field,   first.*f.field};
-        return local_error(call, err, static_cast<int>(k));
-      }
+      if (reports[k].*f.field != first.*f.field)
+        return status_of(Fault::of(MR2D_ERR_INCONSISTENT, Reason::inconsistent, reports[k].*f.field, first.*f.field)
+                             .named(at(call, f.arg))
+                             .found_by(static_cast<std::int64_t>(k)),
+                         wording);
     }
   }
   // A grid-layout side has no grid here (a grid of no processes): every
   // process passed it as one (the layout exchange before this one made
   // sure), and its tables are agreed there.
-  int found = kEveryProcess;
+  Fault err;
   const bool desc_a = call.kind_a == SideKind::descriptor, desc_b = call.kind_b == SideKind::descriptor;
   if (!desc_a) problem.a.nprow = problem.a.npcol = 0;
   if (!desc_b) problem.b.nprow = problem.b.npcol = 0;
-  if ((desc_a && !check_grid(reports, &Report::a, call, matrix_args(call, false), err.error, found, problem.a)) ||
-      (desc_b && !check_grid(reports, &Report::b, call, matrix_args(call, true), err.error, found, problem.b)))
-    return local_error(call, err, found);
+  if ((desc_a && !check_grid(reports, &Report::a, call, matrix_args(call, false), err, problem.a)) ||
+      (desc_b && !check_grid(reports, &Report::b, call, matrix_args(call, true), err, problem.b)))
+    return status_of(err, wording);
   problem.m = first.sub_m;
   problem.n = first.sub_n;
   problem.shape = static_cast<index::Shape>(first.shape);

@@ -10,6 +10,7 @@
 
 #include "common/status.hpp"
 #include "check/call.hpp"
+#include "check/message.hpp"
 #include "check/report.hpp"
 #include "problem/problem.hpp"
 
@@ -19,6 +20,9 @@ namespace mr2d::check {
 /// argument list of this call's routine; 0 if it has no such argument.
 std::int64_t arg_position(const LocalCall& call, const char* name);
 
+/// How this call's faults are worded: its routine, argument list and union.
+Wording wording_of(const LocalCall& call);
+
 /// This process's report: its grid coordinates, the global fields it holds and
 /// the first local error found (following ScaLAPACK's argument order).
 Report make_report(const LocalCall& call);
@@ -27,11 +31,6 @@ Report make_report(const LocalCall& call);
 /// duplicated grid positions and disagreements; on success fills `problem`.
 /// Every process gets the same verdict and message.
 Status agree(const std::vector<Report>& reports, const LocalCall& call, model::Problem& problem);
-
-/// The rank local_error takes for an error that every process finds in the
-/// agreed reports and no single report shows (a grid without members, a
-/// grid position nobody holds).
-inline constexpr int kEveryProcess = -2;
 
 /// A status for `report`'s error, its message naming the process of the
 /// union that found it (`rank`), every process (kEveryProcess), or nobody

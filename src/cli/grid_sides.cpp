@@ -9,6 +9,7 @@
 #include <map>
 #include <sstream>
 
+#include "check/message.hpp"
 #include "cli/options.hpp"
 #include "layout/tiles.hpp"
 
@@ -131,8 +132,8 @@ GridSide parse_grid_layout(const std::string& option, const std::string& text, I
     if (static_cast<Index>(t.owners.size()) != blocks)
       throw UsageError(option + ": '" + value + "' has " + num(static_cast<Index>(t.owners.size())) + " owners for " +
                        num(t.block_rows()) + " x " + num(t.block_cols()) + " blocks");
-    const layout::Finding f = layout::check_tables(t, static_cast<int>(std::min(limits.processes, kMaxRank)));
-    if (!f.ok()) throw UsageError(option + " (" + value + ") " + layout::describe(f));
+    const Fault f = layout::check_tables(t, static_cast<int>(std::min(limits.processes, kMaxRank)));
+    if (!f.ok()) throw UsageError(option + " (" + value + ") " + check::reason_text(f));
     if (t.rows < rows || t.cols < cols)
       throw UsageError(option + ": '" + value + "' describes " + num(t.rows) + " x " + num(t.cols) +
                        ", but the submatrix reaches row " + num(rows) + " and column " + num(cols));

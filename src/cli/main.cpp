@@ -14,6 +14,7 @@
 #include "cli/options.hpp"
 #include "cli/plan_command.hpp"
 #include "cli/usage.hpp"
+#include "common/status.hpp"
 #include "mr2d/version.h"
 
 namespace {
@@ -65,7 +66,8 @@ int main(int argc, char** argv) {
   const std::string command = first == "--version" ? "version" : first;
   const std::string usage = command_usage(command);
   if (usage.empty()) {
-    std::fprintf(stderr, "mr2d: unknown command '%s'\n%s", argv[1], full_usage().c_str());
+    const std::string text = mr2d::message_of("", "unknown command '" + first + "'");
+    std::fprintf(stderr, "%s\n%s", text.c_str(), full_usage().c_str());
     return 2;
   }
   if (asks_help(argc, argv, 2)) {

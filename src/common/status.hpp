@@ -17,9 +17,9 @@ struct Status {
   bool ok() const { return code == MR2D_SUCCESS; }
 };
 
-/// Every message mr2d writes: "mr2d: ROUTINE: WHAT", or "mr2d: WHAT" where
-/// no routine is known (below the entry points). The one place the prefix
-/// is spelled.
+/// Every message mr2d writes: the prefix, then "ROUTINE: WHAT", or "WHAT"
+/// where no routine is known (below the entry points). The one place the
+/// prefix is spelled.
 inline std::string message_of(const std::string& routine, const std::string& what) {
   static const std::string prefix = "mr2d: ";
   return routine.empty() ? prefix + what : prefix + routine + ": " + what;

@@ -9,7 +9,7 @@
 #include <string>
 #include <utility>
 
-#include "check/call.hpp"
+#include "check/validate.hpp"
 #include "driver/agreement.hpp"
 #include "driver/option_fault.hpp"
 #include "driver/options.hpp"
@@ -23,36 +23,19 @@ namespace mr2d::driver {
 
 namespace {
 
-// What one process found wrong with its batch, as integers every process
-// can word alike.
-enum class Fault : std::int64_t { none, out_null, bad_option, null_part, other_union };
+// A batch's faults are worded after mr2d_plan_create_batch's arguments.
+check::Wording batch_wording(const char* routine) {
+  check::Wording w;
+  w.routine = routine;
+  w.args = check::list_of(check::kCreateBatch);
+  return w;
+}
 
-struct Finding {
-  Fault fault = Fault::none;
-  std::int64_t index = 0, value = 0;  ///< the part or option field, and its value
-};
-
-std::string wording(const char* routine, const Finding& f) {
-  std::string what;
-  switch (f.fault) {
-    case Fault::out_null:
-      what = "argument 1 (batch) is NULL";
-      break;
-    case Fault::bad_option:
-      what = "argument 4 (options): " + std::string(f.index >= 0 && f.index < 6 ? check::kOptionFields[f.index] : "?") +
-             " is " + std::to_string(f.value) + ", not one of its values";
-      break;
-    case Fault::null_part:
-      what = "argument 3 (parts): entry " + std::to_string(f.index) + " is NULL or a batch plan";
-      break;
-    case Fault::other_union:
-      what = "argument 3 (parts): entry " + std::to_string(f.index) +
-             " was planned over another union context than the earlier parts";
-      break;
-    case Fault::none:
-      break;
-  }
-  return message_of(routine, what);
+// A fault of the parts argument at entry `index`.
+Fault part_fault(Reason why, std::int64_t index) {
+  return Fault::of(MR2D_ERR_ARGUMENT, why)
+      .named(check::arg_position(check::list_of(check::kCreateBatch), "parts"))
+      .in(0, index);
 }
 
 // A part as the batch moves it: one pass, straight from A to B.
@@ -85,42 +68,46 @@ std::uint64_t fingerprint(const std::vector<const Execution*>& parts, const Reso
 
 // Checks the parts on this process: the first with data (its channel carries
 // the batch), or null when none has any; `local` receives what is wrong here.
-const Execution* first_with_data(const std::vector<const Execution*>& parts, Finding& local) {
+const Execution* first_with_data(const std::vector<const Execution*>& parts, Fault& local) {
   const Execution* first = nullptr;
   for (std::size_t k = 0; k < parts.size(); ++k) {
     const Execution* p = parts[k];
     const auto index = static_cast<std::int64_t>(k);
     if (p == nullptr) {
-      if (local.fault == Fault::none) local = {Fault::null_part, index};
+      if (local.ok()) local = part_fault(Reason::null_part, index);
     } else if (p->channel != nullptr) {
       if (first == nullptr)
         first = p;
-      else if (p->channel != first->channel && local.fault == Fault::none)
-        local = {Fault::other_union, index};
+      else if (p->channel != first->channel && local.ok())
+        local = part_fault(Reason::other_union, index);
     }
   }
   return first;
 }
 
+// What each process sends when a batch is created.
+struct Word {
+  Fault fault;             // the first fault here
+  std::int64_t print = 0;  // fingerprint (top bit dropped)
+};
+constexpr int kWords = static_cast<int>(sizeof(Word) / sizeof(std::int64_t));
+
 // One status everywhere: the fault of the first process that found one,
 // else MR2D_ERR_INCONSISTENT unless every process has the same fingerprint.
-Status agree(const char* routine, MPI_Comm comm, const Finding& local, std::uint64_t print) {
+Status agree(const char* routine, MPI_Comm comm, const Fault& local, std::uint64_t print) {
   int size = 1;
   MPI_Comm_size(comm, &size);
-  constexpr int kWords = 4;
-  const std::int64_t mine[kWords] = {static_cast<std::int64_t>(local.fault), local.index, local.value,
-                                     static_cast<std::int64_t>(print >> 1)};
-  std::vector<std::int64_t> all(static_cast<std::size_t>(kWords) * static_cast<std::size_t>(size));
-  Status s = agree_gather(comm, mine, kWords, all.data(), routine);
+  const Word mine{local, static_cast<std::int64_t>(print >> 1)};
+  std::vector<Word> all(static_cast<std::size_t>(size));
+  Status s = agree_gather(comm, reinterpret_cast<const std::int64_t*>(&mine), kWords,
+                          reinterpret_cast<std::int64_t*>(all.data()), routine);
   if (!s.ok()) return s;
   for (int k = 0; k < size; ++k) {
-    const std::int64_t* w = &all[static_cast<std::size_t>(k) * kWords];
-    if (w[0] != 0)
-      return {MR2D_ERR_ARGUMENT, wording(routine, {static_cast<Fault>(w[0]), w[1], w[2]}) + " [detected on process " +
-                                     std::to_string(k) + "]"};
+    const Fault& f = all[static_cast<std::size_t>(k)].fault;
+    if (!f.ok()) return check::status_of(f.found_by(k), batch_wording(routine));
   }
   for (int k = 1; k < size; ++k)
-    if (all[static_cast<std::size_t>(k) * kWords + 3] != all[3])
+    if (all[static_cast<std::size_t>(k)].print != all[0].print)
       return failure(MR2D_ERR_INCONSISTENT, routine,
                      "processes passed different parts (count, plans or their order) or options");
   return {};
@@ -149,20 +136,33 @@ std::vector<model::Edge> merged_pairs(const std::vector<Part>& parts, int& nrank
 
 }  // namespace
 
+Status check_part_list(const char* routine, int count, bool parts_null) {
+  const check::ArgList args = check::list_of(check::kCreateBatch);
+  Fault f;
+  if (count < 1)
+    f = Fault::of(MR2D_ERR_ARGUMENT, Reason::not_positive, count).named(check::arg_position(args, "count"));
+  else if (parts_null)
+    f = Fault::of(MR2D_ERR_ARGUMENT, Reason::null_pointer).named(check::arg_position(args, "parts"));
+  return f.ok() ? Status{} : check::status_of(f, batch_wording(routine));
+}
+
 Status plan_batch(const char* routine, const std::vector<const Execution*>& parts, const mr2d_options* options,
                   bool out_null, Execution& out) {
   out.batch = true;
   Resolved opts;
-  Finding local;
-  if (out_null) local = {Fault::out_null};
+  const check::ArgList args = check::list_of(check::kCreateBatch);
+  Fault local;
+  if (out_null) local = Fault::of(MR2D_ERR_ARGUMENT, Reason::null_pointer).named(check::arg_position(args, "batch"));
   Index value = 0;
-  if (const int field = invalid_option_field(options, value); field >= 0 && local.fault == Fault::none)
-    local = {Fault::bad_option, field, value};
+  if (const int field = invalid_option_field(options, value); field >= 0 && local.ok())
+    local = Fault::of(MR2D_ERR_ARGUMENT, Reason::bad_option, value)
+                .named(check::arg_position(args, "options"))
+                .in(0, field);
   resolve(options, opts);
   const Execution* first = first_with_data(parts, local);
   // Without data here there is no union to talk over (as for a call with M = 0).
   if (first == nullptr) {
-    if (local.fault != Fault::none) return {MR2D_ERR_ARGUMENT, wording(routine, local)};
+    if (!local.ok()) return check::status_of(local, batch_wording(routine));
     for (const Execution* p : parts) out.parts.push_back(one_pass(*p, opts.indexing));
     return {};
   }

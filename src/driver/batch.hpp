@@ -14,6 +14,10 @@
 
 namespace mr2d::driver {
 
+/// What this process checks alone of mr2d_plan_create_batch's list of
+/// parts before reading it: at least one (`count`), and not NULL.
+Status check_part_list(const char* routine, int count, bool parts_null);
+
 /// Joins executions of one part each (plans of any kind over one union
 /// context, not batches: null entries are refused) into the batch `out`,
 /// with `options` (null: the process-wide ones) for the schedule, chunks and

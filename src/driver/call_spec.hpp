@@ -76,7 +76,7 @@ struct CallSpec {
   const mr2d_options* options = nullptr;  ///< null: the process-wide options
   /// A fault found in the arguments before the checks (a PBLAS descriptor),
   /// reported with theirs.
-  check::Fault fault = {};
+  Fault fault;
 };
 
 }  // namespace mr2d::driver

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "check/footprint.hpp"
+#include "check/message.hpp"
 #include "driver/execution.hpp"
 #include "driver/stats.hpp"
 #include "kernels/transform.hpp"
@@ -54,9 +55,12 @@ mr2d_stats stats_of(const Execution& e, const transport::Traffic& traffic) {
   return delta;
 }
 
-Status array_fault(const char* routine, int part, const std::string& what) {
-  const std::string in_part = part >= 0 ? " of part " + std::to_string(part) : "";
-  return failure(MR2D_ERR_ARGUMENT, routine, what.substr(0, 1) + in_part + what.substr(1));
+// A fault of the array of side `side` (0: A, 1: B) of part `part` (-1: the
+// execution's only one).
+Status array_fault(const char* routine, int part, Reason why, int side) {
+  check::Wording wording;
+  wording.routine = routine;
+  return check::status_of(Fault::of(MR2D_ERR_ARGUMENT, why, side).in(0, part), wording);
 }
 
 // The arrays given to a part on this process: NULL where this process holds
@@ -65,20 +69,15 @@ Status array_fault(const char* routine, int part, const std::string& what) {
 // (`index`: the batch part's, or -1).
 Status check_arrays(const Part& part, const void* a, const void* b, const char* routine, int index) {
   const Footprint& f = part.arrays;
-  if (a == nullptr && !f.a.empty())
-    return array_fault(routine, index, "A is NULL although this process holds part of sub(A)");
-  if (b == nullptr && !f.b.empty())
-    return array_fault(routine, index, "B is NULL although this process holds part of sub(B)");
+  if (a == nullptr && !f.a.empty()) return array_fault(routine, index, Reason::array_null, 0);
+  if (b == nullptr && !f.b.empty()) return array_fault(routine, index, Reason::array_null, 1);
   if (check::windows_overlap(reinterpret_cast<std::uintptr_t>(a), f.lda, f.a, reinterpret_cast<std::uintptr_t>(b),
                              f.ldb, f.b, f.elem_size))
-    return array_fault(routine, index, "B shares memory with A on this process (sub(A) and sub(B) must not overlap)");
+    return array_fault(routine, index, Reason::arrays_overlap, 1);
   for (const Piece& piece : part.pieces) {
     const bool a_needed = piece.a >= 0 && part.a.blocks[static_cast<std::size_t>(piece.a)].by_offset() && a == nullptr;
     const bool b_needed = piece.b >= 0 && part.b.blocks[static_cast<std::size_t>(piece.b)].by_offset() && b == nullptr;
-    if (a_needed || b_needed)
-      return array_fault(
-          routine, index,
-          std::string(a_needed ? "A" : "B") + " is NULL although blocks of this process are given by offset from it");
+    if (a_needed || b_needed) return array_fault(routine, index, Reason::offset_array_null, a_needed ? 0 : 1);
   }
   return {};
 }

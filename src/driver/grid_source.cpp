@@ -23,12 +23,7 @@ Status locate_contexts(const CallSpec& args, check::LocalCall& call, MPI_Comm& u
   if (args.scope == Union::context) {
     if (!grid::grid_info(args.ictxt).member()) {
       check::Report r{};
-      r.error = {MR2D_ERR_CONTEXT,
-                 check::arg_position(call, "ICTXT"),
-                 0,
-                 static_cast<std::int64_t>(check::Reason::not_in_union),
-                 0,
-                 0};
+      r.error = Fault::of(MR2D_ERR_CONTEXT, Reason::not_in_union).named(check::arg_position(call, "ICTXT"));
       return check::own_error(call, r, grid::world_rank());
     }
     union_comm = grid::context_comm(args.ictxt);
@@ -39,17 +34,19 @@ Status locate_contexts(const CallSpec& args, check::LocalCall& call, MPI_Comm& u
 }
 
 // A member of a matrix's grid needs its descriptor.
-void need_descriptor(const check::GridInfo& grid, const mr2d_int* d, const char* name, check::Fault& fault) {
-  if (grid.member() && d == nullptr && fault.arg == nullptr) fault = {name, check::Reason::null_pointer};
+void need_descriptor(const check::LocalCall& call, const check::GridInfo& grid, const mr2d_int* d, const char* name,
+                     Fault& fault) {
+  if (grid.member() && d == nullptr && fault.ok())
+    fault = Fault::of(MR2D_ERR_ARGUMENT, Reason::null_pointer).named(check::arg_position(call, name));
 }
 
 // A grid-layout side is in no grid; a grid-layout call's descriptor side
 // given with neither descriptor nor grid: this process is outside that grid
 // (the others describe it).
 check::GridInfo described_side(const CallSpec& args, check::SideKind kind, const Side& side, const char* name,
-                               check::Fault& fault) {
+                               check::LocalCall& call) {
   if (kind == check::SideKind::grid_layout || (args.layout && side.grid == nullptr && side.desc == nullptr)) return {};
-  return grid::described_grid_info(side.grid, args.comm, name, fault);
+  return grid::described_grid_info(side.grid, args.comm, check::arg_position(call, name), call.fault);
 }
 
 Status locate_described(const CallSpec& args, check::LocalCall& call, MPI_Comm& union_comm) {
@@ -58,10 +55,10 @@ Status locate_described(const CallSpec& args, check::LocalCall& call, MPI_Comm& 
   if (args.comm == MPI_COMM_NULL || MPI_Comm_test_inter(args.comm, &inter) != MPI_SUCCESS || inter)
     return failure(MR2D_ERR_ARGUMENT, args.routine, "argument 1 (COMM) is MPI_COMM_NULL or not an intracommunicator");
   union_comm = args.comm;
-  call.grid_a = described_side(args, call.kind_a, args.a, "GRIDA", call.fault);
-  call.grid_b = described_side(args, call.kind_b, args.b, "GRIDB", call.fault);
-  need_descriptor(call.grid_a, args.a.desc, "DESCA", call.fault);
-  need_descriptor(call.grid_b, args.b.desc, "DESCB", call.fault);
+  call.grid_a = described_side(args, call.kind_a, args.a, "GRIDA", call);
+  call.grid_b = described_side(args, call.kind_b, args.b, "GRIDB", call);
+  need_descriptor(call, call.grid_a, args.a.desc, "DESCA", call.fault);
+  need_descriptor(call, call.grid_b, args.b.desc, "DESCB", call.fault);
   return {};
 }
 

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <type_traits>
 
 #include "check/footprint.hpp"
 #include "check/validate.hpp"
@@ -24,8 +25,10 @@ namespace mr2d::driver {
 
 namespace {
 
-using layout::Fault;
-using layout::Finding;
+// A fault of a grid-layout side at `index` of `table`.
+Fault side_fault(Reason why, Index table = 0, Index index = 0, Index value = 0) {
+  return Fault::of(MR2D_ERR_ARGUMENT, why, value).in(table, index);
+}
 
 // What a process gives for a side (Word::grid_a, grid_b).
 enum SideKind : std::int64_t { kDescriptor = 0, kLayout = 1, kNeither = 2 };
@@ -36,27 +39,27 @@ SideKind side_kind(const mr2d_matrix* m) {
 }
 
 // Copies one side's tables and blocks, checking what this process sees.
-Finding read_side(const mr2d_matrix* m, int union_size, int me, LayoutSide& out) {
-  if (m == nullptr) return {Fault::null_side};
+Fault read_side(const mr2d_matrix* m, int union_size, int me, LayoutSide& out) {
+  if (m == nullptr) return side_fault(Reason::null_side);
   if (!is_grid_layout(m)) return {};
   out.grid = true;
   const mr2d_grid_layout& l = *m->layout;
-  if (l.rows < 0) return {Fault::negative_extent, 0, 0, l.rows};
-  if (l.cols < 0) return {Fault::negative_extent, 1, 0, l.cols};
-  if (l.block_rows < 1) return {Fault::no_blocks, 0, 0, l.block_rows};
-  if (l.block_cols < 1) return {Fault::no_blocks, 1, 0, l.block_cols};
-  if (l.row_splits == nullptr) return {Fault::null_table, 0};
-  if (l.col_splits == nullptr) return {Fault::null_table, 1};
-  if (l.owners == nullptr) return {Fault::null_table, 2};
-  if (l.nblocks < 0) return {Fault::block_count, 3, 0, l.nblocks};
-  if (l.nblocks > 0 && l.blocks == nullptr) return {Fault::null_table, 3};
+  if (l.rows < 0) return side_fault(Reason::negative_extent, 0, 0, l.rows);
+  if (l.cols < 0) return side_fault(Reason::negative_extent, 1, 0, l.cols);
+  if (l.block_rows < 1) return side_fault(Reason::no_blocks, 0, 0, l.block_rows);
+  if (l.block_cols < 1) return side_fault(Reason::no_blocks, 1, 0, l.block_cols);
+  if (l.row_splits == nullptr) return side_fault(Reason::null_table, 0);
+  if (l.col_splits == nullptr) return side_fault(Reason::null_table, 1);
+  if (l.owners == nullptr) return side_fault(Reason::null_table, 2);
+  if (l.nblocks < 0) return side_fault(Reason::block_count, 3, 0, l.nblocks);
+  if (l.nblocks > 0 && l.blocks == nullptr) return side_fault(Reason::null_table, 3);
   layout::Tables& t = out.tables;
   t.rows = l.rows;
   t.cols = l.cols;
   t.row_splits.assign(l.row_splits, l.row_splits + l.block_rows + 1);
   t.col_splits.assign(l.col_splits, l.col_splits + l.block_cols + 1);
   t.owners.assign(l.owners, l.owners + static_cast<std::size_t>(l.block_rows) * static_cast<std::size_t>(l.block_cols));
-  Finding f = layout::check_tables(t, union_size);
+  Fault f = layout::check_tables(t, union_size);
   if (!f.ok()) return f;
   std::vector<layout::Block> given;
   given.reserve(static_cast<std::size_t>(l.nblocks));
@@ -95,18 +98,17 @@ Finding read_side(const mr2d_matrix* m, int union_size, int me, LayoutSide& out)
 }
 
 // A direct call needs the array of a side whose blocks are given by offset.
-Finding offsets_need_array(const LayoutSide& s, const void* array) {
+Fault offsets_need_array(const LayoutSide& s, const void* array) {
   if (array != nullptr) return {};
   for (std::size_t k = 0; k < s.blocks.size(); ++k)
     if (s.blocks[k].by_offset() && s.tables.rows_of(s.blocks[k].row) > 0 && s.tables.cols_of(s.blocks[k].col) > 0)
-      return {Fault::null_array, 3, s.blocks[k].given};
+      return side_fault(Reason::offset_no_array, 3, s.blocks[k].given);
   return {};
 }
 
 // What each process sends in the layout exchange.
 struct Word {
-  std::int64_t side = 0;  // 1: MA, 2: MB at fault
-  std::int64_t fault = 0, table = 0, index = 0, value = 0, limit = 0;
+  Fault fault;                          // the first fault here, naming MA or MB
   std::int64_t grid_a = 0, grid_b = 0;  // SideKind of MA, MB
   std::uint64_t hash_a = 0, hash_b = 0;
   // Window starts of grid sides: the tiles of every process start there, so
@@ -114,14 +116,11 @@ struct Word {
   std::int64_t starts[4] = {0, 0, 0, 0};  // IA, JA of a grid A; IB, JB of a grid B
 };
 constexpr int kWords = static_cast<int>(sizeof(Word) / sizeof(std::int64_t));
+static_assert(std::has_unique_object_representations_v<Word>);
 
-Status layout_error(const check::LocalCall& call, std::int64_t side, const Finding& f, int rank, int code) {
-  const std::int64_t pos = check::arg_position(call, side == 1 ? "DESCA" : "DESCB");
-  std::string text = message_of(
-      call.routine, "argument " + std::to_string(pos) + " (" + (side == 1 ? "MA" : "MB") + ") " + layout::describe(f));
-  text += " [detected on process " + std::to_string(rank) + " of " +
-          (call.described ? "the communicator" : "the union context") + "]";
-  return {code, text, pos, 0};
+// The argument of a side (1: MA, 2: MB).
+std::int64_t side_arg(const check::LocalCall& call, int side) {
+  return check::arg_position(call, side == 1 ? "DESCA" : "DESCB");
 }
 
 // One exchange: the first process's fault, or tables that differ from
@@ -133,11 +132,13 @@ Status agree_layouts(const check::LocalCall& call, MPI_Comm comm, const Word& mi
   Status gathered = agree_gather(comm, reinterpret_cast<const std::int64_t*>(&mine), kWords,
                                  reinterpret_cast<std::int64_t*>(all.data()), call.routine);
   if (!gathered.ok()) return gathered;
+  const check::Wording wording = check::wording_of(call);
+  const auto error = [&](const Fault& f, int side, int k) {
+    return check::status_of(f.named(side_arg(call, side)).found_by(k), wording);
+  };
   for (int k = 0; k < size; ++k) {
-    const Word& w = all[static_cast<std::size_t>(k)];
-    if (w.fault != 0)
-      return layout_error(call, w.side, {static_cast<Fault>(w.fault), w.table, w.index, w.value, w.limit}, k,
-                          MR2D_ERR_ARGUMENT);
+    const Fault& f = all[static_cast<std::size_t>(k)].fault;
+    if (!f.ok()) return check::status_of(f.found_by(k), wording);
   }
   // A side given as neither where others give a layout lacks its layout.
   auto kind = [&](int k, int side) {
@@ -147,7 +148,7 @@ Status agree_layouts(const check::LocalCall& call, MPI_Comm comm, const Word& mi
     bool layout = false;
     for (int k = 0; k < size; ++k) layout = layout || kind(k, side) == kLayout;
     for (int k = 0; layout && k < size; ++k)
-      if (kind(k, side) == kNeither) return layout_error(call, side, {Fault::null_side}, k, MR2D_ERR_ARGUMENT);
+      if (kind(k, side) == kNeither) return error(side_fault(Reason::null_side), side, k);
   }
   static const char* const kStarts[] = {"IA", "JA", "IB", "JB"};
   for (int k = 1; k < size; ++k) {
@@ -155,21 +156,16 @@ Status agree_layouts(const check::LocalCall& call, MPI_Comm comm, const Word& mi
     for (int side = 1; side <= 2; ++side) {
       const std::int64_t grid = kind(k, side) == kLayout ? 1 : 0;
       const std::int64_t grid0 = kind(0, side) == kLayout ? 1 : 0;
-      if (grid != grid0) return layout_error(call, side, {Fault::kind_differs, 0, 0, grid}, k, MR2D_ERR_INCONSISTENT);
+      if (grid != grid0) return error(Fault::of(MR2D_ERR_INCONSISTENT, Reason::kind_differs, grid), side, k);
       if ((side == 1 ? w.hash_a : w.hash_b) != (side == 1 ? all[0].hash_a : all[0].hash_b))
-        return layout_error(call, side, {Fault::differs}, k, MR2D_ERR_INCONSISTENT);
+        return error(Fault::of(MR2D_ERR_INCONSISTENT, Reason::layout_differs), side, k);
     }
     for (int s = 0; s < 4; ++s)
-      if (w.starts[s] != all[0].starts[s]) {
-        const std::int64_t pos = check::arg_position(call, kStarts[s]);
-        return {MR2D_ERR_INCONSISTENT,
-                message_of(call.routine, "argument " + std::to_string(pos) + " (" + kStarts[s] +
-                                             ") differs between processes (" + std::to_string(w.starts[s]) + " here, " +
-                                             std::to_string(all[0].starts[s]) + " on process 0) [detected on process " +
-                                             std::to_string(k) + " of " +
-                                             (call.described ? "the communicator" : "the union context") + "]"),
-                pos, 0};
-      }
+      if (w.starts[s] != all[0].starts[s])
+        return check::status_of(Fault::of(MR2D_ERR_INCONSISTENT, Reason::start_differs, w.starts[s], all[0].starts[s])
+                                    .named(check::arg_position(call, kStarts[s]))
+                                    .found_by(k),
+                                wording);
   }
   return {};
 }
@@ -205,22 +201,17 @@ bool offsets_apart(const LayoutSide& s, Index es) {
 // Memory shared by blocks of one matrix, or by what A reads and B writes.
 // A plan sees only blocks given by pointer and, apart, each matrix's blocks
 // by offset; a direct call sees everything.
-Word find_overlaps(const Part& p, const CallSpec& la, const check::LocalCall& call) {
+Fault find_overlaps(const Part& p, const CallSpec& la, const check::LocalCall& call) {
   const Index es = la.elem_size;
-  auto to_word = [](const layout::Clash& c, const std::vector<layout::Extent>& e) {
-    Word w;
-    if (!c.found) return w;
+  auto to_fault = [&](const layout::Clash& c, const std::vector<layout::Extent>& e) -> Fault {
+    if (!c.found) return {};
     const layout::Extent& x = e[c.first];
     const layout::Extent& y = e[c.second];
     // Name a block of a grid side (a descriptor window has id -1).
     const layout::Extent& named = x.id >= 0 ? x : y;
     const layout::Extent& other = x.id >= 0 ? y : x;
-    w.side = named.owner + 1;
-    w.fault = static_cast<std::int64_t>(x.owner == y.owner ? Fault::overlap : Fault::overlaps_other);
-    w.table = 3;
-    w.index = named.id;
-    w.value = other.id;
-    return w;
+    const Reason why = x.owner == y.owner ? Reason::blocks_overlap : Reason::overlaps_other;
+    return side_fault(why, 3, named.id, other.id).named(side_arg(call, named.owner + 1));
   };
   std::vector<std::vector<layout::Extent>> sets;
   if (!la.deferred_arrays) {
@@ -257,8 +248,8 @@ Word find_overlaps(const Part& p, const CallSpec& la, const check::LocalCall& ca
     }
   }
   for (const auto& set : sets) {
-    const Word w = to_word(layout::find_overlap(set), set);
-    if (w.fault != 0) return w;
+    const Fault f = to_fault(layout::find_overlap(set), set);
+    if (!f.ok()) return f;
   }
   return {};
 }
@@ -354,35 +345,17 @@ Status layout_local(const CallSpec& la, Part& out, LocalLayout& loc) {
   MPI_Comm_rank(st.comm, &loc.me);
   MPI_Comm_size(st.comm, &loc.size);
   Word& word = loc.word;
-  Finding f = read_side(la.a.matrix, loc.size, loc.me, out.a);
-  word.side = 1;
-  if (f.ok()) {
-    f = read_side(la.b.matrix, loc.size, loc.me, out.b);
-    word.side = 2;
-  }
+  const std::int64_t ma = side_arg(st.call, 1), mb = side_arg(st.call, 2);
+  Fault f = read_side(la.a.matrix, loc.size, loc.me, out.a).named(ma);
+  if (f.ok()) f = read_side(la.b.matrix, loc.size, loc.me, out.b).named(mb);
   if (f.ok() && !la.deferred_arrays) {
-    f = offsets_need_array(out.a, la.a_array);
-    word.side = 1;
-    if (f.ok()) {
-      f = offsets_need_array(out.b, la.b_array);
-      word.side = 2;
-    }
+    f = offsets_need_array(out.a, la.a_array).named(ma);
+    if (f.ok()) f = offsets_need_array(out.b, la.b_array).named(mb);
   }
-  word.fault = static_cast<std::int64_t>(f.fault);
-  word.table = f.table;
-  word.index = f.index;
-  word.value = f.value;
-  word.limit = f.limit;
   // Memory once the tables, blocks and this process's descriptors passed
   // (a descriptor side's local window needs a valid descriptor).
-  if (f.ok() && st.report.error.code == 0) {
-    const Word clash = find_overlaps(out, la, st.call);
-    word.side = clash.side;
-    word.fault = clash.fault;
-    word.table = clash.table;
-    word.index = clash.index;
-    word.value = clash.value;
-  }
+  if (f.ok() && st.report.error.ok()) f = find_overlaps(out, la, st.call);
+  word.fault = f;
   word.grid_a = side_kind(la.a.matrix);
   word.grid_b = side_kind(la.b.matrix);
   word.hash_a = out.a.grid && f.ok() ? layout::hash(out.a.tables) : 0;

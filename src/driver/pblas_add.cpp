@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "check/pblas_desc.hpp"
+#include "check/validate.hpp"
 #include "grid/blacs.hpp"
 #include "index/cyclic_1d.hpp"
 #include "kernels/tradd_band.hpp"
@@ -63,16 +64,18 @@ int pblas_add(const CallSpec& given) noexcept {
   // other checks.
   CallSpec args = given;
   std::array<mr2d_int, check::DESC_LEN> da{}, dc{};
-  check::Fault fault;
+  const std::int64_t desca = check::arg_position(given.args, "DESCA"), descb = check::arg_position(given.args, "DESCB");
+  Fault fault;
   if (given.a.desc != nullptr) {
-    fault = check::read_pblas_desc(given.a.desc, "DESCA", da, args.a.pblas_type2);
+    fault = check::read_pblas_desc(given.a.desc, desca, da, args.a.pblas_type2);
     args.a.desc = da.data();
   }
   if (given.b.desc != nullptr) {
-    const check::Fault in_c = check::read_pblas_desc(given.b.desc, "DESCB", dc, args.b.pblas_type2);
-    if (fault.arg == nullptr) fault = in_c;
-    if (fault.arg == nullptr && given.a.desc != nullptr && dc[check::CTXT] != da[check::CTXT])
-      fault = {"DESCB", check::Reason::other_context, dc[check::CTXT], da[check::CTXT], check::CTXT + 1};
+    const Fault in_c = check::read_pblas_desc(given.b.desc, descb, dc, args.b.pblas_type2);
+    if (fault.ok()) fault = in_c;
+    if (fault.ok() && given.a.desc != nullptr && dc[check::CTXT] != da[check::CTXT])
+      fault = Fault::of(MR2D_ERR_ARGUMENT, Reason::other_context, dc[check::CTXT], da[check::CTXT])
+                  .named(descb, check::CTXT + 1);
     args.b.desc = dc.data();
   }
   args.fault = fault;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "check/message.hpp"
 #include "driver/batch.hpp"
 #include "driver/layout_call.hpp"
 
@@ -23,8 +24,11 @@ int create(mr2d_plan* out, const char* routine, PlanInto&& plan_into) noexcept {
     auto plan = std::make_unique<mr2d_plan_s>();
     Status s = plan_into(plan->execution, out == nullptr);
     if (!s.ok()) return s;
-    if (out == nullptr)  // an empty call agrees on nothing
-      return failure(MR2D_ERR_ARGUMENT, routine, "argument 1 (plan) is NULL");
+    if (out == nullptr) {  // an empty call agrees on nothing
+      check::Wording wording;
+      wording.routine = routine;
+      return check::status_of(Fault::of(MR2D_ERR_ARGUMENT, Reason::null_plan_out), wording);
+    }
     plan->info = describe(plan->execution);
     *out = plan.release();
     return {};
@@ -63,8 +67,8 @@ int create_batch(mr2d_plan* out, int count, const mr2d_plan* parts, const mr2d_o
   if (out != nullptr) *out = nullptr;
   return guarded(routine, true, [&]() -> Status {
     // Without parts this process has no union to tell (mr2d.h).
-    if (count < 1) return failure(MR2D_ERR_ARGUMENT, routine, "argument 2 (count) is below 1");
-    if (parts == nullptr) return failure(MR2D_ERR_ARGUMENT, routine, "argument 3 (parts) is NULL");
+    Status listed = check_part_list(routine, count, parts == nullptr);
+    if (!listed.ok()) return listed;
     std::vector<const Execution*> executions;
     for (int k = 0; k < count; ++k) {
       const mr2d_plan p = parts[k];

@@ -294,9 +294,8 @@ int redistribute(const CallSpec& args, bool print_errors) noexcept {
     if (check::is_pblas(args.entry) && !grid::grid_info(args.ictxt).member()) {
       const check::LocalCall call = to_local_call(args);
       check::Report r{};
-      r.error = {MR2D_ERR_CONTEXT, check::arg_position(call, "DESCA"),
-                 check::CTXT + 1,  static_cast<std::int64_t>(check::Reason::not_a_grid),
-                 args.ictxt,       0};
+      r.error = Fault::of(MR2D_ERR_CONTEXT, Reason::not_a_grid, args.ictxt)
+                    .named(check::arg_position(call, "DESCA"), check::CTXT + 1);
       return check::own_error(call, r, grid::world_rank());
     }
     return run(args);

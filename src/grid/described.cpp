@@ -8,19 +8,21 @@ namespace mr2d::grid {
 
 namespace {
 
-// The first fault of a description, or none (reason none).
-check::Fault check(const mr2d_grid* grid, int size, const char* name) {
-  using check::Reason;
-  if (grid == nullptr) return {name, Reason::null_pointer};
-  if (grid->nprow < 1 || grid->npcol < 1) return {name, Reason::grid_shape, grid->nprow, grid->npcol};
+// The first fault of a description, or none.
+Fault check(const mr2d_grid* grid, int size, std::int64_t position) {
+  const auto fault = [position](Reason why, std::int64_t value = 0, std::int64_t limit = 0) {
+    return Fault::of(MR2D_ERR_ARGUMENT, why, value, limit).named(position);
+  };
+  if (grid == nullptr) return fault(Reason::null_pointer);
+  if (grid->nprow < 1 || grid->npcol < 1) return fault(Reason::grid_shape, grid->nprow, grid->npcol);
   const Index positions = Index{grid->nprow} * grid->npcol;
-  if (positions > size) return {name, Reason::grid_too_large, positions, size};
+  if (positions > size) return fault(Reason::grid_too_large, positions, size);
   if (grid->ranks == nullptr) return {};
   std::vector<bool> seen(static_cast<std::size_t>(size), false);
   for (Index k = 0; k < positions; ++k) {
     const int rank = grid->ranks[k];
-    if (rank < 0 || rank >= size) return {name, Reason::rank_out_of_range, rank, size};
-    if (seen[static_cast<std::size_t>(rank)]) return {name, Reason::rank_twice, rank};
+    if (rank < 0 || rank >= size) return fault(Reason::rank_out_of_range, rank, size);
+    if (seen[static_cast<std::size_t>(rank)]) return fault(Reason::rank_twice, rank);
     seen[static_cast<std::size_t>(rank)] = true;
   }
   return {};
@@ -28,14 +30,14 @@ check::Fault check(const mr2d_grid* grid, int size, const char* name) {
 
 }  // namespace
 
-check::GridInfo described_grid_info(const mr2d_grid* grid, MPI_Comm comm, const char* name, check::Fault& fault) {
+check::GridInfo described_grid_info(const mr2d_grid* grid, MPI_Comm comm, std::int64_t position, Fault& fault) {
   int rank = 0, size = 1;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
   check::GridInfo info;
-  const check::Fault found = check(grid, size, name);
-  if (found.reason != check::Reason::none) {
-    if (fault.arg == nullptr) fault = found;
+  const Fault found = check(grid, size, position);
+  if (!found.ok()) {
+    if (fault.ok()) fault = found;
     return info;
   }
   info.nprow = grid->nprow;

@@ -5,15 +5,17 @@
 
 #include <mpi.h>
 
+#include <cstdint>
+
 #include "check/call.hpp"
 #include "mr2d/mr2d_comm.h"
 
 namespace mr2d::grid {
 
-/// This process's place in `grid` (described within `comm`, named `name` in
-/// messages). A description that fails its checks (NULL, shape below 1 x 1,
+/// This process's place in `grid` (described within `comm`, argument
+/// `position` of the call). A description that fails its checks (NULL, shape below 1 x 1,
 /// more positions than processes, a rank twice or outside `comm`) sets
 /// `fault` unless it holds one already, and leaves this process outside.
-check::GridInfo described_grid_info(const mr2d_grid* grid, MPI_Comm comm, const char* name, check::Fault& fault);
+check::GridInfo described_grid_info(const mr2d_grid* grid, MPI_Comm comm, std::int64_t position, Fault& fault);
 
 }  // namespace mr2d::grid

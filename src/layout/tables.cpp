@@ -4,9 +4,16 @@
 
 #include <algorithm>
 
+#include "mr2d/mr2d.h"
+
 namespace mr2d::layout {
 
 namespace {
+
+// A fault of the layout at `index` of `table`.
+Fault fault_at(Reason why, Index table, Index index, Index value, Index limit = 0) {
+  return Fault::of(MR2D_ERR_ARGUMENT, why, value, limit).in(table, index);
+}
 
 std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
   // splitmix64 finaliser over the running value: every word moves every bit.
@@ -18,17 +25,18 @@ std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
   return h ^ (h >> 31);
 }
 
-Finding splits_fault(const std::vector<Index>& s, Index extent, Index table) {
-  if (s.front() != 0) return {Fault::split_first, table, 0, s.front(), 0};
+Fault splits_fault(const std::vector<Index>& s, Index extent, Index table) {
+  if (s.front() != 0) return fault_at(Reason::split_first, table, 0, s.front(), 0);
   for (std::size_t k = 1; k < s.size(); ++k)
-    if (s[k] < s[k - 1]) return {Fault::split_order, table, static_cast<Index>(k), s[k], s[k - 1]};
-  if (s.back() != extent) return {Fault::split_last, table, static_cast<Index>(s.size()) - 1, s.back(), extent};
+    if (s[k] < s[k - 1]) return fault_at(Reason::split_order, table, static_cast<Index>(k), s[k], s[k - 1]);
+  if (s.back() != extent)
+    return fault_at(Reason::split_last, table, static_cast<Index>(s.size()) - 1, s.back(), extent);
   return {};
 }
 
 // The block given twice that the message names: of the lowest block given
 // more than once, its second position (the rare error path sorts).
-Finding first_twice(const Tables& t, const std::vector<Block>& blocks) {
+Fault first_twice(const Tables& t, const std::vector<Block>& blocks) {
   const Index R = t.block_rows();
   std::vector<std::pair<Index, Index>> given;  // (r + c * R, position in blocks)
   given.reserve(blocks.size());
@@ -38,7 +46,7 @@ Finding first_twice(const Tables& t, const std::vector<Block>& blocks) {
   for (std::size_t k = 1; k < given.size(); ++k)
     if (given[k].first == given[k - 1].first) {
       const Block& b = blocks[static_cast<std::size_t>(given[k].second)];
-      return {Fault::block_twice, 3, given[k].second, b.row, b.col};
+      return fault_at(Reason::block_twice, 3, given[k].second, b.row, b.col);
     }
   return {};
 }
@@ -56,17 +64,17 @@ std::uint64_t hash(const Tables& t) {
   return h;
 }
 
-Finding check_tables(const Tables& t, int union_size) {
-  Finding f = splits_fault(t.row_splits, t.rows, 0);
+Fault check_tables(const Tables& t, int union_size) {
+  Fault f = splits_fault(t.row_splits, t.rows, 0);
   if (f.ok()) f = splits_fault(t.col_splits, t.cols, 1);
   if (!f.ok()) return f;
   for (std::size_t k = 0; k < t.owners.size(); ++k)
     if (t.owners[k] < 0 || t.owners[k] >= union_size)
-      return {Fault::owner_range, 2, static_cast<Index>(k), t.owners[k], union_size};
+      return fault_at(Reason::owner_range, 2, static_cast<Index>(k), t.owners[k], union_size);
   return {};
 }
 
-Finding check_blocks(const Tables& t, int me, const std::vector<Block>& blocks, std::vector<int>* position_of) {
+Fault check_blocks(const Tables& t, int me, const std::vector<Block>& blocks, std::vector<int>* position_of) {
   const Index R = t.block_rows(), C = t.block_cols();
   // Each block's position by linear index (one pass, no sort: layouts of a
   // million blocks are checked on every plan creation).
@@ -77,11 +85,11 @@ Finding check_blocks(const Tables& t, int me, const std::vector<Block>& blocks, 
   for (std::size_t k = 0; k < blocks.size(); ++k) {
     const Block& b = blocks[k];
     const auto pos = static_cast<Index>(k);
-    if (b.row < 0 || b.row >= R || b.col < 0 || b.col >= C) return {Fault::block_index, 3, pos, b.row, b.col};
-    if (t.owner(b.row, b.col) != me) return {Fault::not_owned, 3, pos, b.row, b.col};
+    if (b.row < 0 || b.row >= R || b.col < 0 || b.col >= C) return fault_at(Reason::block_index, 3, pos, b.row, b.col);
+    if (t.owner(b.row, b.col) != me) return fault_at(Reason::not_owned, 3, pos, b.row, b.col);
     const Index need = std::max<Index>(1, t.rows_of(b.row));
-    if (b.ld < need) return {Fault::ld_small, 3, pos, b.ld, need};
-    if (b.by_offset() && b.offset < 0) return {Fault::offset_negative, 3, pos, b.offset, 0};
+    if (b.ld < need) return fault_at(Reason::ld_small, 3, pos, b.ld, need);
+    if (b.by_offset() && b.offset < 0) return fault_at(Reason::offset_negative, 3, pos, b.offset, 0);
     int& first = at[static_cast<std::size_t>(b.row + b.col * R)];
     if (first >= 0)
       twice = true;
@@ -93,64 +101,8 @@ Finding check_blocks(const Tables& t, int me, const std::vector<Block>& blocks, 
   for (Index c = 0; c < C; ++c)
     for (Index r = 0; r < R; ++r)
       if (at[static_cast<std::size_t>(r + c * R)] < 0 && t.owner(r, c) == me && t.rows_of(r) > 0 && t.cols_of(c) > 0)
-        return {Fault::block_missing, 3, 0, r, c};
+        return fault_at(Reason::block_missing, 3, 0, r, c);
   return {};
-}
-
-std::string describe(const Finding& f) {
-  auto s = [](Index v) { return std::to_string(v); };
-  const char* const splits = f.table == 0 ? "row_splits" : "col_splits";
-  const std::string blk = "blocks[" + s(f.index) + "]";
-  const std::string pos = "(" + s(f.value) + "," + s(f.limit) + ")";
-  switch (f.fault) {
-    case Fault::null_side:
-      return "is NULL or gives neither a descriptor nor a layout";
-    case Fault::negative_extent:
-      return std::string("has ") + (f.table == 0 ? "rows" : "cols") + " = " + s(f.value) + ", must be >= 0";
-    case Fault::no_blocks:
-      return std::string("has ") + (f.table == 0 ? "block_rows" : "block_cols") + " = " + s(f.value) + ", must be >= 1";
-    case Fault::null_table: {
-      const char* const names[] = {"row_splits", "col_splits", "owners", "blocks"};
-      return std::string("has ") + names[std::clamp<Index>(f.table, 0, 3)] + " NULL";
-    }
-    case Fault::split_first:
-      return std::string("has ") + splits + "[0] = " + s(f.value) + ", must be 0";
-    case Fault::split_order:
-      return std::string("has ") + splits + "[" + s(f.index) + "] = " + s(f.value) + " below " + splits + "[" +
-             s(f.index - 1) + "] = " + s(f.limit) + " (splits must not decrease)";
-    case Fault::split_last:
-      return std::string("has ") + splits + "[" + s(f.index) + "] = " + s(f.value) + ", must be the extent " +
-             s(f.limit);
-    case Fault::owner_range:
-      return "has owners[" + s(f.index) + "] = " + s(f.value) + ", not a rank of the union [0, " + s(f.limit) + ")";
-    case Fault::block_count:
-      return "has nblocks = " + s(f.value) + ", must be >= 0";
-    case Fault::block_index:
-      return "has " + blk + " at block " + pos + ", outside the grid of blocks";
-    case Fault::not_owned:
-      return "has " + blk + " at block " + pos + ", which the owners give to another process";
-    case Fault::block_twice:
-      return "has " + blk + " at block " + pos + ", given twice";
-    case Fault::block_missing:
-      return "does not give block " + pos + ", which this process owns and which is not empty";
-    case Fault::ld_small:
-      return "has " + blk + ".ld = " + s(f.value) + ", smaller than max(1, the block's rows) = " + s(f.limit);
-    case Fault::offset_negative:
-      return "has " + blk + ".offset = " + s(f.value) + ", must be >= 0";
-    case Fault::null_array:
-      return "has " + blk + " given by offset, but the array argument of this matrix is NULL";
-    case Fault::overlap:
-      return "has " + blk + " sharing memory with blocks[" + s(f.value) + "]";
-    case Fault::overlaps_other:
-      return "has " + blk + " sharing memory with the other matrix (sub(A) and sub(B) must not overlap)";
-    case Fault::differs:
-      return "differs between processes: its sizes, splits or owners are not those of process 0";
-    case Fault::kind_differs:
-      return std::string("is a ") + (f.value != 0 ? "grid layout" : "descriptor") + " here but not on process 0";
-    case Fault::none:
-      break;
-  }
-  return "is illegal";
 }
 
 }  // namespace mr2d::layout

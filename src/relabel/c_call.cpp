@@ -3,12 +3,14 @@
 #include "relabel/c_call.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <numeric>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "check/message.hpp"
 #include "common/checked.hpp"
 #include "problem/problem.hpp"
 #include "problem/edges.hpp"
@@ -19,84 +21,58 @@ namespace mr2d::relabel {
 
 namespace {
 
-std::string num(Index v) { return std::to_string(v); }
+check::ArgList arg_list(const CCall& c) {
+  return c.trapezoidal ? check::list_of(check::kRelabelTrmr2d) : check::list_of(check::kRelabelGemr2d);
+}
 
-// 1-based argument positions; trmr2d has UPLO and DIAG after the type.
-struct Positions {
-  int uplo = 2, diag = 3, m, n, a, a_usermap, b, ranks, nranks, b_usermap;
-  explicit Positions(bool trapezoidal) {
-    const int shift = trapezoidal ? 2 : 0;
-    m = 2 + shift;
-    n = 3 + shift;
-    a = 4 + shift;
-    a_usermap = 5 + shift;
-    b = 6 + shift;
-    ranks = 7 + shift;
-    nranks = 8 + shift;
-    b_usermap = 9 + shift;
-  }
-};
+// The fields of an mr2d_layout, as Fault::entry numbers them (kLayoutFields).
+enum Field : std::int64_t { kNprow = 1, kNpcol, kRows, kCols, kMb, kNb, kRsrc, kCsrc, kI, kJ };
 
-// Builds "mr2d: ROUTINE: argument K (NAME) TEXT" statuses.
-struct Errors {
-  const char* routine;
-  Status operator()(int position, const std::string& name, const std::string& text) const {
-    return {MR2D_ERR_ARGUMENT, message_of(routine, "argument " + std::to_string(position) + " (" + name + ") " + text)};
-  }
-  Status plain(const std::string& text) const { return failure(MR2D_ERR_ARGUMENT, routine, text); }
-};
+Fault fault(Reason why, std::int64_t position, std::int64_t value = 0, std::int64_t limit = 0) {
+  return Fault::of(MR2D_ERR_ARGUMENT, why, value, limit).named(position);
+}
 
-std::string position_text(Index r, Index c) { return "(" + num(r) + "," + num(c) + ")"; }
-
-// Fields of one layout, in descriptor order; `m` and `n` are the copy's extent.
-Status check_layout(const Errors& err, int position, const char* side, const mr2d_layout& l, Index m, Index n,
-                    const CallLimits& limits) {
-  auto field = [&](const char* name) { return std::string(side) + "->" + name; };
-  if (l.nprow < 1) return err(position, field("nprow"), "is " + num(l.nprow) + ", must be >= 1");
-  if (l.npcol < 1) return err(position, field("npcol"), "is " + num(l.npcol) + ", must be >= 1");
+// Fields of one layout (argument `position`), in descriptor order; `m` and
+// `n` are the copy's extent.
+Fault check_layout(std::int64_t position, const mr2d_layout& l, Index m, Index n, const CallLimits& limits) {
+  const auto field = [position](Field f, Reason why, std::int64_t value, std::int64_t limit = 0) {
+    return Fault::of(MR2D_ERR_ARGUMENT, why, value, limit).named(position, f);
+  };
+  if (l.nprow < 1) return field(kNprow, Reason::not_positive, l.nprow);
+  if (l.npcol < 1) return field(kNpcol, Reason::not_positive, l.npcol);
   const Index grid = Index{l.nprow} * Index{l.npcol};
   if (grid > limits.grid_positions)
-    return err(position, side,
-               "has a " + num(l.nprow) + "x" + num(l.npcol) + " grid, more than the " + num(limits.grid_positions) +
-                   " positions a relabelling handles");
-  if (l.rows < 0) return err(position, field("rows"), "is " + num(l.rows) + ", must be >= 0");
-  if (l.cols < 0) return err(position, field("cols"), "is " + num(l.cols) + ", must be >= 0");
-  if (l.mb < 1) return err(position, field("mb"), "is " + num(l.mb) + ", must be >= 1");
-  if (l.nb < 1) return err(position, field("nb"), "is " + num(l.nb) + ", must be >= 1");
-  if (l.rsrc < 0 || l.rsrc >= l.nprow)
-    return err(position, field("rsrc"), "is " + num(l.rsrc) + ", must be a process row in [0, " + num(l.nprow) + ")");
-  if (l.csrc < 0 || l.csrc >= l.npcol)
-    return err(position, field("csrc"),
-               "is " + num(l.csrc) + ", must be a process column in [0, " + num(l.npcol) + ")");
-  if (l.i < 1) return err(position, field("i"), "is " + num(l.i) + ", must be >= 1");
-  if (l.j < 1) return err(position, field("j"), "is " + num(l.j) + ", must be >= 1");
-  // Both sums fit: each term is at most 2^63 - 1 and the other is >= 0 or 1 smaller.
+    return fault(Reason::grid_over_limit, position, l.nprow, l.npcol).in(0, limits.grid_positions);
+  if (l.rows < 0) return field(kRows, Reason::negative, l.rows);
+  if (l.cols < 0) return field(kCols, Reason::negative, l.cols);
+  if (l.mb < 1) return field(kMb, Reason::not_positive, l.mb);
+  if (l.nb < 1) return field(kNb, Reason::not_positive, l.nb);
+  if (l.rsrc < 0 || l.rsrc >= l.nprow) return field(kRsrc, Reason::src_out_of_grid, l.rsrc, l.nprow).in(0, 0);
+  if (l.csrc < 0 || l.csrc >= l.npcol) return field(kCsrc, Reason::src_out_of_grid, l.csrc, l.npcol).in(1, 0);
+  if (l.i < 1) return field(kI, Reason::start_below_one, l.i);
+  if (l.j < 1) return field(kJ, Reason::start_below_one, l.j);
+  // Both sums fit: each term is at most 2^63 - 1 and the other is >= 0 or 1
+  // smaller. An end beyond 64 bits is quoted as the largest Index.
+  constexpr Index kMax = std::numeric_limits<Index>::max();
   const std::optional<Index> last_row = checked_add(Index{l.i} - 1, m);
-  if (!last_row || *last_row > l.rows)
-    return err(
-        position, field("i"),
-        "is " + num(l.i) + ": the submatrix's " + num(m) + " rows end beyond " + field("rows") + " = " + num(l.rows));
+  if (!last_row || *last_row > l.rows) return field(kI, Reason::beyond_matrix, last_row.value_or(kMax), l.rows);
   const std::optional<Index> last_col = checked_add(Index{l.j} - 1, n);
-  if (!last_col || *last_col > l.cols)
-    return err(position, field("j"),
-               "is " + num(l.j) + ": the submatrix's " + num(n) + " columns end beyond " + field("cols") + " = " +
-                   num(l.cols));
+  if (!last_col || *last_col > l.cols) return field(kJ, Reason::beyond_matrix, last_col.value_or(kMax), l.cols);
   return {};
 }
 
-// Distinct ranks >= 0; `where(k)` names entry k in messages.
-template <class Where>
-Status check_ranks(const Errors& err, int position, const char* name, const std::vector<int>& ranks, Where&& where) {
+// Distinct ranks >= 0; `rows`: the rows of the grid the list maps
+// (column-major), which messages name positions of, or 0 for a plain list.
+Fault check_ranks(std::int64_t position, const std::vector<int>& ranks, Index rows) {
   for (std::size_t k = 0; k < ranks.size(); ++k)
-    if (ranks[k] < 0) return err(position, name, "has " + where(k) + " = " + num(ranks[k]) + ", must be a rank >= 0");
+    if (ranks[k] < 0) return fault(Reason::rank_negative, position, ranks[k], rows).in(0, static_cast<Index>(k));
   std::vector<std::pair<int, std::size_t>> sorted;
   for (std::size_t k = 0; k < ranks.size(); ++k) sorted.push_back({ranks[k], k});
   std::sort(sorted.begin(), sorted.end());
   for (std::size_t k = 1; k < sorted.size(); ++k)
     if (sorted[k].first == sorted[k - 1].first)
-      return err(position, name,
-                 "has rank " + num(sorted[k].first) + " twice: " + where(sorted[k - 1].second) + " and " +
-                     where(sorted[k].second));
+      return fault(Reason::rank_listed_twice, position, sorted[k].first, rows)
+          .in(static_cast<Index>(sorted[k - 1].second), static_cast<Index>(sorted[k].second));
   return {};
 }
 
@@ -123,14 +99,17 @@ bool axis_fits(const index::Axis& axis, Index extent) {
   return end && cycles && checked_add(*end, *cycles);
 }
 
-Status check_dimension(const Errors& err, const index::AxisPair& axes, const char* dim, const CallLimits& limits) {
+// Faults of the work a relabelling takes name A and B together (arguments
+// a and b); `dim` 0 rows, 1 columns.
+Fault work_fault(Reason why, std::int64_t dim, std::int64_t value = 0, std::int64_t limit = 0) {
+  return Fault::of(MR2D_ERR_ARGUMENT, why, value, limit).in(dim, 0);
+}
+
+Fault check_dimension(const index::AxisPair& axes, std::int64_t dim, const CallLimits& limits) {
   if (!axis_fits(axes.src, axes.extent) || !axis_fits(axes.dst, axes.extent))
-    return err.plain(std::string("a, b: the submatrix end plus two cycles of ") + dim +
-                     " blocks (block size x grid size) exceeds 64-bit index arithmetic");
+    return work_fault(Reason::index_math, dim);
   const Index runs = model::run_table_bound(axes);
-  if (runs > limits.run_entries)
-    return err.plain(std::string("a, b: the ") + dim + " blocks of A and B cut one period into up to " + num(runs) +
-                     " runs, more than the " + num(limits.run_entries) + " a relabelling tabulates");
+  if (runs > limits.run_entries) return work_fault(Reason::run_table_limit, dim, runs, limits.run_entries);
   return {};
 }
 
@@ -139,36 +118,30 @@ struct Checked {
   std::vector<int> ranks;
 };
 
-Status check(const CCall& c, const CallLimits& limits, Checked& out) {
-  const Errors err{c.routine};
-  const Positions at(c.trapezoidal);
-  if (c.elem_size == 0)
-    return err(1, "type", "is " + num(c.type) + ", not one of MR2D_S, MR2D_D, MR2D_C, MR2D_Z, MR2D_I");
+Fault check(const CCall& c, const CallLimits& limits, Checked& out) {
+  const check::ArgList args = arg_list(c);
+  const auto at = [&](const char* name) { return check::arg_position(args, name); };
+  if (c.elem_size == 0) return fault(Reason::bad_type, at("type"), c.type);
   model::Problem& pb = out.problem;
   if (c.trapezoidal) {
-    if (c.uplo == nullptr) return err(at.uplo, "uplo", "is NULL");
-    if (c.diag == nullptr) return err(at.diag, "diag", "is NULL");
+    if (c.uplo == nullptr) return fault(Reason::null_pointer, at("uplo"));
+    if (c.diag == nullptr) return fault(Reason::null_pointer, at("diag"));
     const char u = c.uplo[0], d = c.diag[0];
-    if (u != 'U' && u != 'u' && u != 'L' && u != 'l')
-      return err(at.uplo, "uplo", std::string("is '") + u + "', not one of U, L");
-    if (d != 'N' && d != 'n' && d != 'U' && d != 'u')
-      return err(at.diag, "diag", std::string("is '") + d + "', not one of N, U");
+    if (u != 'U' && u != 'u' && u != 'L' && u != 'l') return fault(Reason::bad_letter, at("uplo"), u);
+    if (d != 'N' && d != 'n' && d != 'U' && d != 'u') return fault(Reason::bad_letter, at("diag"), d);
     pb.shape = u == 'U' || u == 'u' ? index::Shape::upper : index::Shape::lower;
     pb.unit_diag = d == 'U' || d == 'u';
   }
-  if (c.m < 0) return err(at.m, "m", "is " + num(c.m) + ", must be >= 0");
-  if (c.n < 0) return err(at.n, "n", "is " + num(c.n) + ", must be >= 0");
-  if (c.a == nullptr) return err(at.a, "a", "is NULL");
-  if (c.a_usermap == nullptr) return err(at.a_usermap, "a_usermap", "is NULL");
-  if (c.b == nullptr) return err(at.b, "b", "is NULL");
-  if (c.b_usermap == nullptr) return err(at.b_usermap, "b_usermap", "is NULL");
-  Status s = check_layout(err, at.a, "a", *c.a, c.m, c.n, limits);
-  if (!s.ok()) return s;
-  s = check_layout(err, at.b, "b", *c.b, c.m, c.n, limits);
-  if (!s.ok()) return s;
-  if (!checked_mul(c.m, c.n, c.elem_size))
-    return err.plain("m, n: " + num(c.m) + " x " + num(c.n) + " elements of " + num(c.elem_size) +
-                     " bytes overflow a 64-bit byte count");
+  if (c.m < 0) return fault(Reason::negative, at("m"), c.m);
+  if (c.n < 0) return fault(Reason::negative, at("n"), c.n);
+  const std::pair<const void*, const char*> pointers[] = {
+      {c.a, "a"}, {c.a_usermap, "a_usermap"}, {c.b, "b"}, {c.b_usermap, "b_usermap"}};
+  for (const auto& [pointer, name] : pointers)
+    if (pointer == nullptr) return fault(Reason::null_pointer, at(name));
+  Fault f = check_layout(at("a"), *c.a, c.m, c.n, limits);
+  if (f.ok()) f = check_layout(at("b"), *c.b, c.m, c.n, limits);
+  if (!f.ok()) return f;
+  if (!checked_mul(c.m, c.n, c.elem_size)) return fault(Reason::too_large, at("m"), c.m, c.elem_size);
 
   pb.m = c.m;
   pb.n = c.n;
@@ -178,11 +151,8 @@ Status check(const CCall& c, const CallLimits& limits, Checked& out) {
   // a_usermap is column-major (Cblacs_gridmap's order); rank_of is row-major.
   const Index a_rows = c.a->nprow, a_cols = c.a->npcol;
   const std::vector<int> a_usermap(c.a_usermap, c.a_usermap + a_rows * a_cols);
-  s = check_ranks(err, at.a_usermap, "a_usermap", a_usermap, [&](std::size_t k) {
-    const Index r = static_cast<Index>(k) % a_rows, col = static_cast<Index>(k) / a_rows;
-    return "grid position " + position_text(r, col) + " at [" + num(static_cast<Index>(k)) + "]";
-  });
-  if (!s.ok()) return s;
+  f = check_ranks(at("a_usermap"), a_usermap, a_rows);
+  if (!f.ok()) return f;
   pb.a.rank_of.resize(a_usermap.size());
   for (Index r = 0; r < a_rows; ++r)
     for (Index col = 0; col < a_cols; ++col)
@@ -190,9 +160,7 @@ Status check(const CCall& c, const CallLimits& limits, Checked& out) {
 
   const Index b_positions = Index{c.b->nprow} * Index{c.b->npcol};
   if (c.nranks < b_positions)
-    return err(at.nranks, "nranks",
-               "is " + num(c.nranks) + ", fewer than the " + num(b_positions) + " positions of B's " + num(c.b->nprow) +
-                   "x" + num(c.b->npcol) + " grid");
+    return fault(Reason::too_few_ranks, at("nranks"), c.nranks, b_positions).in(c.b->nprow, c.b->npcol);
   if (c.ranks == nullptr) {
     // Ranks 0 .. nranks-1. Only B's default ranks (the first ones) and A's
     // ranks can matter: a position that keeps nothing always finds a free
@@ -206,33 +174,38 @@ Status check(const CCall& c, const CallLimits& limits, Checked& out) {
     out.ranks.insert(out.ranks.end(), more.begin(), more.end());
   } else {
     out.ranks.assign(c.ranks, c.ranks + c.nranks);
-    s = check_ranks(err, at.ranks, "ranks", out.ranks,
-                    [](std::size_t k) { return "[" + num(static_cast<Index>(k)) + "]"; });
-    if (!s.ok()) return s;
+    f = check_ranks(at("ranks"), out.ranks, 0);
+    if (!f.ok()) return f;
   }
 
-  s = check_dimension(err, model::row_axes(pb), "row", limits);
-  if (!s.ok()) return s;
-  return check_dimension(err, model::col_axes(pb), "column", limits);
+  f = check_dimension(model::row_axes(pb), 0, limits);
+  return f.ok() ? check_dimension(model::col_axes(pb), 1, limits) : f;
+}
+
+// The work bounded once the layouts are known.
+Fault check_work(const model::Problem& pb, const model::PairRuns& runs, const CallLimits& limits) {
+  const Index pairs = runs.pair_count();
+  if (pairs > limits.pairs) return work_fault(Reason::pair_limit, 0, pairs, limits.pairs);
+  const Index columns = runs.trapezoid_columns(pb);
+  if (columns > limits.trapezoid_columns)
+    return work_fault(Reason::trapezoid_limit, 0, columns, limits.trapezoid_columns);
+  return {};
 }
 
 }  // namespace
 
 Status run(const CCall& call, const CallLimits& limits) {
+  check::Wording wording;
+  wording.routine = call.routine;
+  wording.args = arg_list(call);
+  wording.layout_fields = true;
   Checked c;
-  Status s = check(call, limits, c);
-  if (!s.ok()) return s;
+  Fault f = check(call, limits, c);
   const model::Problem& pb = c.problem;
-  const Errors err{call.routine};
+  if (!f.ok()) return check::status_of(f, wording);
   const model::PairRuns runs = model::pair_runs(pb);
-  const Index pairs = runs.pair_count();
-  if (pairs > limits.pairs)
-    return err.plain("a, b: up to " + num(pairs) + " pairs of A and B positions share data, more than the " +
-                     num(limits.pairs) + " a relabelling lists");
-  const Index columns = runs.trapezoid_columns(pb);
-  if (columns > limits.trapezoid_columns)
-    return err.plain("a, b: counting the trapezoid takes " + num(columns) + " column visits, more than the " +
-                     num(limits.trapezoid_columns) + " a relabelling makes");
+  f = check_work(pb, runs, limits);
+  if (!f.ok()) return check::status_of(f, wording);
 
   const Placement placed = place(volumes(pb, runs), static_cast<int>(pb.b.processes()), c.ranks);
   // rank_of is row-major; b_usermap is column-major with leading dimension nprow.

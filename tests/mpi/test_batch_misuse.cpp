@@ -75,7 +75,7 @@ int execute_without(Arrays& arr, MPI_Comm comm, bool without_a) {
 
 std::vector<Case> cases() {
   return {
-      {"NULL part beside a valid one on process 1", "entry 1 is NULL or a batch plan [detected on process 1]", nullptr,
+      {"NULL part beside a valid one on process 1", "entry 1 is NULL or a batch plan [detected on process 1 of the union context]", nullptr,
        [](Arrays& arr, MPI_Comm comm) {
          mr2d_plan first = make_part(arr, comm), second = make_part(arr, comm), batch = nullptr;
          const mr2d_plan parts[2] = {first, arr.rank == 1 ? nullptr : second};

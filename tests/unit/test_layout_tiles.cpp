@@ -14,6 +14,7 @@
 #include <set>
 #include <vector>
 
+#include "check/message.hpp"
 #include "layout/overlap.hpp"
 #include "layout/tables.hpp"
 #include "layout/tile_plans.hpp"
@@ -336,13 +337,13 @@ TEST(LayoutChecks, TablesAndBlocks) {
   t.col_splits = {0, 4};
   t.owners = {0, 1, 1};
   EXPECT_TRUE(layout::check_tables(t, 2).ok());
-  EXPECT_EQ(layout::check_tables(t, 1).fault, layout::Fault::owner_range);
+  EXPECT_EQ(layout::check_tables(t, 1).why(), Reason::owner_range);
   t.row_splits = {1, 2, 2, 5};
-  EXPECT_EQ(layout::check_tables(t, 2).fault, layout::Fault::split_first);
+  EXPECT_EQ(layout::check_tables(t, 2).why(), Reason::split_first);
   t.row_splits = {0, 3, 2, 5};
-  EXPECT_EQ(layout::check_tables(t, 2).fault, layout::Fault::split_order);
+  EXPECT_EQ(layout::check_tables(t, 2).why(), Reason::split_order);
   t.row_splits = {0, 2, 2, 6};
-  EXPECT_EQ(layout::check_tables(t, 2).fault, layout::Fault::split_last);
+  EXPECT_EQ(layout::check_tables(t, 2).why(), Reason::split_last);
   t.row_splits = {0, 2, 2, 5};
   const layout::Block b0{0, 0, 0x1000, 0, 2};
   const layout::Block b2{2, 0, 0x2000, 0, 3};
@@ -350,12 +351,12 @@ TEST(LayoutChecks, TablesAndBlocks) {
   EXPECT_TRUE(layout::check_blocks(t, 0, {b0}).ok());
   EXPECT_TRUE(layout::check_blocks(t, 1, {b2}).ok());
   EXPECT_TRUE(layout::check_blocks(t, 1, {b2, empty1}).ok());  // empty blocks may be given
-  EXPECT_EQ(layout::check_blocks(t, 1, {}).fault, layout::Fault::block_missing);
-  EXPECT_EQ(layout::check_blocks(t, 0, {b0, b0}).fault, layout::Fault::block_twice);
-  EXPECT_EQ(layout::check_blocks(t, 0, {b2}).fault, layout::Fault::not_owned);
-  EXPECT_EQ(layout::check_blocks(t, 0, {layout::Block{3, 0, 0x1000, 0, 2}}).fault, layout::Fault::block_index);
-  EXPECT_EQ(layout::check_blocks(t, 1, {layout::Block{2, 0, 0x2000, 0, 2}}).fault, layout::Fault::ld_small);
-  EXPECT_EQ(layout::check_blocks(t, 1, {layout::Block{2, 0, 0, -4, 3}}).fault, layout::Fault::offset_negative);
+  EXPECT_EQ(layout::check_blocks(t, 1, {}).why(), Reason::block_missing);
+  EXPECT_EQ(layout::check_blocks(t, 0, {b0, b0}).why(), Reason::block_twice);
+  EXPECT_EQ(layout::check_blocks(t, 0, {b2}).why(), Reason::not_owned);
+  EXPECT_EQ(layout::check_blocks(t, 0, {layout::Block{3, 0, 0x1000, 0, 2}}).why(), Reason::block_index);
+  EXPECT_EQ(layout::check_blocks(t, 1, {layout::Block{2, 0, 0x2000, 0, 2}}).why(), Reason::ld_small);
+  EXPECT_EQ(layout::check_blocks(t, 1, {layout::Block{2, 0, 0, -4, 3}}).why(), Reason::offset_negative);
   // The position of each block given, by block; -1 elsewhere.
   std::vector<int> at;
   EXPECT_TRUE(layout::check_blocks(t, 1, {empty1, b2}, &at).ok());
@@ -370,13 +371,13 @@ TEST(LayoutChecks, TablesAndBlocks) {
   w.owners = {0, 0, 0, 0};
   std::vector<layout::Block> twice;
   for (Index r : {3, 1, 2, 0, 3, 1}) twice.push_back({r, 0, static_cast<std::uintptr_t>(0x1000 + 0x100 * r), 0, 1});
-  const layout::Finding f = layout::check_blocks(w, 0, twice);
-  EXPECT_EQ(f.fault, layout::Fault::block_twice);
+  const Fault f = layout::check_blocks(w, 0, twice);
+  EXPECT_EQ(f.why(), Reason::block_twice);
   EXPECT_EQ(f.index, 5);  // block (1, 0), listed at 1 and 5 (block (3, 0) at 0 and 4 comes later)
   EXPECT_EQ(f.value, 1);
   // A block listed before a faulty one still leaves the fault to be found.
   twice = {layout::Block{0, 0, 0x1000, 0, 1}, layout::Block{0, 0, 0x1000, 0, 1}, layout::Block{9, 0, 0x1000, 0, 1}};
-  EXPECT_EQ(layout::check_blocks(w, 0, twice).fault, layout::Fault::block_index);
+  EXPECT_EQ(layout::check_blocks(w, 0, twice).why(), Reason::block_index);
   // The hash sees every table.
   layout::Tables u2 = t;
   const auto h = layout::hash(t);
@@ -385,5 +386,6 @@ TEST(LayoutChecks, TablesAndBlocks) {
   u2 = t;
   u2.row_splits[1] = 1;
   EXPECT_NE(layout::hash(u2), h);
-  EXPECT_FALSE(layout::describe({layout::Fault::split_order, 0, 1, 3, 2}).empty());
+  EXPECT_EQ(check::reason_text(Fault::of(MR2D_ERR_ARGUMENT, Reason::split_order, 3, 2).in(0, 1)),
+            "has row_splits[1] = 3 below row_splits[0] = 2 (splits must not decrease)");
 }

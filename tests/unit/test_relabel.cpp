@@ -354,7 +354,8 @@ TEST(RelabelCall, ArgumentErrorsNameTheArgument) {
   expect_error(x, [&](CCall& c) { c.b = &bad; }, "argument 6 (b->csrc) is 1, must be a process column in [0, 1)");
   bad = x.b;
   bad.i = 2;
-  expect_error(x, [&](CCall& c) { c.b = &bad; }, "argument 6 (b->i) is 2: the submatrix's 4000 rows end beyond");
+  expect_error(x, [&](CCall& c) { c.b = &bad; },
+               "argument 6 (b->i) makes the submatrix end at 4001, beyond the matrix extent 4000");
   bad = x.a;
   bad.nprow = 0;
   expect_error(x, [&](CCall& c) { c.a = &bad; }, "argument 4 (a->nprow) is 0");
@@ -373,7 +374,7 @@ TEST(RelabelCall, ArgumentErrorsNameTheArgument) {
   mr2d_layout wide_a = x.a, wide_b = x.b;
   wide_a.rows = wide_a.cols = wide_b.rows = wide_b.cols = 2147483647;
   expect_error(x, [&](CCall& c) { c.a = &wide_a, c.b = &wide_b, c.elem_size = 16, c.m = c.n = 2147483647; },
-               "2147483647 x 2147483647 elements of 16 bytes overflow a 64-bit byte count");
+               "argument 2 (m) is 2147483647: with the other extent and 16-byte elements, more than 2^63 - 1 bytes");
   CallLimits small;
   small.pairs = 3;
   expect_error(x, [](CCall&) {}, "pairs of A and B positions share data, more than the 3", small);
