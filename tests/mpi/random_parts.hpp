@@ -129,6 +129,21 @@ inline mr2d_plan create(const Part& p, const int* desca, const int* descb, int i
 }
 
 // alpha and beta of a part: values of its type, the same on every process.
+/// Part p's local arrays on this process (A with element codes; B with
+/// values for a transform, which adds to it, else the sentinel), their
+/// descriptors, and its plan over `ictxt` (null if creation failed).
+inline mr2d_plan prepare_part(const Part& p, const std::vector<Grid>& grids, int ictxt, Bytes& a, Bytes& b,
+                              int desca[9], int descb[9]) {
+  const Grid& ga = grids[static_cast<std::size_t>(p.a.grid)];
+  const Grid& gb = grids[static_cast<std::size_t>(p.b.grid)];
+  int lda = 1, ldb = 1;
+  a = local_array(p, p.a, ga, true, lda);
+  b = local_array(p, p.b, gb, p.kind == Kind::transform, ldb);
+  descriptor(p.a, ga, lda, desca);
+  descriptor(p.b, gb, ldb, descb);
+  return create(p, desca, descb, ictxt);
+}
+
 struct Scalars {
   unsigned char alpha[16] = {}, beta[16] = {};
 };

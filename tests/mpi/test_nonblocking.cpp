@@ -123,16 +123,8 @@ int run_case(std::mt19937_64& rng, const std::vector<Grid>& grids, const Grid& g
   for (std::size_t k = 0; k < parts.size(); ++k) {
     const Part& p = parts[k];
     Arrays& x = arrays[k];
-    const Grid& ga = grids[static_cast<std::size_t>(p.a.grid)];
-    const Grid& gb = grids[static_cast<std::size_t>(p.b.grid)];
-    int lda = 1, ldb = 1;
-    x.a = local_array(p, p.a, ga, true, lda);
-    // A transform adds to B: B starts with values; a copy's B with the sentinel.
-    x.b_initial = local_array(p, p.b, gb, p.kind == Kind::transform, ldb);
+    plans[k] = prepare_part(p, grids, gu.ctxt, x.a, x.b_initial, x.desca, x.descb);
     x.b_blocking = x.b_started = x.b_reference = x.b_initial;
-    descriptor(p.a, ga, lda, x.desca);
-    descriptor(p.b, gb, ldb, x.descb);
-    plans[k] = create(p, x.desca, x.descb, gu.ctxt);
     if (plans[k] == nullptr) return bad + 1;
     scalars.push_back(scalars_of(p.type, static_cast<int>(k)));
     mr2d_get_stats(&before);
