@@ -24,7 +24,7 @@
 #include "grids.hpp"
 #include "layout_cases.hpp"
 #include "local_matrix.hpp"
-#include "mr2d/mr2d.h"
+#include "mr2d/mr2d.hpp"
 #include "random_parts.hpp"
 #include "typed_calls.hpp"
 
@@ -228,6 +228,33 @@ struct SmallPlan {
   }
 };
 
+// The C++ layer: plan.start(a, b) then wait(), test() until done, and a
+// request left to its destructor all equal the blocking execution; a double
+// start throws MR2D_ERR_ARGUMENT.
+int cxx_requests(const Grid& gu, int& cases) {
+  SmallPlan p(gu);
+  mr2d::Plan<double> plan = mr2d::Plan<double>::adopt(p.plan);
+  for (std::size_t k = 0; k < p.a.size(); ++k) p.a[k] = static_cast<double>(k) + 0.5;
+  std::vector<double> blocking(p.b), waited(p.b), tested(p.b), dropped(p.b);
+  plan.execute(p.a.data(), blocking.data());
+  int bad = 0;
+  mr2d::Request r = plan.start(p.a.data(), waited.data());
+  try {
+    plan.start(p.a.data(), tested.data());
+    bad += 1;
+  } catch (const mr2d::Error& e) {
+    bad += e.status() != MR2D_ERR_ARGUMENT;
+  }
+  r.wait();
+  bad += !r.done();
+  r = plan.start(p.a.data(), tested.data());
+  while (!r.test()) {}
+  { mr2d::Request left = plan.start(p.a.data(), dropped.data()); }  // waits on destruction
+  bad += waited != blocking || tested != blocking || dropped != blocking;
+  ++cases;
+  return all_get(bad, 0);
+}
+
 int misuse(const Grid& gu, const Grid& spare, int& cases) {
   int failures = 0;
   SmallPlan p(gu);
@@ -314,6 +341,7 @@ int main(int argc, char** argv) {
     failures += total > 0;
     ++cases;
   }
+  failures += cxx_requests(gu, cases);
   failures += misuse(gu, spare, cases);
   if (rank == 0) std::printf("nonblocking: %d processes, %d passed, %d failed\n", world, cases - failures, failures);
   MPI_Finalize();
