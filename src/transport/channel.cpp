@@ -4,6 +4,7 @@
 
 #include "mr2d/mr2d.h"
 #include "transport/errors_return.hpp"
+#include "transport/transfer.hpp"
 
 namespace mr2d::transport {
 
@@ -74,6 +75,10 @@ int Channel::tag(std::uint64_t serial) const {
 
 void Channel::close() noexcept {
   alive = false;
+  while (!transfers.empty())
+    transfers.front()->abandon(
+        failure(MR2D_ERR_CONTEXT, "",
+                "the union context was exited (blacs_gridexit) while an execution over it was in flight"));
   shm.reset();
   // Requests of a failed transfer may still reference the buffers: keep them.
   if (broken) {

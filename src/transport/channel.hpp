@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "common/status.hpp"
 #include "transport/buffers.hpp"
@@ -27,6 +28,8 @@ namespace mr2d::transport {
 /// equal mr2d_transport in mr2d.h (api/public_enums.hpp ties them).
 enum class Transport { automatic = 0, mpi = 1, shm = 2 };
 
+class Transfer;
+
 struct Channel {
   MPI_Comm union_comm = MPI_COMM_NULL;  ///< BLACS's communicator: mr2d's collectives
   Lease lease;                          ///< point-to-point traffic
@@ -35,15 +38,17 @@ struct Channel {
   std::atomic<bool> broken{false};      ///< a transfer failed: traffic may be in flight
   BufferPool send, recv, middle;
   bool shm_tried = false;
-  std::unique_ptr<ShmLinks> shm;  ///< null: MPI between all processes
-  std::string shm_unavailable;    ///< why shm is null after a try
-  std::uint64_t next_serial = 1;  ///< plans prepared here, in collective order
+  std::unique_ptr<ShmLinks> shm;     ///< null: MPI between all processes
+  std::string shm_unavailable;       ///< why shm is null after a try
+  std::uint64_t next_serial = 1;     ///< plans prepared here, in collective order
+  std::vector<Transfer*> transfers;  ///< in flight on this channel, in start order (transfer.hpp)
 
   ~Channel();
   /// The message tag of the plan with serial number `serial`: lane and serial
   /// together, so messages of different contexts and plans never match.
   int tag(std::uint64_t serial) const;
-  /// Releases MPI and shared-memory resources (the grid is gone). Local.
+  /// Releases MPI and shared-memory resources (the grid is gone); transfers
+  /// still in flight fail with MR2D_ERR_CONTEXT. Local.
   void close() noexcept;
 };
 

@@ -22,6 +22,14 @@ struct Traffic {
   long long bytes_received = 0;
   long long bytes_local = 0;
   long long bytes_direct = 0;  ///< of bytes_received: read from node peers' A in place
+  Traffic& operator+=(const Traffic& more) {
+    messages_sent += more.messages_sent;
+    bytes_sent += more.bytes_sent;
+    bytes_received += more.bytes_received;
+    bytes_local += more.bytes_local;
+    bytes_direct += more.bytes_direct;
+    return *this;
+  }
 };
 
 /// Runs the plans of `parts` (one route for all: one message per peer) on

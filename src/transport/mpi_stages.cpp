@@ -6,7 +6,6 @@
 #include <string>
 
 #include "mr2d/mr2d.h"
-#include "transport/backoff.hpp"
 #include "transport/errors_return.hpp"
 #include "transport/exchange.hpp"
 #include "transport/self_copy.hpp"
@@ -61,16 +60,16 @@ void StageRunner::add(bool receiving, const route::Message& message, unsigned ch
   messages_.push_back(std::move(m));
 }
 
-Status StageRunner::run(const std::function<Status()>& meanwhile, Traffic& traffic) {
+Status StageRunner::post_first(Traffic& traffic) {
   for (std::size_t c = 0; c < messages_.size(); ++c)
     for (std::size_t s = 0; s < messages_[c].pieces_left.size(); ++s) {
       Status st = post_next(c, s, traffic);
       if (!st.ok()) return st;
     }
-  Status st = meanwhile();
-  if (!st.ok()) return st;
-  Backoff backoff;
-  StallReport stall;
+  return {};
+}
+
+Status StageRunner::test(Traffic& traffic, bool& progressed, bool may_block) {
   while (active_ > 0) {
     int which = MPI_UNDEFINED, done = 0;
     MPI_Status status;
@@ -78,40 +77,47 @@ Status StageRunner::run(const std::function<Status()>& meanwhile, Traffic& traff
     // Simulated MPI (SimGrid's SMPI, bench/scale) charges simulated time for
     // every unsuccessful test, which would round the measured time up to
     // multiples of it: block until a request completes instead.
-    int err = MPI_Waitany(static_cast<int>(reqs_.size()), reqs_.data(), &which, &status);
-    if (err != MPI_SUCCESS) return mpi_failure("MPI_Waitany", err);
-    done = 1;
+    if (may_block) {
+      int err = MPI_Waitany(static_cast<int>(reqs_.size()), reqs_.data(), &which, &status);
+      if (err != MPI_SUCCESS) return mpi_failure("MPI_Waitany", err);
+      done = 1;
+    } else {
+      int err = MPI_Testany(static_cast<int>(reqs_.size()), reqs_.data(), &which, &done, &status);
+      if (err != MPI_SUCCESS) return mpi_failure("MPI_Testany", err);
+    }
 #else
+    (void)may_block;
     int err = MPI_Testany(static_cast<int>(reqs_.size()), reqs_.data(), &which, &done, &status);
     if (err != MPI_SUCCESS) return mpi_failure("MPI_Testany", err);
 #endif
-    if (!done) {
-      if (stall.check("rank %d, %lld MPI transfers of tag %d pending (a peer may be executing another "
-                      "redistribution, or have left this one after an error)",
-                      parts_.front().plan->me, active_, tag_))
-        return timed_out();
-      backoff.wait();
-      continue;
-    }
-    backoff.reset();
-    stall.progress();
+    if (!done) return {};
+    progressed = true;
     if (which == MPI_UNDEFINED) break;
-    --active_;
-    free_.push_back(static_cast<std::size_t>(which));
-    const auto [c, slot] = owner_[static_cast<std::size_t>(which)];
-    Message& m = messages_[c];
-    if (--m.pieces_left[slot] > 0) continue;
-    if (m.receiving) {
-      const route::Chunk& chunk = m.message->chunks[m.chunk_in[slot]];
-      self_.unpack(chunk, m.place(slot, chunk));
-      traffic.bytes_received += chunk.payload;
-    }
-    if (m.next < m.message->chunks.size()) {
-      st = post_next(c, slot, traffic);
-      if (!st.ok()) return st;
-    }
+    Status st = complete(static_cast<std::size_t>(which), traffic);
+    if (!st.ok()) return st;
   }
   return {};
+}
+
+Status StageRunner::complete(std::size_t which, Traffic& traffic) {
+  --active_;
+  free_.push_back(which);
+  const auto [c, slot] = owner_[which];
+  Message& m = messages_[c];
+  if (--m.pieces_left[slot] > 0) return {};
+  if (m.receiving) {
+    const route::Chunk& chunk = m.message->chunks[m.chunk_in[slot]];
+    self_.unpack(chunk, m.place(slot, chunk));
+    traffic.bytes_received += chunk.payload;
+  }
+  if (m.next < m.message->chunks.size()) return post_next(c, slot, traffic);
+  return {};
+}
+
+bool StageRunner::sending() const {
+  for (std::size_t i = 0; i < reqs_.size(); ++i)
+    if (reqs_[i] != MPI_REQUEST_NULL && !messages_[owner_[i].first].receiving) return true;
+  return false;
 }
 
 Status StageRunner::timed_out() const {

@@ -2,14 +2,14 @@
 // (MPI) The MPI path of an execution: messages to processes without a shared-
 // memory link, stage by stage along the route, receives posted first, each
 // message cut into chunks with a bounded window in flight, chunks unpacked in
-// arrival order. The runner owns its requests: whatever way it is left (an
+// arrival order. A stage runs in steps (post_first, then test until done), so
+// that an execution can be left in flight between calls. The runner owns its requests: whatever way it is left (an
 // MPI error, an internal check), posted receives are cancelled and completed
 // and sends released before the buffers can be reused.
 #pragma once
 
 #include <mpi.h>
 
-#include <functional>
 #include <utility>
 #include <vector>
 
@@ -34,8 +34,20 @@ class StageRunner {
 
   /// Adds one message; `region` holds its window slots.
   void add(bool receiving, const route::Message& message, unsigned char* region);
-  /// Posts every message's first chunks, runs `meanwhile`, completes the stage.
-  Status run(const std::function<Status()>& meanwhile, Traffic& traffic);
+  /// Posts every message's first chunks.
+  Status post_first(Traffic& traffic);
+  /// Handles every request that has completed (unpacks arrived chunks,
+  /// posts the next ones) without waiting; `progressed` is set where any
+  /// had. With `may_block` under simulated MPI it waits for the stage
+  /// instead (every unsuccessful test costs simulated time there).
+  Status test(Traffic& traffic, bool& progressed, bool may_block);
+  /// Whether every message of the stage is complete.
+  bool done() const { return active_ == 0; }
+  /// Whether sends are in flight: a runner left now releases them, and
+  /// their buffer must outlive what MPI may still read.
+  bool sending() const;
+  /// MR2D_ERR_TIMEOUT naming a peer of a pending transfer.
+  Status timed_out() const;
 
  private:
   // One message of a stage in flight: its chunks go through `window` slots of
@@ -54,8 +66,9 @@ class StageRunner {
     }
   };
   Status post_next(std::size_t c, std::size_t slot, Traffic& traffic);
-  // MR2D_ERR_TIMEOUT naming a peer of a pending transfer.
-  Status timed_out() const;
+  // Request `which` completed: its chunk is unpacked once all its pieces
+  // are in, and its slot takes the message's next chunk.
+  Status complete(std::size_t which, Traffic& traffic);
   void track(MPI_Request req, std::size_t c, std::size_t slot);
 
   const Parts& parts_;

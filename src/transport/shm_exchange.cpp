@@ -58,6 +58,11 @@ bool refuses_direct(int rank) {
 
 }  // namespace
 
+Status previous_unread(int rank) {
+  return {MR2D_ERR_TIMEOUT, message_of("", "timed out (MR2D_TIMEOUT) waiting for node peer rank ") +
+                                std::to_string(rank) + " to read the previous redistribution's data"};
+}
+
 std::uint64_t status_word(const Status& status) {
   return static_cast<std::uint64_t>(status.ok() ? MR2D_ERR_INTERNAL : status.code);
 }
@@ -80,23 +85,39 @@ ShmExchange::ShmExchange(ShmLinks& links, const Parts& parts, const route::Route
       progress_comm_(progress_comm),
       space_(links.space) {}
 
-Status ShmExchange::start() {
-  // The pool is reused: every receiver must have read the previous execution.
-  Backoff backoff(progress_comm_);
-  StallReport stall;
+Status ShmExchange::ready(bool& ready, int& waiting) const {
+  ready = false;
   for (int r = 0; r < links_.node_size(); ++r) {
     if (r == links_.me()) continue;
-    const ShmSlot* slot = &links_.out_slot(r);
-    while (slot->consumed.load(std::memory_order_acquire) < links_.epoch_out[static_cast<std::size_t>(r)]) {
-      if (slot->receiver_dead.load(std::memory_order_acquire) != 0) return peer_failed(links_.rank_of(r));
-      if (stall.check("rank %d, node peer rank %d has not read the previous redistribution's data",
-                      parts_.front().plan->me, links_.rank_of(r)))
-        return {MR2D_ERR_TIMEOUT, message_of("", "timed out (MR2D_TIMEOUT) waiting for node peer rank ") +
-                                      std::to_string(links_.rank_of(r)) +
-                                      " to read the previous redistribution's data"};
-      backoff.wait();
-    }
+    const ShmSlot& slot = links_.out_slot(r);
+    if (slot.consumed.load(std::memory_order_acquire) >= links_.epoch_out[static_cast<std::size_t>(r)]) continue;
+    if (slot.receiver_dead.load(std::memory_order_acquire) != 0) return peer_failed(links_.rank_of(r));
+    waiting = links_.rank_of(r);
+    return {};
   }
+  ready = true;
+  return {};
+}
+
+Status ShmExchange::start() {
+  Backoff backoff(progress_comm_);
+  StallReport stall;
+  bool is_ready = false;
+  int waiting = -1;
+  for (;;) {
+    Status st = ready(is_ready, waiting);
+    if (!st.ok()) return st;
+    if (is_ready) break;
+    if (stall.check("rank %d, node peer rank %d has not read the previous redistribution's data",
+                    parts_.front().plan->me, waiting))
+      return previous_unread(waiting);
+    backoff.wait();
+  }
+  announce();
+  return {};
+}
+
+void ShmExchange::announce() {
   const Index need = placed_bytes(links_.pool_bytes());
   const Index from = placement_start(links_.placement_end, need, links_.pool_bytes());
   links_.placement_end = from + need;
@@ -122,7 +143,6 @@ Status ShmExchange::start() {
     if (o.offered) slot.offers.store(static_cast<std::uint64_t>(table), std::memory_order_relaxed);
     slot.ready.store(link_word(o.epoch, o.offered ? kDirect : 0), std::memory_order_release);
   }
-  return {};
 }
 
 Index ShmExchange::placed_bytes(Index cap) const {

@@ -46,6 +46,12 @@ class ShmExchange {
   /// execution's messages. An error (a peer that failed, a timeout) leaves
   /// nothing announced.
   Status start();
+  /// Without waiting: whether every node peer has read the previous
+  /// execution's data (the pool and the slots are reused), else the union
+  /// rank of one that has not in `waiting`; an error where one failed.
+  Status ready(bool& ready, int& waiting) const;
+  /// Announces this execution's messages; once ready().
+  void announce();
   /// Packs the next chunk of each outgoing message that has room, unpacks
   /// the chunks that have arrived (packing for receivers that have run out
   /// between two), and checks on the peers; `progressed` tells whether
@@ -134,5 +140,7 @@ class ShmExchange {
 /// A status as a peer publishes it in a slot, and back.
 std::uint64_t status_word(const Status& status);
 Status peer_status(std::uint64_t word, int peer_rank, bool peer_sent);
+/// MR2D_ERR_TIMEOUT: node peer `rank` did not read the previous execution's data.
+Status previous_unread(int rank);
 
 }  // namespace mr2d::transport
