@@ -32,7 +32,10 @@ Transfer::Transfer(Channel& channel, const Parts& parts, const route::Route& rou
   if (node_local && channel.shm) shm_.emplace(*channel.shm, parts, route, plan_id, self_, channel.lease.comm);
 }
 
-Transfer::~Transfer() { abandon(failure(MR2D_ERR_INTERNAL, "", "an execution was left unfinished")); }
+// The message is built only for a transfer left unfinished: most end over.
+Transfer::~Transfer() {
+  if (!over_) abandon(failure(MR2D_ERR_INTERNAL, "", "an execution was left unfinished"));
+}
 
 Status Transfer::start(bool held) {
   if (!channel_.alive)
@@ -109,6 +112,10 @@ void Transfer::advance(bool& moved, bool may_block) {
 
 void Transfer::advance_mpi(bool& moved, bool may_block) {
   while (stage_ < route_.stages.size()) {
+    if (!runner_ && !through_mpi(route_.stages[stage_])) {
+      ++stage_;  // nothing of it goes through MPI: no runner to set up
+      continue;
+    }
     if (!runner_) {
       runner_.emplace(parts_, self_, channel_.lease.comm, channel_.tag(plan_id_), route_.window);
       const route::Stage& stage = route_.stages[stage_];
@@ -140,6 +147,14 @@ void Transfer::advance_mpi(bool& moved, bool may_block) {
     runner_.reset();
     ++stage_;
   }
+}
+
+bool Transfer::through_mpi(const route::Stage& stage) const {
+  for (int k : stage.recvs)
+    if (!shm_ || !route_.recvs[static_cast<std::size_t>(k)].node_local) return true;
+  for (int k : stage.sends)
+    if (!shm_ || !route_.sends[static_cast<std::size_t>(k)].node_local) return true;
+  return false;
 }
 
 void Transfer::advance_node(bool& moved) {

@@ -85,6 +85,8 @@ class Transfer {
   void advance(bool& moved, bool may_block);
   void advance_mpi(bool& moved, bool may_block);
   void advance_node(bool& moved);
+  // Whether a message of `stage` goes through MPI (node-local ones do not).
+  bool through_mpi(const route::Stage& stage) const;
   // Whether its node-local messages still hold the channel's links.
   bool holds_links() const { return shm_ && !(shm_started_ && shm_->done()); }
   bool links_free() const;
