@@ -378,8 +378,62 @@ MR2D_API int mr2d_plan_execute_batch(mr2d_plan batch, const void* const* a, void
 MR2D_API int mr2d_plan_execute_batch_transform(mr2d_plan batch, const void* const* alpha, const void* const* a,
                                                const void* const* beta, void* const* b);
 MR2D_API int mr2d_plan_query(mr2d_plan plan, mr2d_plan_info* info);
-/** Releases the plan and sets *plan to NULL (NULL is accepted). Local. */
+/** Releases the plan and sets *plan to NULL (NULL is accepted). Local. An
+ *  active plan (started, its request not completed) is an error, never a
+ *  crash: its execution is given up (node peers return the error, MPI peers
+ *  wait up to MR2D_TIMEOUT), its request completes with MR2D_ERR_ARGUMENT at
+ *  the next test or wait, and the plan is released. */
 MR2D_API void mr2d_plan_destroy(mr2d_plan* plan);
+
+/** Non-blocking execution of plans, in the style of MPI persistent requests
+ *  (docs/plans.md has the rules and what overlaps where).
+ *
+ *  mr2d_plan_start* begin what the matching mr2d_plan_execute* does and
+ *  return at once with a request; mr2d_request_test / _wait / _waitall /
+ *  _testsome complete it. A completed request is freed and set to NULL (as
+ *  MPI sets MPI_REQUEST_NULL); testing or waiting for a NULL request returns
+ *  MR2D_SUCCESS at once (done). Rules:
+ *  - every process starts the same plans in the same order, as with MPI
+ *    collectives; several requests on different plans may be outstanding;
+ *  - between start and completion the caller must not write A nor touch B
+ *    (nor the arrays of pointers of a batch);
+ *  - starting a plan that is active (started and not completed), or
+ *    executing it with mr2d_plan_execute*, is MR2D_ERR_ARGUMENT on every
+ *    process (each finds it on its own) and leaves *request unwritten;
+ *  - the arguments a start checks on its own (NULL arrays, overlapping A
+ *    and B) are returned by the start, as by mr2d_plan_execute*; every other
+ *    error (a peer that gave up, MR2D_TIMEOUT, a grid exited meanwhile) is
+ *    returned by the test or wait that completes the request, with the same
+ *    status on every process concerned;
+ *  - MPI messages are posted at start and move wherever MPI moves them; the
+ *    node-local (shared-memory) part moves inside any mr2d call over the
+ *    same union context, test or wait included.
+ *  Statistics (mr2d_get_stats) count an execution when it completes. */
+typedef struct mr2d_request_s* mr2d_request;
+
+MR2D_API int mr2d_plan_start(mr2d_plan plan, const void* a, void* b, mr2d_request* request);
+MR2D_API int mr2d_plan_start_transform(mr2d_plan plan, const void* alpha, const void* a, const void* beta, void* b,
+                                       mr2d_request* request);
+MR2D_API int mr2d_plan_start_batch(mr2d_plan batch, const void* const* a, void* const* b, mr2d_request* request);
+MR2D_API int mr2d_plan_start_batch_transform(mr2d_plan batch, const void* const* alpha, const void* const* a,
+                                             const void* const* beta, void* const* b, mr2d_request* request);
+/** Moves the request on without waiting; *done is 1 once it completed (the
+ *  request is then freed and set to NULL, the return value its status). */
+MR2D_API int mr2d_request_test(mr2d_request* request, int* done);
+/** Waits until the request completes; returns its status. */
+MR2D_API int mr2d_request_wait(mr2d_request* request);
+/** Waits for `count` requests (moving all of them on together); returns
+ *  MR2D_SUCCESS, or the status of the first one, in array order, that failed. */
+MR2D_API int mr2d_request_waitall(int count, mr2d_request* requests);
+/** Per-part completion of a batch request: moves it on without waiting and
+ *  writes into parts[0 .. *outcount - 1] the indices (0-based, in the
+ *  batch's order) of the parts whose B is complete and that were not
+ *  reported before; `parts` must have room for every part of the batch (1
+ *  for a plan that is not a batch). Once every part was reported the
+ *  request is freed and set to NULL and the return value is its status.
+ *  *outcount is -1 for a NULL request. Parts that travel in the same
+ *  messages complete together. */
+MR2D_API int mr2d_request_testsome(mr2d_request* request, int* outcount, int* parts);
 
 /** Message of the last error on this process ("" after a success). The
  *  pointer stays valid until the next mr2d call on this thread. */

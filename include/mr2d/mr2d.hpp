@@ -112,6 +112,45 @@ void trtransform(char uplo, char diag, char trans, mr2d_int m, mr2d_int n, T alp
   check(mr2d_trtransform(type_of<T>::value, u, d, t, m, n, &alpha, a, ia, ja, desca, &beta, b, ib, jb, descb, ictxt));
 }
 
+/// A started execution (mr2d_plan_start*; rules in mr2d.h): wait() completes
+/// it and throws Error if it failed; test() moves it on and tells whether it
+/// has completed (throwing likewise). The destructor waits for a request
+/// still outstanding: a destructor cannot throw, so its error is then only
+/// printed and kept for mr2d_last_error(), as every error is.
+class Request {
+ public:
+  Request() = default;
+  /// Takes ownership of `request`, a handle of the C API.
+  explicit Request(mr2d_request request) noexcept : request_(request) {}
+  Request(const Request&) = delete;
+  Request& operator=(const Request&) = delete;
+  /// Takes over `other`'s request; `other` is left completed.
+  Request(Request&& other) noexcept : request_(std::exchange(other.request_, nullptr)) {}
+  /// Waits for this object's request, then takes over `other`'s.
+  Request& operator=(Request&& other) noexcept {
+    if (this != &other) {
+      mr2d_request_wait(&request_);
+      request_ = std::exchange(other.request_, nullptr);
+    }
+    return *this;
+  }
+  ~Request() { mr2d_request_wait(&request_); }
+
+  /// Waits until the execution completes.
+  void wait() { check(mr2d_request_wait(&request_)); }
+  /// Moves the execution on without waiting; whether it has completed.
+  bool test() {
+    int done = 0;
+    check(mr2d_request_test(&request_, &done));
+    return done != 0;
+  }
+  /// Whether the request has completed (or there is none).
+  bool done() const noexcept { return request_ == nullptr; }
+
+ private:
+  mr2d_request request_ = nullptr;
+};
+
 /// A persistent plan for element type T; same rules as mr2d_plan in mr2d.h.
 template <class T>
 class Plan {
@@ -172,6 +211,19 @@ class Plan {
   void execute(T alpha, const T* a, T beta, T* b) const {
     check(mr2d_plan_execute_transform(plan_, &alpha, a, &beta, b));
   }
+  /// Starts moving A's data into B and returns at once (mr2d_plan_start):
+  /// until the request completes, A must not be written nor B touched.
+  Request start(const T* a, T* b) const {
+    mr2d_request r = nullptr;
+    check(mr2d_plan_start(plan_, a, b, &r));
+    return Request(r);
+  }
+  /// Starts B := alpha * op(A) + beta * B with a transform plan.
+  Request start(T alpha, const T* a, T beta, T* b) const {
+    mr2d_request r = nullptr;
+    check(mr2d_plan_start_transform(plan_, &alpha, a, &beta, b, &r));
+    return Request(r);
+  }
   /// What the plan moves and what `auto` chose (mr2d_plan_query).
   mr2d_plan_info info() const {
     mr2d_plan_info i;
@@ -222,6 +274,13 @@ class Batch {
     sizes(a.size(), b.size());
     sizes(alpha.size(), beta.size());
     check(mr2d_plan_execute_batch_transform(plan_, alpha.data(), a.data(), beta.data(), b.data()));
+  }
+  /// Starts the batch and returns at once (mr2d_plan_start_batch).
+  Request start(const std::vector<const void*>& a, const std::vector<void*>& b) const {
+    sizes(a.size(), b.size());
+    mr2d_request r = nullptr;
+    check(mr2d_plan_start_batch(plan_, a.data(), b.data(), &r));
+    return Request(r);
   }
   /// What the batch moves (mr2d_plan_query): messages per peer, bytes of all parts.
   mr2d_plan_info info() const {

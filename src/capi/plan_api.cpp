@@ -61,10 +61,6 @@ MR2D_API int mr2d_plan_query(mr2d_plan plan, mr2d_plan_info* info) {
   });
 }
 
-MR2D_API void mr2d_plan_destroy(mr2d_plan* plan) {
-  if (plan == nullptr) return;
-  delete *plan;
-  *plan = nullptr;
-}
+MR2D_API void mr2d_plan_destroy(mr2d_plan* plan) { mr2d::driver::destroy_plan(plan); }
 
 }  // extern "C"

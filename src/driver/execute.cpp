@@ -110,7 +110,7 @@ transport::Parts planned(const Execution& e) {
 
 Status give_up(const Execution& e, const Status& why) {
   if (e.channel == nullptr || e.routes.empty()) return why;
-  return transport::abandon(*e.channel, planned(e), e.routes.front(), 2 * e.serial, e.node_local, why);
+  return transport::abandon(*e.channel, planned(e), e.routes.front(), pass_id(e, 0), e.node_local, why);
 }
 
 namespace {
@@ -123,10 +123,10 @@ namespace {
   return parts;
 }
 
-// Everything execute() does but the statistics, which it adds once.
-Status move_data(const Execution& e, const Operands& ops, const char* routine, bool check,
-                 transport::Traffic& traffic) {
-  if (e.channel == nullptr) return {};
+}  // namespace
+
+Status prepare_execution(const Execution& e, const Operands& ops, const char* routine, bool check,
+                         transport::BufferPool& middle_pool, const void*& middle, kernels::Update* updates) {
   if (!grids_alive(e.grids))
     return failure(MR2D_ERR_CONTEXT, routine,
                    std::string("a grid of A or B of this ") + (e.batch ? "batch" : "plan") +
@@ -136,14 +136,50 @@ Status move_data(const Execution& e, const Operands& ops, const char* routine, b
       Status s = check_arrays(e.parts[k], ops.a[k], ops.b[k], routine, e.batch ? static_cast<int>(k) : -1);
       if (!s.ok()) return give_up(e, s);
     }
-  transport::Channel& channel = *e.channel;
-  const void* middle = nullptr;
+  middle = nullptr;
   for (const Part& part : e.parts)
     if (part.passes.size() > 1) {
       middle =
-          channel.middle.get(static_cast<std::size_t>(std::max<Index>(part.middle_elems * part.problem.elem_size, 1)));
+          middle_pool.get(static_cast<std::size_t>(std::max<Index>(part.middle_elems * part.problem.elem_size, 1)));
       if (middle == nullptr) return failure(MR2D_ERR_MEMORY, routine, "out of memory for the intermediate matrix");
     }
+  for (std::size_t k = 0; k < e.parts.size(); ++k) {
+    const Part& part = e.parts[k];
+    if (part.transform)
+      updates[k] = kernels::make_update(part.type, part.op, entry(ops.alpha, k), entry(ops.beta, k), part.tradd);
+  }
+  return {};
+}
+
+void pass_parts(const Execution& e, const Operands& ops, const kernels::Update* updates, const void* middle,
+                std::size_t pass, transport::Parts& parts) {
+  parts.clear();
+  for (std::size_t k = 0; k < e.parts.size(); ++k) {
+    const Part& part = e.parts[k];
+    const Index es = part.plans.empty() ? 0 : part.plans.front().elem_size;
+    const kernels::Update* how = part.transform && !updates[k].plain() ? &updates[k] : nullptr;
+    const void* a = ops.a[k];
+    void* b = ops.b[k];
+    for (const Piece& piece : part.pieces) {
+      if (piece.pass != static_cast<std::int32_t>(pass)) continue;
+      const bool into_b = piece.b != kMiddle;
+      parts.push_back(transport::Part{&part.plans[static_cast<std::size_t>(piece.plan)],
+                                      resolve(piece.a, part.a, a, middle, piece.a_shift, es),
+                                      const_cast<char*>(resolve(piece.b, part.b, b, middle, piece.b_shift, es)),
+                                      into_b ? how : nullptr, into_b && e.stream});
+    }
+  }
+}
+
+void count_execution(const Execution& e, const transport::Traffic& traffic) { add_stats(stats_of(e, traffic)); }
+
+namespace {
+
+// Everything execute() does but the statistics, which it adds once.
+Status move_data(const Execution& e, const Operands& ops, const char* routine, bool check,
+                 transport::Traffic& traffic) {
+  if (e.channel == nullptr) return {};
+  transport::Channel& channel = *e.channel;
   // One update per transform part; a single part's without a heap allocation.
   kernels::Update single;
   std::vector<kernels::Update> several;
@@ -152,33 +188,13 @@ Status move_data(const Execution& e, const Operands& ops, const char* routine, b
     several.resize(e.parts.size());
     updates = several.data();
   }
-  for (std::size_t k = 0; k < e.parts.size(); ++k) {
-    const Part& part = e.parts[k];
-    if (part.transform)
-      updates[k] = kernels::make_update(part.type, part.op, entry(ops.alpha, k), entry(ops.beta, k), part.tradd);
-  }
-  Status done;
+  const void* middle = nullptr;
+  Status done = prepare_execution(e, ops, routine, check, channel.middle, middle, updates);
   transport::Parts& parts = parts_buffer();
   parts.reserve(e.pieces);
   for (std::size_t pass = 0; pass < e.routes.size() && done.ok(); ++pass) {
-    parts.clear();
-    for (std::size_t k = 0; k < e.parts.size(); ++k) {
-      const Part& part = e.parts[k];
-      const Index es = part.plans.empty() ? 0 : part.plans.front().elem_size;
-      const kernels::Update* how = part.transform && !updates[k].plain() ? &updates[k] : nullptr;
-      const void* a = ops.a[k];
-      void* b = ops.b[k];
-      for (const Piece& piece : part.pieces) {
-        if (piece.pass != static_cast<std::int32_t>(pass)) continue;
-        const bool into_b = piece.b != kMiddle;
-        parts.push_back(transport::Part{&part.plans[static_cast<std::size_t>(piece.plan)],
-                                        resolve(piece.a, part.a, a, middle, piece.a_shift, es),
-                                        const_cast<char*>(resolve(piece.b, part.b, b, middle, piece.b_shift, es)),
-                                        into_b ? how : nullptr, into_b && e.stream});
-      }
-    }
-    // Pass k of execution s has id 2s + k: unique per channel, the same everywhere.
-    done = transport::execute(channel, parts, e.routes[pass], 2 * e.serial + pass, e.node_local, traffic);
+    pass_parts(e, ops, updates, middle, pass, parts);
+    done = transport::execute(channel, parts, e.routes[pass], pass_id(e, pass), e.node_local, traffic);
   }
   return done;
 }
@@ -188,7 +204,7 @@ Status move_data(const Execution& e, const Operands& ops, const char* routine, b
 Status execute(const Execution& e, const Operands& ops, const char* routine, bool check) {
   transport::Traffic traffic;
   Status done = move_data(e, ops, routine, check, traffic);
-  add_stats(stats_of(e, traffic));
+  count_execution(e, traffic);
   return done;
 }
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "check/footprint.hpp"
+#include "kernels/transform.hpp"
 #include "layout/tables.hpp"
 #include "layout/tiles.hpp"
 #include "mr2d/mr2d.h"
@@ -19,7 +20,10 @@
 #include "problem/edges.hpp"
 #include "problem/problem.hpp"
 #include "route/route.hpp"
+#include "transport/buffers.hpp"
 #include "transport/channel.hpp"
+#include "transport/exchange.hpp"
+#include "transport/part.hpp"
 
 namespace mr2d::driver {
 
@@ -135,6 +139,24 @@ Index bytes_into_b(const Execution& e);
 /// creation did not see), the update of each part, the transport and the
 /// traffic count all happen here. Errors name `routine`.
 Status execute(const Execution& e, const Operands& operands, const char* routine, bool check);
+
+/// Pass `pass` of execution `e`, as its messages name it: 2 serial + pass,
+/// unique per channel and the same on every process.
+inline std::uint64_t pass_id(const Execution& e, std::size_t pass) { return 2 * e.serial + pass; }
+
+/// What execute() does before moving data (the channel is not null): the
+/// grids' liveness, the arrays (where `check`; an error gives the execution
+/// up, give_up), the intermediate matrix (`middle`, from `middle_pool`) and
+/// each transform part's update into `updates` (one per part).
+Status prepare_execution(const Execution& e, const Operands& operands, const char* routine, bool check,
+                         transport::BufferPool& middle_pool, const void*& middle, kernels::Update* updates);
+
+/// The transport parts of pass `pass` of `e` with these arrays, into `parts`.
+void pass_parts(const Execution& e, const Operands& operands, const kernels::Update* updates, const void* middle,
+                std::size_t pass, transport::Parts& parts);
+
+/// Adds an execution of `e` that moved `traffic` to the statistics.
+void count_execution(const Execution& e, const transport::Traffic& traffic);
 
 /// Gives up an execution of `e` that this process cannot run (`why`, an
 /// argument only it can check): node peers return `why` instead of waiting

@@ -9,6 +9,7 @@
 
 #include "driver/batch.hpp"
 #include "driver/layout_call.hpp"
+#include "driver/request.hpp"
 
 namespace mr2d::driver {
 
@@ -46,6 +47,8 @@ int execute_plan(mr2d_plan plan, const void* a, void* b, const void* alpha, cons
   const char* routine = transform ? "mr2d_plan_execute_transform" : "mr2d_plan_execute";
   return guarded(routine, true, [&]() -> Status {
     if (plan == nullptr) return failure(MR2D_ERR_ARGUMENT, routine, "plan is NULL");
+    Status active = refuse_active(plan, routine);
+    if (!active.ok()) return active;
     const Execution& e = plan->execution;
     if (e.batch)
       return failure(MR2D_ERR_ARGUMENT, routine, "the plan is a batch: execute it with mr2d_plan_execute_batch");
@@ -56,6 +59,21 @@ int execute_plan(mr2d_plan plan, const void* a, void* b, const void* alpha, cons
     const OnePart arrays{a, b, alpha, beta};
     return execute(e, arrays.operands(), routine, true);
   });
+}
+
+void destroy_plan(mr2d_plan* plan) noexcept {
+  if (plan == nullptr || *plan == nullptr) return;
+  if ((*plan)->active != nullptr) {
+    const char* routine = "mr2d_plan_destroy";
+    guarded(routine, true, [&]() -> Status {
+      const Status why = failure(MR2D_ERR_ARGUMENT, routine,
+                                 "the plan was destroyed while active (started and its request not completed)");
+      end_request((*plan)->active, why);
+      return why;
+    });
+  }
+  delete *plan;
+  *plan = nullptr;
 }
 
 int create_batch(mr2d_plan* out, int count, const mr2d_plan* parts, const mr2d_options* options) noexcept {
@@ -86,6 +104,8 @@ int run_batch(mr2d_plan plan, const void* const* a, void* const* b, const void* 
     if (plan == nullptr) return failure(MR2D_ERR_ARGUMENT, routine, "plan is NULL");
     if (!plan->execution.batch)
       return failure(MR2D_ERR_ARGUMENT, routine, "the plan is not a batch (mr2d_plan_create_batch)");
+    Status active = refuse_active(plan, routine);
+    if (!active.ok()) return active;
     // An array only this process passed: node peers are told instead of waiting.
     if (a == nullptr || b == nullptr)
       return give_up(plan->execution,

@@ -10,6 +10,11 @@
 struct mr2d_plan_s {
   mr2d::driver::Execution execution;  ///< a call's, a grid-layout call's or a batch's
   mr2d_plan_info info{};
+  /// A started execution's own message buffers and intermediate matrix (the
+  /// channel's serve blocking executions; several plans may be in flight),
+  /// kept from start to start.
+  mr2d::transport::BufferPool send, recv, middle;
+  mr2d_request active = nullptr;  ///< the request in flight (mr2d_plan_start*), or null
 };
 
 namespace mr2d::driver {
@@ -17,6 +22,14 @@ namespace mr2d::driver {
 /// Plans the call `spec` (arrays not given yet; any sides) into a new plan
 /// in *out, null on error. Collective over the union; never throws.
 int create_plan(mr2d_plan* out, const CallSpec& spec) noexcept;
+
+/// Releases `*plan` (mr2d_plan_destroy). An active plan (started, not
+/// completed) is an error: its request is ended with MR2D_ERR_ARGUMENT
+/// (reported when it is tested or waited for), then the plan is released.
+void destroy_plan(mr2d_plan* plan) noexcept;
+
+/// MR2D_ERR_ARGUMENT where `plan` is active: an execution of it is in flight.
+Status refuse_active(mr2d_plan plan, const char* routine);
 
 /// Moves the data of `plan` from `a` to `b`; never throws. `transform`: the
 /// caller is mr2d_plan_execute_transform, which only transform plans accept;

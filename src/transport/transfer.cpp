@@ -11,6 +11,8 @@ namespace mr2d::transport {
 
 namespace {
 
+constexpr unsigned kProbeEvery = 16;
+
 Status out_of_memory() { return failure(MR2D_ERR_MEMORY, "", "out of memory for message buffers"); }
 
 }  // namespace
@@ -32,7 +34,7 @@ Transfer::Transfer(Channel& channel, const Parts& parts, const route::Route& rou
 
 Transfer::~Transfer() { abandon(failure(MR2D_ERR_INTERNAL, "", "an execution was left unfinished")); }
 
-Status Transfer::start() {
+Status Transfer::start(bool held) {
   if (!channel_.alive)
     finish(failure(MR2D_ERR_CONTEXT, "", "the union context of this plan was exited (blacs_gridexit)"));
   else if (channel_.broken)
@@ -42,9 +44,15 @@ Status Transfer::start() {
   if (over_) return status_;
   channel_.transfers.push_back(this);
   joined_ = true;
+  held_ = held;
   bool moved = false;
   advance(moved, false);
   return status_;
+}
+
+void Transfer::then(Transfer* next) {
+  next_ = next;
+  if (over_ && status_.ok()) next->held_ = false;
 }
 
 bool Transfer::progress(bool may_block, bool* moved_out) {
@@ -60,6 +68,13 @@ bool Transfer::progress(bool may_block, bool* moved_out) {
     throw;
   }
   if (over_) return true;
+  // Idle: let MPI move too now and then. A node peer may wait in MPI for a
+  // send this process left in flight before (BLACS does), while this
+  // process, testing only shared memory, would never enter MPI (backoff.hpp).
+  if (!moved && ++idle_ % kProbeEvery == 0) {
+    int flag = 0;
+    MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, channel_.lease.comm, &flag, MPI_STATUS_IGNORE);
+  }
   if (moved)
     stall_.progress();
   else if (stall_.check("rank %d, plan %llu not complete (a peer may be executing another redistribution, or "
@@ -83,7 +98,7 @@ Status Transfer::wait() {
 }
 
 void Transfer::advance(bool& moved, bool may_block) {
-  if (over_) return;
+  if (over_ || held_) return;
   advance_mpi(moved, may_block);
   if (!over_) advance_node(moved);
   if (!over_ && stage_ == route_.stages.size() && !holds_links()) {
@@ -181,6 +196,7 @@ void Transfer::finish(const Status& status) {
   if (over_) return;
   over_ = true;
   status_ = status;
+  if (status.ok() && next_ != nullptr) next_->held_ = false;
   if (!status.ok()) {
     // A failed transfer may leave sends in flight and peers mid-message: the
     // channel refuses further traffic, and node peers learn of the failure

@@ -54,8 +54,15 @@ class Transfer {
   Transfer& operator=(const Transfer&) = delete;
 
   /// Checks the channel, joins its transfers and posts the first stage. An
-  /// error ends the transfer (status()).
-  Status start();
+  /// error ends the transfer (status()). A `held` transfer takes its place
+  /// among the channel's (its node-local messages after those of every
+  /// transfer started before it, before those of any started after) but
+  /// moves nothing until release(): the second pass of an execution through
+  /// an intermediate matrix, whose data the first pass has yet to bring.
+  Status start(bool held = false);
+  /// Releases `next` (held) as soon as this transfer completes without error,
+  /// inside whichever call steps the channel then (at once if it has).
+  void then(Transfer* next);
   /// One step of every transfer on the channel, without waiting; true once
   /// this one is over (done or failed). Past MR2D_TIMEOUT without progress
   /// it fails with MR2D_ERR_TIMEOUT. With `may_block` a simulated MPI may
@@ -98,9 +105,12 @@ class Transfer {
   std::size_t stage_ = 0;
   std::optional<StageRunner> runner_;
   bool joined_ = false;
+  bool held_ = false;
+  Transfer* next_ = nullptr;  // released when this one completes
   bool over_ = false;
   Status status_;
   StallReport stall_;
+  unsigned idle_ = 0;  // progress() calls that moved nothing
 };
 
 /// Steps the transfers in flight on `channel` until none holds its
