@@ -7,8 +7,9 @@
 # For 2 processes (as many as this machine's cores) and 4 (oversubscribed),
 # each launch runs the blocking and the overlapped mode one after the other,
 # in turn first, each in its own mpirun: ADI with N = 1000, 20 steps, 4
-# fields (the blocking mode with its mr2d batch only), the FFT with N = 1024
-# and 2048 (4 panels). Every launch must verify. The table gives the median,
+# fields, the FFT with N = 1024
+# and 2048 (4 panels), the blocking mode --quick (no ScaLAPACK nor plans one
+# by one). Every launch must verify. The table gives the median,
 # minimum and maximum over the launches of each figure the examples print:
 # ADI's total step time, the FFT pipeline's median time, FFTW MPI's 2D
 # transform. Environment: MR2D_ADI_ARGS, MR2D_FFT_SIZES, MR2D_PROCS.
@@ -28,7 +29,7 @@ launch() {
   local log=$out/last.log
   local flag=()
   [ "$mode" = blocking ] && flag=(--blocking)
-  [ "$mode" = blocking ] && [ "$program" = mr2d_adi ] && flag+=(--batch-only)
+  [ "$mode" = blocking ] && flag+=(--quick)
   if ! mpirun -n "$np" --oversubscribe "$build/bin/$program" "${flag[@]}" "$@" < /dev/null > "$log" 2>&1 ||
     ! grep -q '^verification: passed' "$log"; then
     echo "overlap_examples: $program ${flag[*]} $* on $np processes failed:" >&2
