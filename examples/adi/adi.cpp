@@ -2,26 +2,36 @@
 // The ADI example: Peaceman-Rachford steps of the 2D heat equation for
 // several independent fields on P processes (see peaceman_rachford.hpp). Each
 // U lives in whole columns (1xP grid); every step moves the fields'
-// right-hand sides to whole rows (Px1 grid) and back. The moves run three
-// ways: all fields through one mr2d batch (one message per pair of processes
-// for all fields), the fields' persistent mr2d plans one after the other, and
-// ScaLAPACK's pdgemr2d per field. Every result is checked against a serial
-// run on rank 0 and against the closed form of heat_modes.hpp (field f starts
-// as f + 1 times its initial condition).
-//   mr2d_adi [N [STEPS [FIELDS]]]
+// right-hand sides to whole rows (Px1 grid) and back. By default the moves
+// overlap the sweeps (overlapped_steps.hpp): every field's move is started
+// once its sweep is done and completed when the next half step needs it,
+// through persistent mr2d plans started per field and through a hand-written
+// pack + MPI_Ialltoallv + unpack. With --blocking they run between the
+// sweeps three ways: all fields through one mr2d batch (one message per pair
+// of processes for all fields), the fields' persistent mr2d plans one after
+// the other, and ScaLAPACK's pdgemr2d per field. Every result is checked
+// against a serial run on rank 0 and against the closed form of
+// heat_modes.hpp (field f starts as f + 1 times its initial condition).
+//   mr2d_adi [--blocking] [N [STEPS [FIELDS]]]
 #include <mpi.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <deque>
 #include <memory>
+#include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "dist_matrix.hpp"
 #include "heat_modes.hpp"
 #include "mr2d/mr2d.hpp"
+#include "overlapped_steps.hpp"
 #include "peaceman_rachford.hpp"
 #include "program.hpp"
+#include "started_move.hpp"
 #include "timing.hpp"
 
 using examples::DistMatrix;
@@ -61,6 +71,26 @@ RunTimes timed_run(Fields& fields, double c, int steps, ToRows&& to_rows, ToCols
           examples::slowest(split.wait), examples::slowest(split.redistribution)};
 }
 
+/// The same with the moves overlapping the sweeps (overlapped_steps.hpp).
+template <class Moves>
+RunTimes timed_overlapped_run(Fields& fields, double c, int steps, Moves& to_rows, Moves& to_cols) {
+  std::vector<adi::Buffers> buffers;
+  for (auto& f : fields) buffers.push_back(f->buffers());
+  MPI_Barrier(MPI_COMM_WORLD);
+  const double t0 = MPI_Wtime();
+  const adi::Split split = adi::advance_overlapped(buffers, c, steps, to_rows, to_cols);
+  return {examples::slowest(MPI_Wtime() - t0), examples::slowest(split.compute), 0,
+          examples::slowest(split.redistribution)};
+}
+
+/// Starts and completes every move once, so that no timed run pays for
+/// first-touched buffers and shared-memory outboxes that the others reuse.
+template <class Moves>
+void warm_up(Moves& moves) {
+  for (auto& m : moves) m.start();
+  for (auto& m : moves) m.wait();
+}
+
 void print_times(const char* label, const RunTimes& t) {
   std::printf("  %-36s total %.3f s, compute %.3f s, wait %.3f s, redistribution %.3f s\n", label,
               t.total, t.compute, t.wait, t.redistribution);
@@ -80,14 +110,20 @@ double max_difference(const std::vector<std::vector<double>>& a,
 int main(int argc, char** argv) {
   const examples::Program program(
       argc, argv,
-      "usage: mr2d_adi [N [STEPS [FIELDS]]]\n"
+      "usage: mr2d_adi [--blocking] [N [STEPS [FIELDS]]]\n"
       "  Peaceman-Rachford steps of the 2D heat equation on an N x N grid (default\n"
       "  1000), STEPS steps (default 20), FIELDS fields at once (default 4), moved\n"
-      "  between whole rows and whole columns by mr2d batches; checked against a\n"
-      "  serial run and the closed-form solution. Any process count (mpirun -np P).\n"
-      "  Guide: docs/examples.md\n",
-      {"N", "STEPS", "FIELDS"});
+      "  between whole rows and whole columns by mr2d; checked against a serial run\n"
+      "  and the closed-form solution. Each field's move overlaps the next field's\n"
+      "  sweep (started mr2d plans, and a hand-written MPI_Ialltoallv pipeline);\n"
+      "  --blocking moves all fields between the sweeps (an mr2d batch, the plans\n"
+      "  one by one, ScaLAPACK); --quick with it runs the batch alone.\n"
+      "  Any process count (mpirun -np P). Guide: docs/examples.md\n",
+      {"N", "STEPS", "FIELDS"}, 46340, {"--blocking", "--quick"});
   const int rank = program.rank, nprocs = program.nprocs;
+  const bool blocking = program.switched("--blocking");
+  // For benchmark launches that alternate the two modes (bench/overlap_examples.sh).
+  const bool batch_only = blocking && program.switched("--quick");
   const int n = program.arg(1, 1000), steps = program.arg(2, 20);
   const int nfields = std::max(1, program.arg(3, 4));
   const double dt = t_end / steps, h = 1.0 / (n + 1), c = dt / 2 / (h * h);
@@ -116,60 +152,115 @@ int main(int argc, char** argv) {
     return u;
   };
 
-  // Every field has the same layouts: one plan per direction serves them all,
-  // and a batch lists it once per field.
+  // Every field has the same layouts: one plan per direction serves them all
+  // when they move between the sweeps, and a batch lists it once per field.
+  // Moves that overlap need a plan per field: a plan runs one move at a time.
+  // (Planning is timed with the batches or with the plans per field.)
   Field& first = *fields.front();
   double t0 = MPI_Wtime();
   const mr2d::Plan<double> to_rows(n, n, 1, 1, first.r_cols.desc, 1, 1, first.r_rows.desc, ctxt_union);
   const mr2d::Plan<double> to_cols(n, n, 1, 1, first.s_rows.desc, 1, 1, first.u_cols.desc, ctxt_union);
-  const mr2d::Batch all_to_rows(std::vector<mr2d_plan>(fields.size(), to_rows.handle()));
-  const mr2d::Batch all_to_cols(std::vector<mr2d_plan>(fields.size(), to_cols.handle()));
-  const double plan_seconds = examples::slowest(MPI_Wtime() - t0);
-  std::vector<const void*> r_cols, s_rows;
-  std::vector<void*> r_rows, u_cols;
-  for (auto& f : fields) {
-    r_cols.push_back(f->r_cols.data());
-    r_rows.push_back(f->r_rows.data());
-    s_rows.push_back(f->s_rows.data());
-    u_cols.push_back(f->u_cols.data());
+  std::deque<mr2d::Plan<double>> field_to_rows, field_to_cols;
+  std::optional<mr2d::Batch> all_to_rows, all_to_cols;
+  if (blocking) {
+    all_to_rows.emplace(std::vector<mr2d_plan>(fields.size(), to_rows.handle()));
+    all_to_cols.emplace(std::vector<mr2d_plan>(fields.size(), to_cols.handle()));
+  } else {
+    for (int f = 1; f < nfields; ++f) {
+      field_to_rows.emplace_back(n, n, 1, 1, first.r_cols.desc, 1, 1, first.r_rows.desc, ctxt_union);
+      field_to_cols.emplace_back(n, n, 1, 1, first.s_rows.desc, 1, 1, first.u_cols.desc, ctxt_union);
+    }
   }
+  const double plan_seconds = examples::slowest(MPI_Wtime() - t0);
 
-  // One move each beforehand, so that no timed run pays for first-touched
-  // buffers and shared-memory outboxes that the others then reuse.
-  all_to_rows.execute(r_cols, r_rows);
-  all_to_cols.execute(s_rows, u_cols);
-  to_rows.execute(first.r_cols.data(), first.r_rows.data());
-  to_cols.execute(first.s_rows.data(), first.u_cols.data());
+  // Each run's result on rank 0, under the label its error is printed with.
+  std::vector<std::pair<std::string, std::vector<std::vector<double>>>> results;
+  std::vector<std::pair<std::string, RunTimes>> times;
+  if (blocking) {
+    std::vector<const void*> r_cols, s_rows;
+    std::vector<void*> r_rows, u_cols;
+    for (auto& f : fields) {
+      r_cols.push_back(f->r_cols.data());
+      r_rows.push_back(f->r_rows.data());
+      s_rows.push_back(f->s_rows.data());
+      u_cols.push_back(f->u_cols.data());
+    }
+    // One move each beforehand, so that no timed run pays for first-touched
+    // buffers and shared-memory outboxes that the others then reuse.
+    all_to_rows->execute(r_cols, r_rows);
+    all_to_cols->execute(s_rows, u_cols);
+    to_rows.execute(first.r_cols.data(), first.r_rows.data());
+    to_cols.execute(first.s_rows.data(), first.u_cols.data());
 
-  start();
-  const RunTimes batched = timed_run(
-      fields, c, steps, [&] { all_to_rows.execute(r_cols, r_rows); },
-      [&] { all_to_cols.execute(s_rows, u_cols); });
-  const std::vector<std::vector<double>> u_batched = result_on_rank0();
+    start();
+    char label[80];
+    std::snprintf(label, sizeof label, "with one mr2d batch (made in %.4f s):", plan_seconds);
+    times.emplace_back(label, timed_run(
+                                  fields, c, steps, [&] { all_to_rows->execute(r_cols, r_rows); },
+                                  [&] { all_to_cols->execute(s_rows, u_cols); }));
+    results.emplace_back("batch", result_on_rank0());
+  }
+  if (blocking && !batch_only) {
+    // to_rows and to_cols already moved every field once, through the batch.
+    start();
+    times.emplace_back("with the mr2d plans one by one:",
+                       timed_run(
+                           fields, c, steps,
+                           [&] {
+                             for (auto& f : fields) to_rows.execute(f->r_cols.data(), f->r_rows.data());
+                           },
+                           [&] {
+                             for (auto& f : fields) to_cols.execute(f->s_rows.data(), f->u_cols.data());
+                           }));
+    results.emplace_back("plans", result_on_rank0());
 
-  start();
-  const RunTimes one_by_one = timed_run(
-      fields, c, steps,
-      [&] {
-        for (auto& f : fields) to_rows.execute(f->r_cols.data(), f->r_rows.data());
-      },
-      [&] {
-        for (auto& f : fields) to_cols.execute(f->s_rows.data(), f->u_cols.data());
-      });
-  const std::vector<std::vector<double>> u_plans = result_on_rank0();
+    start();
+    times.emplace_back(
+        "with ScaLAPACK pdgemr2d per field:",
+        timed_run(
+            fields, c, steps,
+            [&] {
+              for (auto& f : fields)
+                Cpdgemr2d(n, n, f->r_cols.data(), 1, 1, f->r_cols.desc, f->r_rows.data(), 1, 1, f->r_rows.desc,
+                          ctxt_union);
+            },
+            [&] {
+              for (auto& f : fields)
+                Cpdgemr2d(n, n, f->s_rows.data(), 1, 1, f->s_rows.desc, f->u_cols.data(), 1, 1, f->u_cols.desc,
+                          ctxt_union);
+            }));
+    results.emplace_back("ScaLAPACK", result_on_rank0());
+  }
+  if (!blocking) {
+    std::deque<examples::PlanMove<double>> plan_to_rows, plan_to_cols;
+    std::deque<examples::HandMove<double>> hand_to_rows, hand_to_cols;
+    for (std::size_t f = 0; f < fields.size(); ++f) {
+      Field& x = *fields[f];
+      // Field 0 moves with the shared plans, field f with the (f-1)st of its own.
+      plan_to_rows.emplace_back(f == 0 ? to_rows : field_to_rows[f - 1], x.r_cols.data(), x.r_rows.data());
+      plan_to_cols.emplace_back(f == 0 ? to_cols : field_to_cols[f - 1], x.s_rows.data(), x.u_cols.data());
+      // This process's columns and rows of the matrix, as the hand-written move sees them.
+      const examples::Block in_cols{0, n, cols.mycol * block, x.u_cols.cols, n};
+      const examples::Block in_rows{rows.myrow * block, x.r_rows.rows, 0, n, x.r_rows.ld()};
+      hand_to_rows.emplace_back(in_cols, x.r_cols.data(), in_rows, x.r_rows.data(), MPI_COMM_WORLD);
+      hand_to_cols.emplace_back(in_rows, x.s_rows.data(), in_cols, x.u_cols.data(), MPI_COMM_WORLD);
+    }
+    warm_up(plan_to_rows);
+    warm_up(plan_to_cols);
+    warm_up(hand_to_rows);
+    warm_up(hand_to_cols);
 
-  start();
-  const RunTimes with_scalapack = timed_run(
-      fields, c, steps,
-      [&] {
-        for (auto& f : fields)
-          Cpdgemr2d(n, n, f->r_cols.data(), 1, 1, f->r_cols.desc, f->r_rows.data(), 1, 1, f->r_rows.desc, ctxt_union);
-      },
-      [&] {
-        for (auto& f : fields)
-          Cpdgemr2d(n, n, f->s_rows.data(), 1, 1, f->s_rows.desc, f->u_cols.data(), 1, 1, f->u_cols.desc, ctxt_union);
-      });
-  const std::vector<std::vector<double>> u_scalapack = result_on_rank0();
+    start();
+    char label[80];
+    std::snprintf(label, sizeof label, "with mr2d plans started per field (made in %.4f s):", plan_seconds);
+    times.emplace_back(label, timed_overlapped_run(fields, c, steps, plan_to_rows, plan_to_cols));
+    results.emplace_back("mr2d", result_on_rank0());
+
+    start();
+    times.emplace_back("with hand-written MPI_Ialltoallv per field:",
+                       timed_overlapped_run(fields, c, steps, hand_to_rows, hand_to_cols));
+    results.emplace_back("hand-written", result_on_rank0());
+  }
 
   bool passed = true;
   if (rank == 0) {
@@ -189,9 +280,16 @@ int main(int argc, char** argv) {
       serial.push_back(adi::Buffers{n, u[f].data(), r[f].data(), n, r[f].data(), u[f].data(), n, n});
     }
     adi::advance(serial, c, steps, MPI_COMM_SELF, [] {}, [] {});
-    const double d_batched = max_difference(u_batched, u), d_plans = max_difference(u_plans, u);
-    const double d_scalapack = max_difference(u_scalapack, u), d_closed = max_difference(u_batched, closed);
-    passed = d_batched <= 1e-12 && d_plans <= 1e-12 && d_scalapack <= 1e-12 && d_closed <= 1e-10 * nfields;
+    std::string errors;
+    for (const auto& [name, result] : results) {
+      const double d = max_difference(result, u);
+      passed = passed && d <= 1e-12;
+      char one[64];
+      std::snprintf(one, sizeof one, "%s%.2e %s", errors.empty() ? "" : ", ", d, name.c_str());
+      errors += one;
+    }
+    const double d_closed = max_difference(results.front().second, closed);
+    passed = passed && d_closed <= 1e-10 * nfields;
 
     const double mbytes = 8.0 * n * n / 1e6;
     std::printf("mr2d ADI: %d fields of %d x %d interior points, %d Peaceman-Rachford steps of dt = %g, "
@@ -199,20 +297,27 @@ int main(int argc, char** argv) {
     std::printf("  U in whole columns (1x%d grid, %dx%d blocks); each step moves every field's right-hand side\n"
                 "  to whole rows (%dx1 grid, %dx%d blocks) and back: %d moves of %d x %.1f MB\n",
                 nprocs, n, block, nprocs, block, n, 2 * steps, nfields, mbytes);
-    std::printf("  messages from rank 0 per move: %lld with the batch, %lld with the plans one by one\n",
-                all_to_rows.info().messages_sent,
-                static_cast<long long>(nfields) * to_rows.info().messages_sent);
-    char label[64];
-    std::snprintf(label, sizeof label, "with one mr2d batch (made in %.4f s):", plan_seconds);
-    print_times(label, batched);
-    print_times("with the mr2d plans one by one:", one_by_one);
-    print_times("with ScaLAPACK pdgemr2d per field:", with_scalapack);
-    std::printf("  (slowest process for each figure; wait: barrier before each move, load imbalance);\n"
-                "  redistribution speedup of the batch: %.2fx the plans one by one, %.1fx pdgemr2d\n",
-                one_by_one.redistribution / batched.redistribution,
-                with_scalapack.redistribution / batched.redistribution);
-    std::printf("  max |U - serial U|: %.2e batch, %.2e plans, %.2e ScaLAPACK (limit 1e-12)\n", d_batched,
-                d_plans, d_scalapack);
+    if (blocking) {
+      std::printf("  blocking: every field moves between the sweeps\n");
+      std::printf("  messages from rank 0 per move: %lld with the batch, %lld with the plans one by one\n",
+                  all_to_rows->info().messages_sent,
+                  static_cast<long long>(nfields) * to_rows.info().messages_sent);
+    } else {
+      std::printf("  overlapped: each field's move starts after its sweep and is completed when the next\n"
+                  "  half step reaches that field\n");
+    }
+    for (const auto& [label, t] : times) print_times(label.c_str(), t);
+    if (blocking && batch_only) {
+      std::printf("  (slowest process for each figure; wait: barrier before each move, load imbalance)\n");
+    } else if (blocking) {
+      std::printf("  (slowest process for each figure; wait: barrier before each move, load imbalance);\n"
+                  "  redistribution speedup of the batch: %.2fx the plans one by one, %.1fx pdgemr2d\n",
+                  times[1].second.redistribution / times[0].second.redistribution,
+                  times[2].second.redistribution / times[0].second.redistribution);
+    } else {
+      std::printf("  (slowest process for each figure; redistribution: inside start, test and wait)\n");
+    }
+    std::printf("  max |U - serial U|: %s (limit 1e-12)\n", errors.c_str());
     mr2d_stats stats;
     mr2d_get_stats(&stats);
     std::printf("  matrices in mr2d_alloc memory: rank 0 read %.1f MB of its %.1f MB received in place from node peers\n",

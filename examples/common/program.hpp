@@ -5,7 +5,9 @@
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <string>
 #include <vector>
 
 #include "blacs.hpp"
@@ -18,13 +20,26 @@ class Program {
   /// Answers --help with `usage` and rejects more than `names.size()`
   /// arguments or one that is not an integer from 1 to `max_value`, all
   /// before MPI starts; `names` are the arguments as the usage calls them.
+  /// `switches` are the options without a value ("--blocking") the program
+  /// takes, anywhere on the line; switched() says which were given.
   Program(int& argc, char**& argv, const char* usage, std::vector<const char*> names,
-          int max_value = 46340) {
+          int max_value = 46340, std::vector<std::string> switches = {}) {
     const program_args::Args args(argc, argv, usage);
-    if (args.count() > static_cast<int>(names.size()))
+    std::vector<const char*> integers;
+    for (int k = 1; k <= args.count(); ++k) {
+      const std::string text = args.at(k);
+      if (text.rfind("--", 0) != 0) {
+        integers.push_back(args.at(k));
+      } else if (std::find(switches.begin(), switches.end(), text) != switches.end()) {
+        given_.push_back(text);
+      } else {
+        args.reject("unknown option '" + text + "'");
+      }
+    }
+    if (integers.size() > names.size())
       args.reject("takes at most " + std::to_string(names.size()) + " arguments");
-    for (int k = 1; k <= args.count(); ++k)
-      values_.push_back(static_cast<int>(args.integer(args.at(k), names[k - 1], 1, max_value)));
+    for (std::size_t k = 0; k < integers.size(); ++k)
+      values_.push_back(static_cast<int>(args.integer(integers[k], names[k], 1, max_value)));
     MPI_Init(&argc, &argv);
     Cblacs_pinfo(&rank, &nprocs);
   }
@@ -32,6 +47,11 @@ class Program {
   /// Integer argument k (1-based), or `fallback` when it is absent.
   int arg(int k, int fallback) const {
     return static_cast<int>(values_.size()) >= k ? values_[static_cast<std::size_t>(k - 1)] : fallback;
+  }
+
+  /// Whether the switch `name` ("--blocking") was given.
+  bool switched(const std::string& name) const {
+    return std::find(given_.begin(), given_.end(), name) != given_.end();
   }
 
   /// Ends MPI after rank 0 prints `why`; the exit status for a misuse.
@@ -53,6 +73,7 @@ class Program {
 
  private:
   std::vector<int> values_;
+  std::vector<std::string> given_;
 };
 
 }  // namespace examples

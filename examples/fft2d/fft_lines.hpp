@@ -5,7 +5,9 @@
 
 #include <fftw3.h>
 
+#include <algorithm>
 #include <complex>
+#include <deque>
 
 namespace fft2d {
 
@@ -35,6 +37,24 @@ class FftLines {
 
  private:
   fftw_plan plan_ = nullptr;
+};
+
+/// FFTs along `count` rows of n points of a column-major array (leading
+/// dimension ld), a few neighbouring rows per plan: those rows share every
+/// cache line they touch, and a group fits the cache, whereas one plan over
+/// all rows strides through the whole array for every point.
+class FftRows {
+ public:
+  FftRows(std::complex<double>* data, int n, int count, int ld, int rows_per_plan) {
+    for (int first = 0; first < count; first += rows_per_plan)
+      groups_.emplace_back(data + first, n, std::min(rows_per_plan, count - first), ld, 1);
+  }
+  void execute() const {
+    for (const FftLines& g : groups_) g.execute();
+  }
+
+ private:
+  std::deque<FftLines> groups_;
 };
 
 }  // namespace fft2d
