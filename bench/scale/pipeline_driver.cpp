@@ -17,6 +17,7 @@
 
 #include <simgrid/host.h>
 
+#include "driver_start.hpp"
 #include "local_matrix.hpp"
 #include "mr2d/mr2d_comm.h"
 #include "pipeline_args.hpp"
@@ -235,19 +236,10 @@ class Pipeline {
 }  // namespace
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
   int rank = 0, size = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
   PipelineArgs args;
-  std::string error;
-  if (!mr2d::scale::parse_pipeline_args(argc, argv, args, error) || args.a.p * args.a.q > size ||
-      args.b.p * args.b.q > size) {
-    if (rank == 0)
-      std::fprintf(stderr, "pipeline_driver: %s\n", error.empty() ? "a grid needs more processes" : error.c_str());
-    MPI_Finalize();
+  if (!mr2d::scale::start_driver("pipeline_driver", argc, argv, mr2d::scale::parse_pipeline_args, args, rank, size))
     return 2;
-  }
   int status = 0;
   {
     Pipeline pipeline(args, rank);

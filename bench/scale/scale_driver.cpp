@@ -11,6 +11,7 @@
 #include <string>
 
 #include "driver_args.hpp"
+#include "driver_start.hpp"
 #include "local_matrix.hpp"
 #include "mr2d/mr2d_comm.h"
 
@@ -63,19 +64,9 @@ const char* schedule_name(int s) { return mr2d_schedule_name(s); }
 }  // namespace
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
   int rank = 0, size = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
   Args args;
-  std::string error;
-  if (!mr2d::scale::parse_args(argc, argv, args, error) || args.a.p * args.a.q > size ||
-      args.b.p * args.b.q > size) {
-    if (rank == 0)
-      std::fprintf(stderr, "scale_driver: %s\n", error.empty() ? "a grid needs more processes" : error.c_str());
-    MPI_Finalize();
-    return 2;
-  }
+  if (!mr2d::scale::start_driver("scale_driver", argc, argv, mr2d::scale::parse_args, args, rank, size)) return 2;
   Local a = mr2d::scale::make_local(args.m, args.n, args.a, rank, !args.check);
   Local b = mr2d::scale::make_local(args.m, args.n, args.b, rank, !args.check);
   if (a.member) mr2d::scale::fill_codes(a, args.a, 0);
