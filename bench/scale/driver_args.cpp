@@ -12,15 +12,6 @@ namespace mr2d::scale {
 
 namespace {
 
-bool parse_grid(const std::string& text, Grid& g) {
-  char x1 = 0, colon = 0, x2 = 0;
-  std::istringstream in(text);
-  g.text = text;
-  return static_cast<bool>(in >> g.p >> x1 >> g.q >> colon >> g.mb >> x2 >> g.nb) && x1 == 'x' &&
-         colon == ':' && x2 == 'x' && g.p > 0 && g.q > 0 && g.mb > 0 && g.nb > 0 &&
-         in.peek() == std::char_traits<char>::eof();
-}
-
 std::vector<std::string> split(const std::string& list) {
   std::vector<std::string> words;
   std::istringstream in(list);
@@ -30,6 +21,15 @@ std::vector<std::string> split(const std::string& list) {
 }
 
 }  // namespace
+
+bool parse_grid(const std::string& text, Grid& g) {
+  char x1 = 0, colon = 0, x2 = 0;
+  std::istringstream in(text);
+  g.text = text;
+  return static_cast<bool>(in >> g.p >> x1 >> g.q >> colon >> g.mb >> x2 >> g.nb) && x1 == 'x' &&
+         colon == ':' && x2 == 'x' && g.p > 0 && g.q > 0 && g.mb > 0 && g.nb > 0 &&
+         in.peek() == std::char_traits<char>::eof();
+}
 
 bool parse_args(int argc, char** argv, Args& out, std::string& error) {
   out.schedules = {MR2D_SCHEDULE_ASYNC, MR2D_SCHEDULE_CATERPILLAR, MR2D_SCHEDULE_CIRCULANT,

@@ -26,6 +26,9 @@ struct Args {
   bool header = false;
 };
 
+/// Parses PxQ:MBxNB into `g`; false if it is not that.
+bool parse_grid(const std::string& text, Grid& g);
+
 /// Parses argv; on error returns false with a message in `error`.
 bool parse_args(int argc, char** argv, Args& out, std::string& error);
 

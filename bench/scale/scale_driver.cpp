@@ -8,88 +8,18 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <string>
 
 #include "driver_args.hpp"
+#include "driver_start.hpp"
+#include "local_matrix.hpp"
 #include "mr2d/mr2d_comm.h"
 
 namespace {
 
 using mr2d::scale::Args;
 using mr2d::scale::Grid;
-
-long long numroc(long long n, long long nb, int iproc, int nprocs) {
-  const long long blocks = n / nb, extra = n % nb;
-  long long count = (blocks / nprocs) * nb;
-  const long long rest = blocks % nprocs;
-  if (iproc < rest) count += nb;
-  else if (iproc == rest) count += extra;
-  return count;
-}
-
-// One process's part of an m x n matrix on `g` (sources 0, 0).
-struct Local {
-  bool member = false;
-  int row = -1, col = -1;
-  long long rows = 0, cols = 0;
-  mr2d_int desc[9] = {};
-  double* data = nullptr;
-};
-
-Local make_local(const Args& args, const Grid& g, int rank) {
-  Local l;
-  if (rank >= g.p * g.q) return l;
-  l.member = true;
-  l.row = rank / g.q;
-  l.col = rank % g.q;
-  l.rows = numroc(args.m, g.mb, l.row, g.p);
-  l.cols = numroc(args.n, g.nb, l.col, g.q);
-  auto i = [](long long v) { return static_cast<mr2d_int>(v); };  // sizes checked by parse_args
-  const mr2d_int d[9] = {1, 0, i(args.m), i(args.n), i(g.mb), i(g.nb), 0, 0, i(std::max<long long>(l.rows, 1))};
-  std::copy(d, d + 9, l.desc);
-  const size_t bytes = static_cast<size_t>(std::max<long long>(l.rows * l.cols, 1)) * sizeof(double);
-  // Timing runs fold every process's arrays onto one page set: a
-  // 4096-process simulation then fits in one machine's memory.
-#ifdef SMPI_SHARED_MALLOC
-  l.data = static_cast<double*>(args.check ? std::malloc(bytes) : SMPI_SHARED_MALLOC(bytes));
-#else
-  l.data = static_cast<double*>(std::malloc(bytes));
-#endif
-  return l;
-}
-
-void free_local(const Args& args, Local& l) {
-  if (!l.member) return;
-#ifdef SMPI_SHARED_FREE
-  if (!args.check) { SMPI_SHARED_FREE(l.data); return; }
-#endif
-  (void)args;
-  std::free(l.data);
-}
-
-long long global_index(long long local, long long nb, int coord, int procs) {
-  return (local / nb * procs + coord) * nb + local % nb;
-}
-
-// Element code of A(i, j): exact in a double for any matrix we simulate.
-double code(const Args& args, long long i, long long j) { return static_cast<double>(i + j * args.m + 1); }
-
-void fill(const Args& args, const Local& a) {
-  for (long long c = 0; c < a.cols; ++c)
-    for (long long r = 0; r < a.rows; ++r)
-      a.data[r + c * a.rows] =
-          code(args, global_index(r, args.a.mb, a.row, args.a.p), global_index(c, args.a.nb, a.col, args.a.q));
-}
-
-long long wrong_elements(const Args& args, const Local& b) {
-  long long wrong = 0;
-  for (long long c = 0; c < b.cols; ++c)
-    for (long long r = 0; r < b.rows; ++r)
-      wrong += b.data[r + c * b.rows] !=
-               code(args, global_index(r, args.b.mb, b.row, args.b.p), global_index(c, args.b.nb, b.col, args.b.q));
-  return wrong;
-}
+using mr2d::scale::Local;
 
 struct Row {
   mr2d_plan_info info{};
@@ -113,7 +43,7 @@ int run_one(const Args& args, Local& a, Local& b, int schedule, long long chunk,
   // computation not simulated, allocating buffers takes no simulated time.
   if (args.check) err = mr2d_plan_execute(plan, src, dst);
   if (err == MR2D_SUCCESS && args.check) {
-    long long wrong = b.member ? wrong_elements(args, b) : 0;
+    long long wrong = b.member ? mr2d::scale::wrong_codes(b, args.b, 0) : 0;
     MPI_Allreduce(&wrong, &row.wrong, 1, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
   }
   row.seconds = 1e300;
@@ -134,21 +64,12 @@ const char* schedule_name(int s) { return mr2d_schedule_name(s); }
 }  // namespace
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
   int rank = 0, size = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
   Args args;
-  std::string error;
-  if (!mr2d::scale::parse_args(argc, argv, args, error) || args.a.p * args.a.q > size ||
-      args.b.p * args.b.q > size) {
-    if (rank == 0)
-      std::fprintf(stderr, "scale_driver: %s\n", error.empty() ? "a grid needs more processes" : error.c_str());
-    MPI_Finalize();
-    return 2;
-  }
-  Local a = make_local(args, args.a, rank), b = make_local(args, args.b, rank);
-  if (a.member) fill(args, a);
+  if (!mr2d::scale::start_driver("scale_driver", argc, argv, mr2d::scale::parse_args, args, rank, size)) return 2;
+  Local a = mr2d::scale::make_local(args.m, args.n, args.a, rank, !args.check);
+  Local b = mr2d::scale::make_local(args.m, args.n, args.b, rank, !args.check);
+  if (a.member) mr2d::scale::fill_codes(a, args.a, 0);
   if (rank == 0 && args.header)
     std::printf("platform,procs,case,m,n,a,b,schedule,pipelining,chunk_bytes,used,steps,steps_lower_bound,"
                 "predicted_s,sim_s,wrong\n");
@@ -170,8 +91,8 @@ int main(int argc, char** argv) {
                   row.info.steps, row.info.steps_lower_bound, row.info.predicted_seconds, row.seconds, row.wrong);
       std::fflush(stdout);
     }
-  free_local(args, a);
-  free_local(args, b);
+  mr2d::scale::free_local(a);
+  mr2d::scale::free_local(b);
   MPI_Finalize();
   return status;
 }
