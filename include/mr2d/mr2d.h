@@ -431,9 +431,18 @@ MR2D_API int mr2d_request_waitall(int count, mr2d_request* requests);
  *  reported before; `parts` must have room for every part of the batch (1
  *  for a plan that is not a batch). Once every part was reported the
  *  request is freed and set to NULL and the return value is its status.
- *  *outcount is -1 for a NULL request. Parts that travel in the same
- *  messages complete together. */
+ *  *outcount is -1 for a NULL request. A part is complete once every section
+ *  of its B (received and kept) is written on this process, even where its
+ *  messages carry other parts still arriving; its A may still be read by
+ *  peers until the request completes. */
 MR2D_API int mr2d_request_testsome(mr2d_request* request, int* outcount, int* parts);
+/** Frees a request and sets it to NULL without waiting. Local. A NULL request
+ *  is accepted (MR2D_SUCCESS); a completed one (its execution over, e.g. after
+ *  its plan was destroyed while active) is freed and its status returned. An
+ *  active request is MR2D_ERR_ARGUMENT on this process and stays valid (its
+ *  execution goes on; complete it by a test or wait): an execution that other
+ *  processes take part in cannot be dropped by one of them alone. */
+MR2D_API int mr2d_request_free(mr2d_request* request);
 
 /** Message of the last error on this process ("" after a success). The
  *  pointer stays valid until the next mr2d call on this thread. */

@@ -2,6 +2,7 @@
 // (MPI) Started plans; see request.hpp.
 #include "driver/request.hpp"
 
+#include <cstdint>
 #include <string>
 
 #include "driver/redistribute.hpp"
@@ -215,10 +216,19 @@ int test_some(mr2d_request* request, int* outcount, int* parts) noexcept {
     step(r, false, nullptr);
     if (r.over && !r.status.ok()) return release(request);
     bool all = true;
+    const Execution& e = r.plan->execution;
+    const auto pass = static_cast<std::int32_t>(r.pass);
+    const transport::Transfer* now = r.over ? nullptr : r.transfers[r.pass].get();
+    std::size_t at = 0;  // the piece's place among the pass's transport parts (pass_parts)
     for (std::size_t k = 0; k < r.reported.size(); ++k) {
+      // Complete once the passes that write its B are done, or the one in
+      // flight has written every piece of it.
+      bool written = now != nullptr;
+      for (const Piece& piece : e.parts[k].pieces)
+        if (now != nullptr && piece.pass == pass) written = now->part_complete(at++) && written;
       if (r.reported[k]) continue;
-      // Complete once the passes that write its B are done.
-      if (r.over || last_pass(r.plan->execution, k) < static_cast<int>(r.pass)) {
+      const int last = last_pass(e, k);
+      if (r.over || last < pass || (last == pass && written)) {
         r.reported[k] = true;
         parts[(*outcount)++] = static_cast<int>(k);
       } else {
@@ -226,6 +236,21 @@ int test_some(mr2d_request* request, int* outcount, int* parts) noexcept {
       }
     }
     return all && r.over ? release(request) : Status{};
+  });
+}
+
+int free_request(mr2d_request* request) noexcept {
+  const char* routine = "mr2d_request_free";
+  return guarded(routine, true, [&]() -> Status {
+    if (request == nullptr) return failure(MR2D_ERR_ARGUMENT, routine, "argument 1 (request) is NULL");
+    if (*request == nullptr) return {};
+    // A request whose transfers ended inside other calls completes here.
+    step(**request, false, nullptr);
+    if (!(*request)->over)
+      return failure(MR2D_ERR_ARGUMENT, routine,
+                     "argument 1 (request) is active (its execution is not complete): complete it with "
+                     "mr2d_request_wait or _test; it stays valid");
+    return release(request);
   });
 }
 

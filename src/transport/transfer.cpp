@@ -103,7 +103,9 @@ void Transfer::advance(bool& moved, bool may_block) {
   if (!over_) advance_node(moved);
   if (!over_ && stage_ == route_.stages.size() && !holds_links()) {
     self_.finish();
-    finish(shm_ ? shm_->failure() : Status{});
+    const Status st = shm_ ? shm_->failure() : Status{};
+    MR2D_CHECK(!st.ok() || self_.all_complete());
+    finish(st);
   }
 }
 

@@ -74,6 +74,9 @@ class Transfer {
   bool over() const { return over_; }
   const Status& status() const { return status_; }
   const Traffic& traffic() const { return traffic_; }
+  /// Whether part p's B is complete (every section it receives and its
+  /// kept part written), possibly before the transfer is over.
+  bool part_complete(std::size_t p) const { return self_.part_complete(p); }
   /// Ends an unfinished transfer with `why` (see above); nothing if over.
   void abandon(const Status& why);
 
