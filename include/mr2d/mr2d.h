@@ -407,7 +407,8 @@ MR2D_API void mr2d_plan_destroy(mr2d_plan* plan);
  *    status on every process concerned;
  *  - MPI messages are posted at start and move wherever MPI moves them; the
  *    node-local (shared-memory) part moves inside any mr2d call over the
- *    same union context, test or wait included.
+ *    same union context, test or wait included, and with MR2D_PROGRESS=thread
+ *    also on a progress thread while the caller computes.
  *  Statistics (mr2d_get_stats) count an execution when it completes. */
 typedef struct mr2d_request_s* mr2d_request;
 

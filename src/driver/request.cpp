@@ -3,9 +3,14 @@
 #include "driver/request.hpp"
 
 #include <cstdint>
+#include <cstdlib>
+#include <mutex>
+#include <optional>
 #include <string>
 
+#include "common/env.hpp"
 #include "driver/redistribute.hpp"
+#include "transport/progress_thread.hpp"
 
 namespace mr2d::driver {
 
@@ -86,6 +91,21 @@ Status null_request(const char* routine, bool transform) {
 
 }  // namespace
 
+namespace {
+
+// MR2D_PROGRESS, read once: whether a progress thread steps started plans.
+Status progress_setting(const char* routine, bool& thread) {
+  static const char* text = std::getenv("MR2D_PROGRESS");
+  static const std::optional<bool> value = parse_progress(text);
+  if (!value)
+    return failure(MR2D_ERR_ARGUMENT, routine,
+                   std::string("environment: MR2D_PROGRESS is \"") + text + "\", not off or thread");
+  thread = *value;
+  return {};
+}
+
+}  // namespace
+
 Status refuse_active(mr2d_plan plan, const char* routine) {
   if (plan->active == nullptr) return {};
   return failure(MR2D_ERR_ARGUMENT, routine,
@@ -96,6 +116,8 @@ int start_plan(mr2d_plan plan, const StartArgs& args, mr2d_request* request) noe
   const char* routine = start_routine(args);
   return guarded(routine, true, [&]() -> Status {
     if (plan == nullptr) return failure(MR2D_ERR_ARGUMENT, routine, "argument 1 (plan) is NULL");
+    bool on_thread = false;
+    if (Status st = progress_setting(routine, on_thread); !st.ok()) return give_up(plan->execution, st);
     Status active = refuse_active(plan, routine);
     if (!active.ok()) return active;
     const Execution& e = plan->execution;
@@ -131,6 +153,7 @@ int start_plan(mr2d_plan plan, const StartArgs& args, mr2d_request* request) noe
       }
       plan->active = r.get();
       start_passes(*r);
+      if (on_thread) transport::progress_on_thread(*e.channel);
     }
     *request = r.release();
     return {};
@@ -219,6 +242,9 @@ int test_some(mr2d_request* request, int* outcount, int* parts) noexcept {
     const Execution& e = r.plan->execution;
     const auto pass = static_cast<std::int32_t>(r.pass);
     const transport::Transfer* now = r.over ? nullptr : r.transfers[r.pass].get();
+    // Parts a progress thread may be writing are read under the channel's lock.
+    std::unique_lock<std::recursive_mutex> steps;
+    if (now != nullptr) steps = std::unique_lock<std::recursive_mutex>(e.channel->steps);
     std::size_t at = 0;  // the piece's place among the pass's transport parts (pass_parts)
     for (std::size_t k = 0; k < r.reported.size(); ++k) {
       // Complete once the passes that write its B are done, or the one in

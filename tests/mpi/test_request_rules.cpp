@@ -16,7 +16,13 @@
 // an error within a bound, none hangs: MR2D_ERR_INCONSISTENT where the
 // processes exchange through shared memory, MR2D_ERR_TIMEOUT over MPI
 // (run with a short MR2D_TIMEOUT).
-//   test_request_rules parts|order [expected status of order]
+//
+// progress E: over shared memory, a plan is started and the caller stays
+// out of mr2d for half a second. With MR2D_PROGRESS=thread (E = 1) the
+// first test after it finds the request complete on every process; without
+// (E = 0) not on every one; B equals the blocking execution and ScaLAPACK.
+// E = -1: MR2D_PROGRESS is invalid and the start refuses, naming it.
+//   test_request_rules parts|order|progress [expected status of order | E]
 #include <mpi.h>
 
 #include <chrono>
@@ -161,6 +167,39 @@ void order_rules(int world, int want) {
   mr2d_plan_destroy(&other);
 }
 
+void progress_rules(int world, int expect_done) {
+  const int m = 200, n = 180, nb = 8;
+  const Grid gu = make_grid(1, world, "R", {});
+  const Grid gc = make_grid(world, 1, "R", {});
+  Matrix a = matrix_on(gu, m, n, nb, true), b = matrix_on(gc, m, n, nb, false);
+  Matrix b_blocking = b, b_ref = b;
+  mr2d_plan plan = plan_of(a, b, m, n, gu.ctxt);
+  expect(mr2d_plan_execute(plan, a.x.ptr(), b_blocking.x.ptr()) == MR2D_SUCCESS, "blocking execution");
+  Cpdgemr2d(m, n, a.x.ptr(), 1, 1, a.desc, b_ref.x.ptr(), 1, 1, b_ref.desc, gu.ctxt);
+  mr2d_request r = nullptr;
+  const int started = mr2d_plan_start(plan, a.x.ptr(), b.x.ptr(), &r);
+  if (expect_done < 0) {
+    expect(started == MR2D_ERR_ARGUMENT && r == nullptr, "an invalid MR2D_PROGRESS is refused");
+    expect(std::strstr(mr2d_last_error(), "MR2D_PROGRESS") != nullptr, "the refusal names the variable");
+    mr2d_plan_destroy(&plan);
+    return;
+  }
+  expect(started == MR2D_SUCCESS, "plan started");
+  // The caller computes, out of mr2d.
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(500);
+  volatile double sink = 0;
+  while (std::chrono::steady_clock::now() < until) sink = sink + 1;
+  MPI_Barrier(MPI_COMM_WORLD);
+  int done = 0, all_done = 0;
+  expect(mr2d_request_test(&r, &done) == MR2D_SUCCESS, "test");
+  MPI_Allreduce(&done, &all_done, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  expect(all_done == expect_done, expect_done ? "complete at the first test (progress thread)"
+                                              : "not complete everywhere at the first test (no progress thread)");
+  expect(mr2d_request_wait(&r) == MR2D_SUCCESS && r == nullptr, "wait");
+  expect(same_bits(b.x, b_blocking.x) && same_bits(b.x, b_ref.x), "started plan as blocking and ScaLAPACK");
+  mr2d_plan_destroy(&plan);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -170,15 +209,17 @@ int main(int argc, char** argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &world);
   const std::string mode = argc > 1 ? argv[1] : "";
   if (!world_fits(world >= 2, "at least 2", world, rank_, "test_request_rules") ||
-      (mode != "parts" && mode != "order")) {
+      (mode != "parts" && mode != "order" && mode != "progress")) {
     MPI_Finalize();
     return 2;
   }
   arm_hang_alarm("test_request_rules", 120);
   if (mode == "parts")
     parts_rules(world);
-  else
+  else if (mode == "order")
     order_rules(world, argc > 2 ? std::atoi(argv[2]) : MR2D_ERR_TIMEOUT);
+  else
+    progress_rules(world, argc > 2 ? std::atoi(argv[2]) : 1);
   int total = 0;
   MPI_Allreduce(&failures, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   if (rank_ == 0) std::printf("test_request_rules %s: %d failures\n", mode.c_str(), total);
