@@ -407,7 +407,8 @@ MR2D_API void mr2d_plan_destroy(mr2d_plan* plan);
  *    status on every process concerned;
  *  - MPI messages are posted at start and move wherever MPI moves them; the
  *    node-local (shared-memory) part moves inside any mr2d call over the
- *    same union context, test or wait included.
+ *    same union context, test or wait included, and with MR2D_PROGRESS=thread
+ *    also on a progress thread while the caller computes.
  *  Statistics (mr2d_get_stats) count an execution when it completes. */
 typedef struct mr2d_request_s* mr2d_request;
 
@@ -431,9 +432,18 @@ MR2D_API int mr2d_request_waitall(int count, mr2d_request* requests);
  *  reported before; `parts` must have room for every part of the batch (1
  *  for a plan that is not a batch). Once every part was reported the
  *  request is freed and set to NULL and the return value is its status.
- *  *outcount is -1 for a NULL request. Parts that travel in the same
- *  messages complete together. */
+ *  *outcount is -1 for a NULL request. A part is complete once every section
+ *  of its B (received and kept) is written on this process, even where its
+ *  messages carry other parts still arriving; its A may still be read by
+ *  peers until the request completes. */
 MR2D_API int mr2d_request_testsome(mr2d_request* request, int* outcount, int* parts);
+/** Frees a request and sets it to NULL without waiting. Local. A NULL request
+ *  is accepted (MR2D_SUCCESS); a completed one (its execution over, e.g. after
+ *  its plan was destroyed while active) is freed and its status returned. An
+ *  active request is MR2D_ERR_ARGUMENT on this process and stays valid (its
+ *  execution goes on; complete it by a test or wait): an execution that other
+ *  processes take part in cannot be dropped by one of them alone. */
+MR2D_API int mr2d_request_free(mr2d_request* request);
 
 /** Message of the last error on this process ("" after a success). The
  *  pointer stays valid until the next mr2d call on this thread. */

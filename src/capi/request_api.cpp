@@ -35,6 +35,8 @@ MR2D_API int mr2d_request_wait(mr2d_request* request) { return mr2d::driver::wai
 
 MR2D_API int mr2d_request_waitall(int count, mr2d_request* requests) { return mr2d::driver::wait_all(count, requests); }
 
+MR2D_API int mr2d_request_free(mr2d_request* request) { return mr2d::driver::free_request(request); }
+
 MR2D_API int mr2d_request_testsome(mr2d_request* request, int* outcount, int* parts) {
   return mr2d::driver::test_some(request, outcount, parts);
 }

@@ -103,6 +103,12 @@ std::optional<Index> parse_count(std::string_view text) {
   return value && text.empty() ? value : std::nullopt;
 }
 
+std::optional<bool> parse_progress(const char* text) {
+  if (text == nullptr || *text == '\0' || std::strcmp(text, "off") == 0) return false;
+  if (std::strcmp(text, "thread") == 0) return true;
+  return std::nullopt;
+}
+
 std::optional<double> parse_seconds(std::string_view text) {
   std::string_view rest = text;
   const std::optional<Index> whole = take_digits(rest);

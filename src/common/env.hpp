@@ -25,6 +25,10 @@ std::optional<Index> parse_count(std::string_view text);
 /// Seconds >= 0: digits with an optional fraction ("2", "0.5").
 std::optional<double> parse_seconds(std::string_view text);
 
+/// MR2D_PROGRESS: true for "thread", false for "off" (unset or empty: off),
+/// nothing for anything else.
+std::optional<bool> parse_progress(const char* text);
+
 /// What a numeric variable holds.
 enum class EnvKind { size, signed_size, count, seconds };
 

@@ -2,9 +2,15 @@
 // (MPI) Started plans; see request.hpp.
 #include "driver/request.hpp"
 
+#include <cstdint>
+#include <cstdlib>
+#include <mutex>
+#include <optional>
 #include <string>
 
+#include "common/env.hpp"
 #include "driver/redistribute.hpp"
+#include "transport/progress_thread.hpp"
 
 namespace mr2d::driver {
 
@@ -85,6 +91,21 @@ Status null_request(const char* routine, bool transform) {
 
 }  // namespace
 
+namespace {
+
+// MR2D_PROGRESS, read once: whether a progress thread steps started plans.
+Status progress_setting(const char* routine, bool& thread) {
+  static const char* text = std::getenv("MR2D_PROGRESS");
+  static const std::optional<bool> value = parse_progress(text);
+  if (!value)
+    return failure(MR2D_ERR_ARGUMENT, routine,
+                   std::string("environment: MR2D_PROGRESS is \"") + text + "\", not off or thread");
+  thread = *value;
+  return {};
+}
+
+}  // namespace
+
 Status refuse_active(mr2d_plan plan, const char* routine) {
   if (plan->active == nullptr) return {};
   return failure(MR2D_ERR_ARGUMENT, routine,
@@ -95,6 +116,8 @@ int start_plan(mr2d_plan plan, const StartArgs& args, mr2d_request* request) noe
   const char* routine = start_routine(args);
   return guarded(routine, true, [&]() -> Status {
     if (plan == nullptr) return failure(MR2D_ERR_ARGUMENT, routine, "argument 1 (plan) is NULL");
+    bool on_thread = false;
+    if (Status st = progress_setting(routine, on_thread); !st.ok()) return give_up(plan->execution, st);
     Status active = refuse_active(plan, routine);
     if (!active.ok()) return active;
     const Execution& e = plan->execution;
@@ -130,6 +153,7 @@ int start_plan(mr2d_plan plan, const StartArgs& args, mr2d_request* request) noe
       }
       plan->active = r.get();
       start_passes(*r);
+      if (on_thread) transport::progress_on_thread(*e.channel);
     }
     *request = r.release();
     return {};
@@ -215,10 +239,22 @@ int test_some(mr2d_request* request, int* outcount, int* parts) noexcept {
     step(r, false, nullptr);
     if (r.over && !r.status.ok()) return release(request);
     bool all = true;
+    const Execution& e = r.plan->execution;
+    const auto pass = static_cast<std::int32_t>(r.pass);
+    const transport::Transfer* now = r.over ? nullptr : r.transfers[r.pass].get();
+    // Parts a progress thread may be writing are read under the channel's lock.
+    std::unique_lock<std::recursive_mutex> steps;
+    if (now != nullptr) steps = std::unique_lock<std::recursive_mutex>(e.channel->steps);
+    std::size_t at = 0;  // the piece's place among the pass's transport parts (pass_parts)
     for (std::size_t k = 0; k < r.reported.size(); ++k) {
+      // Complete once the passes that write its B are done, or the one in
+      // flight has written every piece of it.
+      bool written = now != nullptr;
+      for (const Piece& piece : e.parts[k].pieces)
+        if (now != nullptr && piece.pass == pass) written = now->part_complete(at++) && written;
       if (r.reported[k]) continue;
-      // Complete once the passes that write its B are done.
-      if (r.over || last_pass(r.plan->execution, k) < static_cast<int>(r.pass)) {
+      const int last = last_pass(e, k);
+      if (r.over || last < pass || (last == pass && written)) {
         r.reported[k] = true;
         parts[(*outcount)++] = static_cast<int>(k);
       } else {
@@ -226,6 +262,21 @@ int test_some(mr2d_request* request, int* outcount, int* parts) noexcept {
       }
     }
     return all && r.over ? release(request) : Status{};
+  });
+}
+
+int free_request(mr2d_request* request) noexcept {
+  const char* routine = "mr2d_request_free";
+  return guarded(routine, true, [&]() -> Status {
+    if (request == nullptr) return failure(MR2D_ERR_ARGUMENT, routine, "argument 1 (request) is NULL");
+    if (*request == nullptr) return {};
+    // A request whose transfers ended inside other calls completes here.
+    step(**request, false, nullptr);
+    if (!(*request)->over)
+      return failure(MR2D_ERR_ARGUMENT, routine,
+                     "argument 1 (request) is active (its execution is not complete): complete it with "
+                     "mr2d_request_wait or _test; it stays valid");
+    return release(request);
   });
 }
 

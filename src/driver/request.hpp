@@ -53,6 +53,8 @@ int wait_request(mr2d_request* request) noexcept;
 int wait_all(int count, mr2d_request* requests) noexcept;
 /// mr2d_request_testsome.
 int test_some(mr2d_request* request, int* outcount, int* parts) noexcept;
+/// mr2d_request_free.
+int free_request(mr2d_request* request) noexcept;
 
 /// Ends the request of an active plan with `why` (the plan is going away).
 void end_request(mr2d_request request, const Status& why);

@@ -4,6 +4,7 @@
 
 #include "mr2d/mr2d.h"
 #include "transport/errors_return.hpp"
+#include "transport/progress_thread.hpp"
 #include "transport/transfer.hpp"
 
 namespace mr2d::transport {
@@ -63,7 +64,10 @@ int tag_bits_of(MPI_Comm comm) {
 
 }  // namespace
 
-Channel::~Channel() { close(); }
+Channel::~Channel() {
+  forget_progress(*this);
+  close();
+}
 
 int Channel::tag(std::uint64_t serial) const {
   const int lane_bits = 8;  // kLanes
@@ -74,6 +78,7 @@ int Channel::tag(std::uint64_t serial) const {
 }
 
 void Channel::close() noexcept {
+  const std::lock_guard<std::recursive_mutex> hold(steps);
   alive = false;
   while (!transfers.empty())
     transfers.front()->abandon(

@@ -14,6 +14,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,9 @@ struct Channel {
   std::string shm_unavailable;       ///< why shm is null after a try
   std::uint64_t next_serial = 1;     ///< plans prepared here, in collective order
   std::vector<Transfer*> transfers;  ///< in flight on this channel, in start order (transfer.hpp)
+  /// Held while its transfers step, join or leave: by the calling thread and
+  /// by the progress thread (progress_thread.hpp), which only tries it.
+  std::recursive_mutex steps;
 
   ~Channel();
   /// The message tag of the plan with serial number `serial`: lane and serial

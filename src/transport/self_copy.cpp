@@ -9,10 +9,17 @@
 namespace mr2d::transport {
 
 SelfCopies::SelfCopies(const Parts& parts, Traffic& traffic)
-    : parts_(parts), traffic_(traffic), done_(parts.size(), INT64_MAX), copied_(parts.size(), 0) {
+    : parts_(parts),
+      traffic_(traffic),
+      done_(parts.size(), INT64_MAX),
+      copied_(parts.size(), 0),
+      missing_(parts.size(), 0) {
   pairs_.assign(parts.size(), Pair{});
   for (std::size_t p = 0; p < parts.size(); ++p) {
     const Part& part = parts[p];
+    for (const plan::Transfer& t : part.plan->recvs) missing_[p] += t.count;
+    if (part.plan->has_self) missing_[p] += part.plan->self.count;
+    if (missing_[p] > 0) ++incomplete_;
     if (!part.plan->has_self) continue;
     done_[p] = 0;
     ++unfinished_;
@@ -30,6 +37,7 @@ bool SelfCopies::upto(std::size_t p, Index column) {
                                      plan.trapezoid, plan.elem_size, part.update, {done_[p], column}, part.stream);
   done_[p] = column;
   copied_[p] += n;
+  written(p, n);
   traffic_.bytes_local += n * plan.elem_size;
   if (column == INT64_MAX) {
     MR2D_CHECK(copied_[p] == plan.self.count);
@@ -70,6 +78,7 @@ Index SelfCopies::together(const route::Section& s, const kernels::TwoSourceSide
 Index SelfCopies::copied_in_one_pass(std::size_t p, const route::Section& s, kernels::TwoSourceCount n) {
   done_[p] = s.col_hi;
   copied_[p] += n.first;
+  written(p, n.first);
   traffic_.bytes_local += n.first * parts_[p].plan->elem_size;
   return n.second;
 }
@@ -124,11 +133,21 @@ void SelfCopies::unpack(const route::Chunk& chunk, const unsigned char* src) {
     const Index n = together(s, {src + s.offset, 0, true, &plan.rows(t), &plan.cols(t)});
     if (n >= 0) {
       MR2D_CHECK(n == s.count);
-      continue;
+    } else {
+      before(s);
+      unpack_section(parts_, s, src);
     }
-    before(s);
-    unpack_section(parts_, s, src);
+    received(s);
   }
+}
+
+void SelfCopies::received(const route::Section& s) { written(static_cast<std::size_t>(s.part), s.count); }
+
+void SelfCopies::written(std::size_t p, Index n) {
+  if (n == 0) return;
+  MR2D_CHECK(n <= missing_[p]);
+  missing_[p] -= n;
+  if (missing_[p] == 0) --incomplete_;
 }
 
 void SelfCopies::copy_unpaired() {

@@ -62,6 +62,13 @@ class SelfCopies {
   bool advance(const route::Chunk* next);
   void finish();
   bool finished() const { return unfinished_ == 0; }
+  /// Books section `s` of a received transfer as written into B (unpacked
+  /// or read in place); unpack() books its own.
+  void received(const route::Section& s);
+  /// Whether every element of part p's B (kept and received) is written.
+  bool part_complete(std::size_t p) const { return missing_[p] == 0; }
+  /// Whether every part's is.
+  bool all_complete() const { return incomplete_ == 0; }
 
  private:
   // Copies part p's kept columns below `column`; whether anything was new.
@@ -69,11 +76,15 @@ class SelfCopies {
   // Books part p's kept columns of section s as copied by a one-pass
   // kernel that returned `n`; gives the count of the other side.
   Index copied_in_one_pass(std::size_t p, const route::Section& s, kernels::TwoSourceCount n);
+  // Books n more elements of part p's B as written.
+  void written(std::size_t p, Index n);
 
   const Parts& parts_;
   Traffic& traffic_;
-  std::vector<Index> done_;    // per part: every kept column below this one is copied
-  std::vector<Index> copied_;  // per part: elements copied
+  std::vector<Index> done_;     // per part: every kept column below this one is copied
+  std::vector<Index> copied_;   // per part: elements copied
+  std::vector<Index> missing_;  // per part: elements of B not written yet (kept and received)
+  std::size_t incomplete_ = 0;  // parts with some missing
   std::size_t unfinished_ = 0;
   // Per part: its kept columns go with those of one received transfer or
   // one sent transfer (Part::kept), so waiting does not copy them alone;

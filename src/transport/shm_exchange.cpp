@@ -236,6 +236,7 @@ void ShmExchange::copy_direct(const In& in, Traffic& traffic) {
                                plan.elem_size, part.update, {s.col_lo, s.col_hi}, part.stream);
       }
       MR2D_CHECK(n == s.count);
+      self_.received(s);
     }
     traffic.bytes_received += chunk.payload;
     traffic.bytes_direct += chunk.payload;

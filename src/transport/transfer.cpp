@@ -38,6 +38,7 @@ Transfer::~Transfer() {
 }
 
 Status Transfer::start(bool held) {
+  const std::lock_guard<std::recursive_mutex> hold(channel_.steps);
   if (!channel_.alive)
     finish(failure(MR2D_ERR_CONTEXT, "", "the union context of this plan was exited (blacs_gridexit)"));
   else if (channel_.broken)
@@ -54,11 +55,14 @@ Status Transfer::start(bool held) {
 }
 
 void Transfer::then(Transfer* next) {
+  const std::lock_guard<std::recursive_mutex> hold(channel_.steps);
   next_ = next;
   if (over_ && status_.ok()) next->held_ = false;
 }
 
 bool Transfer::progress(bool may_block, bool* moved_out) {
+  const std::lock_guard<std::recursive_mutex> hold(channel_.steps);
+  if (!deferred_.ok()) finish(deferred_);
   if (over_) return true;
   bool moved = false;
   try {
@@ -106,7 +110,9 @@ void Transfer::advance(bool& moved, bool may_block) {
   if (!over_) advance_node(moved);
   if (!over_ && stage_ == route_.stages.size() && !holds_links()) {
     self_.finish();
-    finish(shm_ ? shm_->failure() : Status{});
+    const Status st = shm_ ? shm_->failure() : Status{};
+    MR2D_CHECK(!st.ok() || self_.all_complete());
+    finish(st);
   }
 }
 
@@ -166,7 +172,7 @@ void Transfer::advance_node(bool& moved) {
     if (!links_free()) return;
     bool ready = false;
     Status st = shm_->ready(ready, shm_waiting_);
-    if (!st.ok()) return finish(st);
+    if (!st.ok()) return fail(st);
     if (!ready) return;
     shm_->announce();
     shm_started_ = true;
@@ -226,7 +232,24 @@ void Transfer::finish(const Status& status) {
 }
 
 void Transfer::abandon(const Status& why) {
+  const std::lock_guard<std::recursive_mutex> hold(channel_.steps);
   if (!over_) finish(why.ok() ? failure(MR2D_ERR_INTERNAL, "", "transfer abandoned") : why);
+}
+
+void Transfer::fail(const Status& status) {
+  if (on_thread_)
+    deferred_ = status;
+  else
+    finish(status);
+}
+
+void Transfer::step_node(Channel& channel, bool& moved) {
+  for (Transfer* t : channel.transfers) {
+    if (t->over_ || t->held_ || !t->deferred_.ok()) continue;
+    t->on_thread_ = true;
+    t->advance_node(moved);
+    t->on_thread_ = false;
+  }
 }
 
 void Transfer::leave_channel() {
@@ -241,10 +264,16 @@ Status wait_for_links(Channel& channel) {
   StallReport stall;
   for (;;) {
     bool held = false;
-    for (const Transfer* t : channel.transfers) held = held || t->holds_links();
+    {
+      const std::lock_guard<std::recursive_mutex> hold(channel.steps);
+      for (const Transfer* t : channel.transfers) held = held || t->holds_links();
+    }
     if (!held) return {};
     bool moved = false;
-    Transfer::step_all(channel, moved);
+    {
+      const std::lock_guard<std::recursive_mutex> hold(channel.steps);
+      Transfer::step_all(channel, moved);
+    }
     if (moved) {
       backoff.reset();
       stall.progress();

@@ -74,8 +74,16 @@ class Transfer {
   bool over() const { return over_; }
   const Status& status() const { return status_; }
   const Traffic& traffic() const { return traffic_; }
+  /// Whether part p's B is complete (every section it receives and its
+  /// kept part written), possibly before the transfer is over.
+  bool part_complete(std::size_t p) const { return self_.part_complete(p); }
   /// Ends an unfinished transfer with `why` (see above); nothing if over.
   void abandon(const Status& why);
+  /// The progress thread's step (the caller holds channel.steps): moves
+  /// the node-local messages and kept parts of every transfer on `channel`,
+  /// calling no MPI; what ends a transfer (done or failed) is left to the
+  /// next progress() of the thread that owns it.
+  static void step_node(Channel& channel, bool& moved);
 
  private:
   friend Status wait_for_links(Channel& channel);
@@ -91,6 +99,8 @@ class Transfer {
   bool holds_links() const { return shm_ && !(shm_started_ && shm_->done()); }
   bool links_free() const;
   void finish(const Status& status);
+  // finish(), or on the progress thread kept for the owner's next progress().
+  void fail(const Status& status);
   void leave_channel();
   Status stalled() const;
 
@@ -112,7 +122,9 @@ class Transfer {
   bool over_ = false;
   Status status_;
   StallReport stall_;
-  unsigned idle_ = 0;  // progress() calls that moved nothing
+  unsigned idle_ = 0;       // progress() calls that moved nothing
+  bool on_thread_ = false;  // inside step_node()
+  Status deferred_;         // a failure step_node() found
 };
 
 /// Steps the transfers in flight on `channel` until none holds its

@@ -3,7 +3,8 @@
 ! started together and completed by mr2d_request_waitall, then a batch of
 ! both completed part by part by mr2d_request_testsome, must leave their b
 ! arrays exactly as the blocking executions do; a second start of an active
-! plan is MR2D_ERR_ARGUMENT and waiting for a completed request succeeds.
+! plan is MR2D_ERR_ARGUMENT, freeing an active request is MR2D_ERR_ARGUMENT
+! (a NULL one succeeds) and waiting for a completed request succeeds.
 program test_request
   use mpi
   use mr2d
@@ -49,6 +50,9 @@ program test_request
   call expect(mr2d_plan_start(plans(1), x, x_started, requests(1)) == MR2D_SUCCESS, 'double plan starts')
   call expect(mr2d_plan_start(plans(2), y, y_started, requests(2)) == MR2D_SUCCESS, 'integer plan starts')
   call expect(mr2d_plan_start(plans(1), x, x_started, extra) == MR2D_ERR_ARGUMENT, 'a second start is refused')
+  call expect(mr2d_request_free(requests(1)) == MR2D_ERR_ARGUMENT .or. .not. c_associated(requests(1)), &
+       'an active request is not freed')
+  call expect(mr2d_request_free(extra) == MR2D_SUCCESS, 'a null request is freed')
   call expect(mr2d_request_waitall(2_c_int, requests) == MR2D_SUCCESS, 'both complete')
   call expect(.not. c_associated(requests(1)) .and. .not. c_associated(requests(2)), 'completed requests are null')
   call expect(mr2d_request_wait(requests(1)) == MR2D_SUCCESS, 'a completed request waits at once')

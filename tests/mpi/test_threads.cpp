@@ -8,7 +8,10 @@
 // With `shared`, every thread's A lies in mr2d_alloc memory, allocated anew
 // every 25 calls, so node peers read it in place while other threads
 // allocate, release and map arrays.
-//   test_threads [direct|plan] [threads] [iterations] [shared]
+// With `start`, every thread starts two plans of its own per call (the same
+// move into two B), completes them by waitall, test loops or waits in
+// reverse order, and both B must equal, bit for bit, its blocking execution.
+//   test_threads [direct|plan|start] [threads] [iterations] [shared]
 // Exit 77 (CTest: skipped) where MPI does not grant MPI_THREAD_MULTIPLE.
 #include <mpi.h>
 
@@ -54,7 +57,32 @@ std::unique_ptr<double, int (*)(void*)> shared_copy(const LocalArray<double>& a)
   return {static_cast<double*>(p), mr2d_free};
 }
 
-void run(const Job& j, bool use_plan, bool shared, int iterations, std::atomic<long long>& wrong,
+// Whether x and y hold the same bits, padding included.
+bool same_array(const LocalArray<double>& x, const LocalArray<double>& y) {
+  return x.data.size() == y.data.size() &&
+         (x.data.empty() || std::memcmp(x.data.data(), y.data.data(), x.data.size() * sizeof(double)) == 0);
+}
+
+// Starts plans[0..1] (A into b[0..1]) and completes them as `it` chooses.
+int started(mr2d_plan* plans, const double* a, LocalArray<double>* b, int it) {
+  mr2d_request r[2] = {nullptr, nullptr};
+  int failed = 0;
+  for (int k = 0; k < 2; ++k) failed += mr2d_plan_start(plans[k], a, b[k].ptr(), &r[k]) != MR2D_SUCCESS;
+  switch (it % 3) {
+    case 0:
+      failed += mr2d_request_waitall(2, r) != MR2D_SUCCESS;
+      break;
+    case 1:
+      for (int k = 0; k < 2; ++k)
+        for (int done = 0; done == 0;) failed += mr2d_request_test(&r[k], &done) != MR2D_SUCCESS;
+      break;
+    default:
+      for (int k = 2; k-- > 0;) failed += mr2d_request_wait(&r[k]) != MR2D_SUCCESS;
+  }
+  return failed + (r[0] != nullptr) + (r[1] != nullptr);
+}
+
+void run(const Job& j, bool use_plan, bool start, bool shared, int iterations, std::atomic<long long>& wrong,
          std::atomic<long long>& failures) {
   LocalArray<double> a, b;
   int desca[9] = {1, -1, j.m, j.n, j.mba, j.nba, 0, 0, 1};
@@ -69,11 +97,20 @@ void run(const Job& j, bool use_plan, bool shared, int iterations, std::atomic<l
     descb[1] = j.gb.ctxt;
     descb[8] = b.lld;
   }
-  mr2d_plan plan = nullptr;
-  if (use_plan && mr2d_plan_create_gemr2d(&plan, MR2D_D, j.m, j.n, 1, 1, desca, 1, 1, descb, j.gu.ctxt,
-                                          nullptr) != MR2D_SUCCESS) {
+  mr2d_plan plan = nullptr, plans[2] = {nullptr, nullptr};
+  if (use_plan &&
+      mr2d_plan_create_gemr2d(&plan, MR2D_D, j.m, j.n, 1, 1, desca, 1, 1, descb, j.gu.ctxt, nullptr) != MR2D_SUCCESS) {
     ++failures;
     return;
+  }
+  // Started: two plans of the same move, and B as the blocking plan leaves it.
+  LocalArray<double> b_started[2] = {b, b}, b_blocking = b;
+  if (start) {
+    for (mr2d_plan& p : plans)
+      if (mr2d_plan_create_gemr2d(&p, MR2D_D, j.m, j.n, 1, 1, desca, 1, 1, descb, j.gu.ctxt, nullptr) != MR2D_SUCCESS)
+        ++failures;
+    for (double& x : b_blocking.data) x = sentinel<double>();
+    if (mr2d_plan_execute(plan, a.ptr(), b_blocking.ptr()) != MR2D_SUCCESS) ++failures;
   }
   std::unique_ptr<double, int (*)(void*)> in_shared(nullptr, mr2d_free);
   for (int it = 0; it < iterations; ++it) {
@@ -83,6 +120,14 @@ void run(const Job& j, bool use_plan, bool shared, int iterations, std::atomic<l
       if (!a.data.empty() && !in_shared) ++failures;
     }
     double* pa = in_shared ? in_shared.get() : a.ptr();
+    if (start) {
+      for (LocalArray<double>& x : b_started)
+        for (double& y : x.data) y = sentinel<double>();
+      failures += started(plans, pa, b_started, it);
+      for (LocalArray<double>& x : b_started) wrong += !same_array(x, b_blocking);
+      if (j.gb.member()) wrong += check(b_blocking, j);
+      continue;
+    }
     for (double& x : b.data) x = sentinel<double>();
     const int status = use_plan ? mr2d_plan_execute(plan, pa, b.ptr())
                                 : mr2d_pdgemr2d(j.m, j.n, pa, 1, 1, desca, b.ptr(), 1, 1, descb, j.gu.ctxt);
@@ -90,6 +135,7 @@ void run(const Job& j, bool use_plan, bool shared, int iterations, std::atomic<l
     if (j.gb.member()) wrong += check(b, j);
   }
   mr2d_plan_destroy(&plan);
+  for (mr2d_plan& p : plans) mr2d_plan_destroy(&p);
 }
 
 }  // namespace
@@ -100,7 +146,8 @@ int main(int argc, char** argv) {
   int rank = 0, world = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &world);
-  const bool use_plan = argc > 1 && std::strcmp(argv[1], "plan") == 0;
+  const bool start = argc > 1 && std::strcmp(argv[1], "start") == 0;
+  const bool use_plan = start || (argc > 1 && std::strcmp(argv[1], "plan") == 0);
   const int threads = argc > 2 ? std::atoi(argv[2]) : 2;
   const int iterations = argc > 3 ? std::atoi(argv[3]) : 100;
   const bool shared = argc > 4 && std::strcmp(argv[4], "shared") == 0;
@@ -128,7 +175,7 @@ int main(int argc, char** argv) {
   std::atomic<long long> wrong{0}, failures{0};
   std::vector<std::thread> pool;
   for (const Job& j : jobs)
-    pool.emplace_back(run, std::cref(j), use_plan, shared, iterations, std::ref(wrong), std::ref(failures));
+    pool.emplace_back(run, std::cref(j), use_plan, start, shared, iterations, std::ref(wrong), std::ref(failures));
   for (std::thread& th : pool) th.join();
   mr2d_stats stats;
   mr2d_get_stats(&stats);
@@ -137,10 +184,13 @@ int main(int argc, char** argv) {
   // A in mr2d_alloc memory is read in place (where shared memory is set up).
   if (shared && stats.shm_bytes > 0 && total[2] == 0) ++total[1];
   if (rank == 0)
-    std::printf("threads (%s%s, %d threads x %d ranks, %d iterations): %lld wrong elements, %lld failed calls, "
-                "%lld bytes read in place\n",
-                use_plan ? "plan" : "direct", shared ? ", A shared" : "", threads, world, iterations, total[0],
-                total[1], total[2]);
+    std::printf(
+        "threads (%s%s, %d threads x %d ranks, %d iterations): %lld wrong elements, %lld failed calls, "
+        "%lld bytes read in place\n",
+        start      ? "start"
+        : use_plan ? "plan"
+                   : "direct",
+        shared ? ", A shared" : "", threads, world, iterations, total[0], total[1], total[2]);
   for (Job& j : jobs)
     for (Grid* g : {&j.ga, &j.gb, &j.gu})
       if (g->member()) Cblacs_gridexit(g->ctxt);
