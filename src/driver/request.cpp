@@ -243,8 +243,8 @@ int test_some(mr2d_request* request, int* outcount, int* parts) noexcept {
     const auto pass = static_cast<std::int32_t>(r.pass);
     const transport::Transfer* now = r.over ? nullptr : r.transfers[r.pass].get();
     // Parts a progress thread may be writing are read under the channel's lock.
-    std::unique_lock<std::recursive_mutex> steps;
-    if (now != nullptr) steps = std::unique_lock<std::recursive_mutex>(e.channel->steps);
+    std::optional<transport::StepLock> steps;
+    if (now != nullptr) steps.emplace(*e.channel);
     std::size_t at = 0;  // the piece's place among the pass's transport parts (pass_parts)
     for (std::size_t k = 0; k < r.reported.size(); ++k) {
       // Complete once the passes that write its B are done, or the one in

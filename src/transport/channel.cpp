@@ -78,7 +78,7 @@ int Channel::tag(std::uint64_t serial) const {
 }
 
 void Channel::close() noexcept {
-  const std::lock_guard<std::recursive_mutex> hold(steps);
+  const StepLock hold(*this);
   alive = false;
   while (!transfers.empty())
     transfers.front()->abandon(

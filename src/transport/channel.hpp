@@ -46,6 +46,10 @@ struct Channel {
   /// Held while its transfers step, join or leave: by the calling thread and
   /// by the progress thread (progress_thread.hpp), which only tries it.
   std::recursive_mutex steps;
+  /// Set once the progress thread steps this channel: from then on StepLock
+  /// takes `steps` (without the thread nobody else steps it, and the lock
+  /// would only cost every call).
+  std::atomic<bool> threaded{false};
 
   ~Channel();
   /// The message tag of the plan with serial number `serial`: lane and serial
@@ -54,6 +58,22 @@ struct Channel {
   /// Releases MPI and shared-memory resources (the grid is gone); transfers
   /// still in flight fail with MR2D_ERR_CONTEXT. Local.
   void close() noexcept;
+};
+
+/// Holds a channel's `steps` where the progress thread may step it.
+class StepLock {
+ public:
+  explicit StepLock(Channel& channel) : held_(channel.threaded.load(std::memory_order_acquire) ? &channel : nullptr) {
+    if (held_ != nullptr) held_->steps.lock();
+  }
+  ~StepLock() {
+    if (held_ != nullptr) held_->steps.unlock();
+  }
+  StepLock(const StepLock&) = delete;
+  StepLock& operator=(const StepLock&) = delete;
+
+ private:
+  Channel* held_;
 };
 
 /// The channel of union communicator `union_comm`, set up on first use.

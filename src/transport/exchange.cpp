@@ -23,7 +23,7 @@ Status execute(Channel& channel, const Parts& parts, const route::Route& route, 
 
 Status abandon(Channel& channel, const Parts& parts, const route::Route& route, std::uint64_t plan_id, bool node_local,
                const Status& why) {
-  const std::lock_guard<std::recursive_mutex> hold(channel.steps);
+  const StepLock hold(channel);
   if (!channel.alive || channel.broken) return why;
   bool in_sync = node_local && channel.shm;
   // The links carry one execution at a time: those started before go first.

@@ -62,6 +62,8 @@ void run(Progress& p) {
 void progress_on_thread(Channel& channel) {
   Progress& p = progress();
   const std::lock_guard<std::mutex> hold(p.lock);
+  // Before the thread can see it: every later step of the channel locks.
+  channel.threaded.store(true, std::memory_order_release);
   if (std::find(p.channels.begin(), p.channels.end(), &channel) == p.channels.end()) p.channels.push_back(&channel);
   if (!p.running) {
     std::thread(run, std::ref(p)).detach();

@@ -8,39 +8,34 @@
 
 namespace mr2d::transport {
 
-SelfCopies::SelfCopies(const Parts& parts, Traffic& traffic)
-    : parts_(parts),
-      traffic_(traffic),
-      done_(parts.size(), INT64_MAX),
-      copied_(parts.size(), 0),
-      missing_(parts.size(), 0) {
-  pairs_.assign(parts.size(), Pair{});
+SelfCopies::SelfCopies(const Parts& parts, Traffic& traffic) : parts_(parts), traffic_(traffic), state_(parts.size()) {
   for (std::size_t p = 0; p < parts.size(); ++p) {
     const Part& part = parts[p];
-    for (const plan::Transfer& t : part.plan->recvs) missing_[p] += t.count;
-    if (part.plan->has_self) missing_[p] += part.plan->self.count;
-    if (missing_[p] > 0) ++incomplete_;
+    for (const plan::Transfer& t : part.plan->recvs) state_[p].missing += t.count;
+    if (part.plan->has_self) state_[p].missing += part.plan->self.count;
+    if (state_[p].missing > 0) ++incomplete_;
     if (!part.plan->has_self) continue;
-    done_[p] = 0;
+    state_[p].done = 0;
     ++unfinished_;
     if (part.update != nullptr || part.kept.with == route::KeptWith::alone) continue;
-    pairs_[p] = Pair{part.kept.with, part.kept.transfer};
+    state_[p].pair = Pair{part.kept.with, part.kept.transfer};
     ++paired_;
   }
 }
 
 bool SelfCopies::upto(std::size_t p, Index column) {
-  if (column <= done_[p]) return false;
+  if (column <= state_[p].done) return false;
   const Part& part = parts_[p];
   const plan::Plan& plan = *part.plan;
-  const Index n = kernels::copy_with(part.a, plan.lda, part.b, plan.ldb, plan.rows(plan.self), plan.cols(plan.self),
-                                     plan.trapezoid, plan.elem_size, part.update, {done_[p], column}, part.stream);
-  done_[p] = column;
-  copied_[p] += n;
+  const Index n =
+      kernels::copy_with(part.a, plan.lda, part.b, plan.ldb, plan.rows(plan.self), plan.cols(plan.self), plan.trapezoid,
+                         plan.elem_size, part.update, {state_[p].done, column}, part.stream);
+  state_[p].done = column;
+  state_[p].copied += n;
   written(p, n);
   traffic_.bytes_local += n * plan.elem_size;
   if (column == INT64_MAX) {
-    MR2D_CHECK(copied_[p] == plan.self.count);
+    MR2D_CHECK(state_[p].copied == plan.self.count);
     --unfinished_;
   }
   return true;
@@ -48,19 +43,19 @@ bool SelfCopies::upto(std::size_t p, Index column) {
 
 void SelfCopies::before(const route::Section& s) {
   const auto p = static_cast<std::size_t>(s.part);
-  if (pairs_[p].with != route::KeptWith::sent) upto(p, s.col_hi);
+  if (state_[p].pair.with != route::KeptWith::sent) upto(p, s.col_hi);
 }
 
 void SelfCopies::unpair_sent() {
-  for (Pair& pair : pairs_)
-    if (pair.with == route::KeptWith::sent) pair = Pair{};
+  for (State& part : state_)
+    if (part.pair.with == route::KeptWith::sent) part.pair = Pair{};
   next_unpaired_ = 0;
 }
 
 Index SelfCopies::together(const route::Section& s, const kernels::TwoSourceSide& received) {
   const auto p = static_cast<std::size_t>(s.part);
-  Pair& pair = pairs_[p];
-  if (pair.with != route::KeptWith::received || pair.transfer != s.transfer || done_[p] > s.col_lo) return -1;
+  Pair& pair = state_[p].pair;
+  if (pair.with != route::KeptWith::received || pair.transfer != s.transfer || state_[p].done > s.col_lo) return -1;
   const Part& part = parts_[p];
   const plan::Plan& plan = *part.plan;
   const kernels::TwoSourceSide kept{part.a, plan.lda, false, &plan.rows(plan.self), &plan.cols(plan.self)};
@@ -76,8 +71,8 @@ Index SelfCopies::together(const route::Section& s, const kernels::TwoSourceSide
 }
 
 Index SelfCopies::copied_in_one_pass(std::size_t p, const route::Section& s, kernels::TwoSourceCount n) {
-  done_[p] = s.col_hi;
-  copied_[p] += n.first;
+  state_[p].done = s.col_hi;
+  state_[p].copied += n.first;
   written(p, n.first);
   traffic_.bytes_local += n.first * parts_[p].plan->elem_size;
   return n.second;
@@ -85,7 +80,9 @@ Index SelfCopies::copied_in_one_pass(std::size_t p, const route::Section& s, ker
 
 Index SelfCopies::with_packed(const route::Section& s, const plan::Transfer& sent, void* message) {
   const auto p = static_cast<std::size_t>(s.part);
-  if (pairs_[p].with != route::KeptWith::sent || pairs_[p].transfer != s.transfer || done_[p] > s.col_lo) return -1;
+  if (state_[p].pair.with != route::KeptWith::sent || state_[p].pair.transfer != s.transfer ||
+      state_[p].done > s.col_lo)
+    return -1;
   const Part& part = parts_[p];
   const plan::Plan& plan = *part.plan;
   const kernels::TwoTargetSide kept{part.b, plan.ldb, false, &plan.rows(plan.self), &plan.cols(plan.self)};
@@ -103,7 +100,7 @@ bool SelfCopies::advance(const route::Chunk* next) {
   if (next != nullptr && next != advanced_) {
     for (const route::Section& s : next->sections) {
       const auto p = static_cast<std::size_t>(s.part);
-      if (pairs_[p].with == route::KeptWith::alone) copied = upto(p, s.col_hi) || copied;
+      if (state_[p].pair.with == route::KeptWith::alone) copied = upto(p, s.col_hi) || copied;
     }
     advanced_ = next;
   }
@@ -111,7 +108,7 @@ bool SelfCopies::advance(const route::Chunk* next) {
   // The first unpaired part not yet copied to the end: skipping those that
   // are keeps one call O(1) on average instead of O(parts) per chunk.
   for (; next_unpaired_ < parts_.size(); ++next_unpaired_)
-    if (pairs_[next_unpaired_].with == route::KeptWith::alone && upto(next_unpaired_, INT64_MAX)) return true;
+    if (state_[next_unpaired_].pair.with == route::KeptWith::alone && upto(next_unpaired_, INT64_MAX)) return true;
   return false;
 }
 
@@ -145,9 +142,9 @@ void SelfCopies::received(const route::Section& s) { written(static_cast<std::si
 
 void SelfCopies::written(std::size_t p, Index n) {
   if (n == 0) return;
-  MR2D_CHECK(n <= missing_[p]);
-  missing_[p] -= n;
-  if (missing_[p] == 0) --incomplete_;
+  MR2D_CHECK(n <= state_[p].missing);
+  state_[p].missing -= n;
+  if (state_[p].missing == 0) --incomplete_;
 }
 
 void SelfCopies::copy_unpaired() {
@@ -155,7 +152,7 @@ void SelfCopies::copy_unpaired() {
   // millions go through finish(), which skips the parts already copied.
   if (paired_ == 0) return finish();
   for (std::size_t p = 0; p < parts_.size(); ++p)
-    if (pairs_[p].with == route::KeptWith::alone) upto(p, INT64_MAX);
+    if (state_[p].pair.with == route::KeptWith::alone) upto(p, INT64_MAX);
 }
 
 void SelfCopies::finish() {

@@ -66,7 +66,7 @@ class SelfCopies {
   /// or read in place); unpack() books its own.
   void received(const route::Section& s);
   /// Whether every element of part p's B (kept and received) is written.
-  bool part_complete(std::size_t p) const { return missing_[p] == 0; }
+  bool part_complete(std::size_t p) const { return state_[p].missing == 0; }
   /// Whether every part's is.
   bool all_complete() const { return incomplete_ == 0; }
 
@@ -81,9 +81,6 @@ class SelfCopies {
 
   const Parts& parts_;
   Traffic& traffic_;
-  std::vector<Index> done_;     // per part: every kept column below this one is copied
-  std::vector<Index> copied_;   // per part: elements copied
-  std::vector<Index> missing_;  // per part: elements of B not written yet (kept and received)
   std::size_t incomplete_ = 0;  // parts with some missing
   std::size_t unfinished_ = 0;
   // Per part: its kept columns go with those of one received transfer or
@@ -94,7 +91,14 @@ class SelfCopies {
     Index transfer = -1;  // in the plan's recvs or sends
     int in_place = 0;     // received: whether the sender's A read in place fits too (0: not checked yet)
   };
-  std::vector<Pair> pairs_;
+  // Per part, in one allocation (an execution makes one of these).
+  struct State {
+    Index done = INT64_MAX;  // every kept column below this one is copied
+    Index copied = 0;        // elements copied
+    Index missing = 0;       // elements of B not written yet (kept and received)
+    Pair pair;
+  };
+  std::vector<State> state_;
   std::size_t paired_ = 0;                  // parts paired at construction
   std::size_t next_unpaired_ = 0;           // advance(): parts below it are copied or paired
   std::size_t first_open_ = 0;              // parts below it are all copied (a layout has millions)

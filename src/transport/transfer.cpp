@@ -38,7 +38,7 @@ Transfer::~Transfer() {
 }
 
 Status Transfer::start(bool held) {
-  const std::lock_guard<std::recursive_mutex> hold(channel_.steps);
+  const StepLock hold(channel_);
   if (!channel_.alive)
     finish(failure(MR2D_ERR_CONTEXT, "", "the union context of this plan was exited (blacs_gridexit)"));
   else if (channel_.broken)
@@ -55,13 +55,13 @@ Status Transfer::start(bool held) {
 }
 
 void Transfer::then(Transfer* next) {
-  const std::lock_guard<std::recursive_mutex> hold(channel_.steps);
+  const StepLock hold(channel_);
   next_ = next;
   if (over_ && status_.ok()) next->held_ = false;
 }
 
 bool Transfer::progress(bool may_block, bool* moved_out) {
-  const std::lock_guard<std::recursive_mutex> hold(channel_.steps);
+  const StepLock hold(channel_);
   if (!deferred_.ok()) finish(deferred_);
   if (over_) return true;
   bool moved = false;
@@ -232,7 +232,7 @@ void Transfer::finish(const Status& status) {
 }
 
 void Transfer::abandon(const Status& why) {
-  const std::lock_guard<std::recursive_mutex> hold(channel_.steps);
+  const StepLock hold(channel_);
   if (!over_) finish(why.ok() ? failure(MR2D_ERR_INTERNAL, "", "transfer abandoned") : why);
 }
 
@@ -265,13 +265,13 @@ Status wait_for_links(Channel& channel) {
   for (;;) {
     bool held = false;
     {
-      const std::lock_guard<std::recursive_mutex> hold(channel.steps);
+      const StepLock hold(channel);
       for (const Transfer* t : channel.transfers) held = held || t->holds_links();
     }
     if (!held) return {};
     bool moved = false;
     {
-      const std::lock_guard<std::recursive_mutex> hold(channel.steps);
+      const StepLock hold(channel);
       Transfer::step_all(channel, moved);
     }
     if (moved) {
