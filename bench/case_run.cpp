@@ -151,7 +151,8 @@ std::vector<Row> CaseRun::measure_all(const std::string& allocator) {
 Row CaseRun::scalapack(const std::string& allocator) {
   reset_b();
   Row row{allocator, "scalapack", "", "", {}, -1, -1};
-  row.timing = measure(settings_.reps, settings_.min_rep_s, [&] { scalapack_copy(case_, a_, b_, ictxt_); },
+  const int reps = settings_.reference_reps > 0 ? settings_.reference_reps : settings_.reps;
+  row.timing = measure(reps, settings_.min_rep_s, [&] { scalapack_copy(case_, a_, b_, ictxt_); },
                        across(MPI_COMM_WORLD));
   if (reference_b_.empty()) reference_b_ = b_.bytes;
   else row.mismatches = count_mismatches();

@@ -22,6 +22,7 @@ struct RunSettings {
   double min_rep_s = 0.02;  ///< a repetition repeats the call until it lasts this long
   int machine_cores = 1;
   std::string mr2d_variants;  ///< comma-separated mr2d variants to run; empty: all
+  int reference_reps = -1;    ///< repetitions of ScaLAPACK's routine; -1: reps (it always runs once: the reference)
   int costa_reps = -1;        ///< repetitions of the COSTA variant; -1: reps; 0: not run
 };
 

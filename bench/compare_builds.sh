@@ -4,9 +4,11 @@
 # for "no case slower than before" (bench/README.md):
 #   bench/compare_builds.sh OLD_BUILD_DIR NEW_BUILD_DIR [LAUNCHES] [OUT_DIR]
 # Each launch runs every case of bench/cases.txt with the old build, then
-# with the new one (each case in its own mpirun, default MPI settings), and
-# appends to OUT_DIR/old.csv and new.csv; the table gives mr2d's median per
-# case and allocator over the launches and the ratio new/old.
+# with the new one (one mpirun per process count, default MPI settings;
+# ScaLAPACK's routine runs once per case, as the reference the results are
+# checked against), and appends to OUT_DIR/old.csv and new.csv; the table
+# gives mr2d's median per case and allocator over the launches and the
+# ratio new/old. Both builds need mr2d_bench's --reference-reps.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 old=$1 new=$2 launches=${3:-10} out=${4:-$here/results/compare-$(date -u +%Y-%m-%d)}
@@ -17,10 +19,10 @@ rm -f "$out/old.csv" "$out/new.csv"
 for _ in $(seq 1 "$launches"); do
   for side in old new; do
     build=$old; [ "$side" = new ] && build=$new
-    awk '!/^#/ && NF >= 8 {print $1, $2}' "$cases" | while read -r name procs; do
-      mpirun -n "$procs" --oversubscribe "$build/bin/mr2d_bench" --cases "$cases" --case "$name" --reps 9 \
+    awk '!/^#/ && NF >= 8 {print $2}' "$cases" | sort -nu | while read -r procs; do
+      mpirun -n "$procs" --oversubscribe "$build/bin/mr2d_bench" --cases "$cases" --reps 9 --reference-reps 1 \
         --variants auto --costa-reps 0 --csv "$out/$side.csv" < /dev/null > /dev/null 2>&1 ||
-        echo "compare_builds: $side $name failed" >&2
+        echo "compare_builds: $side, $procs processes failed" >&2
     done
   done
 done

@@ -9,6 +9,7 @@
 //   mr2d_bench --cases FILE [--case NAME] [--reps N] [--min-rep-ms T] [--cores C] [--csv FILE]
 //              [--variants auto,transport-mpi,...]   (mr2d variants to run; default all)
 //              [--costa-reps N]   (repetitions of the COSTA variant; default --reps; 0: skip it)
+//              [--reference-reps N]   (repetitions of ScaLAPACK's routine; default --reps)
 // Without --case, the cases whose process count is the world size run.
 // Exit status: 0 when every comparison passed, 1 on a mismatch, 2 on bad usage.
 #include <malloc.h>
@@ -49,6 +50,8 @@ Settings parse_settings(const program_args::Args& args) {
     else if (flag == "--cores") s.run.machine_cores = static_cast<int>(args.integer(value, flag, 1, 1 << 20));
     else if (flag == "--variants") s.run.mr2d_variants = value;
     else if (flag == "--costa-reps") s.run.costa_reps = static_cast<int>(args.integer(value, flag, 0, 1000000));
+    else if (flag == "--reference-reps")
+      s.run.reference_reps = static_cast<int>(args.integer(value, flag, 1, 1000000));
     else return false;
     return true;
   });
@@ -106,6 +109,7 @@ int main(int argc, char** argv) {
       argc, argv,
       "usage: mr2d_bench --cases FILE [--case NAME] [--reps N] [--min-rep-ms T] [--cores C]\n"
       "                  [--csv FILE] [--variants auto,transport-mpi,...] [--costa-reps N]\n"
+      "                  [--reference-reps N]\n"
       "  runs the cases of FILE whose process count is the world size (or the one\n"
       "  --case names) against ScaLAPACK and every mr2d variant, verifying each result;\n"
       "  --csv appends the rows to FILE. Run under mpirun, or all cases through\n"

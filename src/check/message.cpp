@@ -199,6 +199,49 @@ std::string layout_text(const Fault& f) {
 
 bool is_layout(Reason reason) { return reason >= Reason::null_side && reason <= Reason::kind_differs; }
 
+bool is_nd(Reason reason) { return reason >= Reason::nd_dims && reason <= Reason::nd_too_many_blocks; }
+
+// N-dimensional array descriptions (nd/check.hpp): the field and dimension.
+std::string nd_text(const Fault& f) {
+  const std::string field = f.table >= 0 && f.table < kNdFieldCount ? kNdFields[f.table] : "perm";
+  const std::string at = field + "[" + s(f.index) + "]";
+  switch (f.why()) {
+    case Reason::nd_dims:
+      return "has ndims = " + s(f.value) + ", must be 1 to " + s(f.limit);
+    case Reason::nd_null_field:
+      return "has " + field + " NULL";
+    case Reason::nd_below:
+      return "has " + at + " = " + s(f.value) + ", must be >= " + s(f.limit);
+    case Reason::nd_collapsed_grid:
+      return "has dimension " + s(f.index) + " collapsed over grid[" + s(f.index) + "] = " + s(f.value) +
+             " processes, must be 1";
+    case Reason::nd_grid_size:
+      return "has a grid of " + s(f.value) + " positions, more than the " + s(f.limit) + " processes of the union";
+    case Reason::nd_rank_twice:
+      return "has " + at + " = " + s(f.value) + ", also at ranks[" + s(f.limit) + "]";
+    case Reason::nd_out_of_range:
+      return "has " + at + " = " + s(f.value) + ", outside [0, " + s(f.limit) + ")";
+    case Reason::nd_window_end:
+      return "has starts[" + s(f.index) + "] + counts[" + s(f.index) + "] = " + s(f.value) + ", beyond sizes[" +
+             s(f.index) + "] = " + s(f.limit);
+    case Reason::nd_order:
+      return "has " + field + " = " + s(f.value) + ", must be MR2D_ND_ORDER_C (0) or MR2D_ND_ORDER_FORTRAN (1)";
+    case Reason::nd_not_permutation:
+      return "has perm[" + s(f.index) + "] = " + s(f.value) + ", outside [0, " + s(f.limit) + ") or repeated";
+    case Reason::nd_count_differs:
+      return "has counts[" + s(f.index) + "] = " + s(f.value) + ", but the window of A has " + s(f.limit) +
+             " along the dimension that becomes dimension " + s(f.index);
+    case Reason::nd_dims_differ:
+      return "has ndims = " + s(f.value) + ", but A's description has " + s(f.limit);
+    case Reason::nd_too_many_blocks:
+      return "cuts with A into " + s(f.value) + " blocks per side, more than " + s(f.limit) +
+             " (larger blocks or fewer collapsed-window dimensions cut fewer)";
+    default:
+      break;
+  }
+  return "is illegal";
+}
+
 // Arrays given at execution, named as the matrices they hold (of a batch
 // part where the record names one).
 std::string execution_text(const Fault& f) {
@@ -264,13 +307,16 @@ std::string subject(const Fault& f, const Wording& w) {
   }
   if (is_relabel_work(f.why())) return "a, b: " + argument_text(f, w.scope, "");
   const std::string name = f.why() == Reason::bad_type ? "type" : arg_name(w, f.arg, f.entry);
-  const std::string what = is_layout(f.why()) ? layout_text(f) : argument_text(f, w.scope, name);
+  const std::string what = is_layout(f.why()) ? layout_text(f)
+                           : is_nd(f.why())   ? nd_text(f)
+                                              : argument_text(f, w.scope, name);
   return "argument " + s(f.arg) + " (" + name + ")" + (what.front() == ':' ? "" : " ") + what;
 }
 
 }  // namespace
 
 std::string reason_text(const Fault& fault, Scope scope) {
+  if (is_nd(fault.why())) return nd_text(fault);
   return is_layout(fault.why()) ? layout_text(fault) : argument_text(fault, scope, "");
 }
 

@@ -86,6 +86,21 @@ enum class Reason : std::int64_t {
   array_null,         ///< the array is NULL though this process holds part of its submatrix
   arrays_overlap,     ///< B shares memory with A on this process
   offset_array_null,  ///< the array is NULL though blocks of this process are given by offset from it
+  // N-dimensional arrays (nd/): `table` the field of mr2d_nd_array
+  // (nd::kNdFields) or -1 for the permutation, `index` the dimension.
+  nd_dims,             ///< ndims is value, not in [1, limit]
+  nd_null_field,       ///< the table field is NULL
+  nd_below,            ///< field[index] is value, below limit
+  nd_collapsed_grid,   ///< dimension index is collapsed over value processes (must be 1)
+  nd_grid_size,        ///< the grid has value positions, more than the limit processes of the union
+  nd_rank_twice,       ///< ranks[index] = value also stands at ranks[limit]
+  nd_out_of_range,     ///< field[index] = value is outside [0, limit)
+  nd_window_end,       ///< starts[index] + counts[index] = value exceeds sizes[index] = limit
+  nd_order,            ///< field (grid_order or storage_order) is value, neither 0 nor 1
+  nd_not_permutation,  ///< perm[index] = value is outside [0, limit) or repeated
+  nd_count_differs,    ///< counts[index] = value, but A's window has limit there (permuted)
+  nd_dims_differ,      ///< B has value dimensions, A has limit
+  nd_too_many_blocks,  ///< the arrays cut into value blocks, more than limit
 };
 
 /// Fault::process of a fault that no single process's record shows but

@@ -102,6 +102,8 @@ check::LocalCall to_local_call(const CallSpec& args) {
 
 }  // namespace
 
+check::LocalCall local_call_of(const CallSpec& args) { return to_local_call(args); }
+
 Status stage_local(const CallSpec& args, LocalStage& st) {
   int initialized = 0, finalized = 0;
   MPI_Initialized(&initialized);

@@ -29,6 +29,9 @@ struct LocalStage {
   Index lda = 0, ldb = 0;
 };
 
+/// The call as the checks see it (grids not yet located).
+check::LocalCall local_call_of(const CallSpec& args);
+
 /// The local stage of a call: grids, local checks, this process's report.
 /// An error here is this process's alone (no exchange can follow).
 Status stage_local(const CallSpec& args, LocalStage& st);

@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The entries of mr2d_nd.h: N-dimensional redistributions over a BLACS
+// union context or a communicator, direct and as persistent plans, each one
+// call into driver/; and the local shape of an array, which needs no MPI.
+#include <algorithm>
+#include <vector>
+
+#include "capi/entry.hpp"
+#include "driver/nd_call.hpp"
+#include "mr2d/mr2d_nd.h"
+#include "nd/check.hpp"
+
+using mr2d::driver::Union;
+
+namespace {
+
+// Positions of `type` in the C argument lists (for its message).
+constexpr int kTypeDirect = 1, kTypePlan = 2, kTypeCommDirect = 2, kTypeCommPlan = 3;
+
+mr2d::driver::NdSpec nd_spec(const char* routine, Union scope, mr2d::check::ArgList args, int type, int type_position,
+                             const int* perm, const void* alpha, const void* a, const mr2d_nd_array* da,
+                             const void* beta, void* b, const mr2d_nd_array* db, const mr2d_options* options) {
+  mr2d::driver::NdSpec spec;
+  spec.base.routine = routine;
+  spec.base.scope = scope;
+  spec.base.args = args;
+  mr2d::capi::set_type(spec.base, type, type_position);
+  spec.base.alpha = alpha;
+  spec.base.beta = beta;
+  spec.base.a_array = a;
+  spec.base.b_array = b;
+  spec.base.options = options;
+  spec.perm = perm;
+  spec.da = da;
+  spec.db = db;
+  return spec;
+}
+
+}  // namespace
+
+extern "C" {
+
+MR2D_API int mr2d_nd_transform(int type, const int* perm, const void* alpha, const void* a, const mr2d_nd_array* da,
+                               const void* beta, void* b, const mr2d_nd_array* db, mr2d_int ictxt,
+                               const mr2d_options* options) {
+  mr2d::driver::NdSpec spec = nd_spec("mr2d_nd_transform", Union::context, mr2d::check::list_of(mr2d::check::kNd), type,
+                                      kTypeDirect, perm, alpha, a, da, beta, b, db, options);
+  spec.base.ictxt = ictxt;
+  return mr2d::driver::nd_transform(spec);
+}
+
+MR2D_API int mr2d_comm_nd_transform(MPI_Comm comm, int type, const int* perm, const void* alpha, const void* a,
+                                    const mr2d_nd_array* da, const void* beta, void* b, const mr2d_nd_array* db,
+                                    const mr2d_options* options) {
+  mr2d::driver::NdSpec spec = nd_spec("mr2d_comm_nd_transform", Union::comm, mr2d::check::list_of(mr2d::check::kCommNd),
+                                      type, kTypeCommDirect, perm, alpha, a, da, beta, b, db, options);
+  spec.base.comm = comm;
+  return mr2d::driver::nd_transform(spec);
+}
+
+MR2D_API int mr2d_plan_create_nd(mr2d_plan* plan, int type, const int* perm, const mr2d_nd_array* da,
+                                 const mr2d_nd_array* db, mr2d_int ictxt, const mr2d_options* options) {
+  mr2d::driver::NdSpec spec = nd_spec("mr2d_plan_create_nd", Union::context, mr2d::check::list_of(mr2d::check::kNdPlan),
+                                      type, kTypePlan, perm, nullptr, nullptr, da, nullptr, nullptr, db, options);
+  spec.base.ictxt = ictxt;
+  return mr2d::driver::create_nd_plan(plan, spec);
+}
+
+MR2D_API int mr2d_plan_create_comm_nd(mr2d_plan* plan, MPI_Comm comm, int type, const int* perm,
+                                      const mr2d_nd_array* da, const mr2d_nd_array* db, const mr2d_options* options) {
+  mr2d::driver::NdSpec spec =
+      nd_spec("mr2d_plan_create_comm_nd", Union::comm, mr2d::check::list_of(mr2d::check::kCommNdPlan), type,
+              kTypeCommPlan, perm, nullptr, nullptr, da, nullptr, nullptr, db, options);
+  spec.base.comm = comm;
+  return mr2d::driver::create_nd_plan(plan, spec);
+}
+
+MR2D_API int mr2d_comm_nd_transform_f(MPI_Fint comm, int type, const int* perm, const void* alpha, const void* a,
+                                      const mr2d_nd_array* da, const void* beta, void* b, const mr2d_nd_array* db,
+                                      const mr2d_options* options) {
+  return mr2d_comm_nd_transform(MPI_Comm_f2c(comm), type, perm, alpha, a, da, beta, b, db, options);
+}
+
+MR2D_API int mr2d_plan_create_comm_nd_f(mr2d_plan* plan, MPI_Fint comm, int type, const int* perm,
+                                        const mr2d_nd_array* da, const mr2d_nd_array* db, const mr2d_options* options) {
+  return mr2d_plan_create_comm_nd(plan, MPI_Comm_f2c(comm), type, perm, da, db, options);
+}
+
+MR2D_API int mr2d_nd_local_shape(const mr2d_nd_array* d, int rank, mr2d_int* counts, long long* elements) {
+  if (d == nullptr || counts == nullptr || d->ndims < 1 || d->ndims > mr2d::nd::kMaxDims || d->sizes == nullptr ||
+      d->grid == nullptr)
+    return MR2D_ERR_ARGUMENT;
+  mr2d::nd::Description desc;
+  const auto n = static_cast<std::size_t>(d->ndims);
+  desc.ndims = d->ndims;
+  desc.sizes.assign(d->sizes, d->sizes + n);
+  desc.grid.assign(d->grid, d->grid + n);
+  if (d->blocks != nullptr) desc.blocks.assign(d->blocks, d->blocks + n);
+  if (d->sources != nullptr) desc.sources.assign(d->sources, d->sources + n);
+  desc.grid_order = d->grid_order;
+  desc.storage_order = d->storage_order;
+  long long positions = 1;
+  for (mr2d::Index p : desc.grid) {
+    if (p < 1 || positions * p > (1LL << 31)) return MR2D_ERR_ARGUMENT;
+    positions *= p;
+  }
+  if (d->ranks != nullptr) desc.ranks.assign(d->ranks, d->ranks + positions);
+  // The union is taken as large as needed: the ranks' range is the caller's.
+  long long union_size = positions;
+  for (mr2d::Index r : desc.ranks) union_size = std::max<long long>(union_size, r + 1);
+  union_size = std::max<long long>(union_size, rank + 1LL);
+  mr2d::nd::Array array;
+  if (rank < 0 || !mr2d::nd::check_array(desc, union_size, rank, array).ok()) return MR2D_ERR_ARGUMENT;
+  std::vector<mr2d::Index> c = mr2d::nd::local_counts(array, rank);
+  if (d->storage_order == MR2D_ND_ORDER_C) std::reverse(c.begin(), c.end());
+  long long total = 1;
+  for (std::size_t k = 0; k < n; ++k) {
+    counts[k] = static_cast<mr2d_int>(c[k]);
+    const long long lead = d->leading != nullptr ? static_cast<long long>(d->leading[k]) : c[k];
+    total *= lead;
+  }
+  if (elements != nullptr) *elements = total;
+  return MR2D_SUCCESS;
+}
+
+}  // extern "C"

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// (MPI) N-dimensional redistributions (mr2d_nd.h): the descriptions checked
+// on every process and agreed in one exchange, then lowered to one
+// grid-layout call (nd/lower.hpp), which the grid-layout path checks, plans
+// and runs like any other.
+#pragma once
+
+#include "driver/call_spec.hpp"
+#include "mr2d/mr2d_nd.h"
+
+namespace mr2d::driver {
+
+/// An N-D call: `base` holds the routine, its argument list, the union,
+/// the type, alpha, beta, the arrays and the options; the sides come from
+/// the descriptions.
+struct NdSpec {
+  CallSpec base;
+  const int* perm = nullptr;
+  const mr2d_nd_array* da = nullptr;
+  const mr2d_nd_array* db = nullptr;
+};
+
+/// A direct call; never throws.
+int nd_transform(const NdSpec& spec) noexcept;
+
+/// A persistent plan of the call (arrays come at execution); never throws.
+int create_nd_plan(mr2d_plan* plan, const NdSpec& spec) noexcept;
+
+}  // namespace mr2d::driver

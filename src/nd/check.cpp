@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Checks of N-dimensional descriptions; see check.hpp.
+#include "nd/check.hpp"
+
+#include <algorithm>
+#include <limits>
+
+#include "common/checked.hpp"
+#include "common/status.hpp"
+
+namespace mr2d::nd {
+
+namespace {
+
+constexpr std::int64_t kArg = MR2D_ERR_ARGUMENT;
+
+Fault at(Reason why, Field field, Index dim, Index value, Index limit) {
+  return Fault::of(kArg, why, value, limit).in(field, dim);
+}
+
+// Field `f` of dimension d, or `fallback` where the table is absent.
+Index entry(const std::vector<Index>& table, int d, Index fallback) {
+  return table.empty() ? fallback : table[static_cast<std::size_t>(d)];
+}
+
+// `d` with its dimensions in the opposite order.
+template <class T>
+void reverse_dims(std::vector<T>& v) {
+  std::reverse(v.begin(), v.end());
+}
+
+}  // namespace
+
+Index local_count(const Dim& d, Index coord) {
+  if (d.n == 0) return 0;
+  const Index dist = pos_mod(coord - d.source, d.procs);
+  const Index whole = d.n / d.block;  // complete blocks
+  Index count = (whole / d.procs) * d.block;
+  const Index extra = whole % d.procs;
+  if (dist < extra)
+    count += d.block;
+  else if (dist == extra)
+    count += d.n % d.block;
+  return count;
+}
+
+Fault check_array(const Description& d, Index union_size, Index me, Array& out) {
+  if (d.ndims < 1 || d.ndims > kMaxDims) return at(Reason::nd_dims, Field::ndims, 0, d.ndims, kMaxDims);
+  if (d.grid_order != 0 && d.grid_order != 1) return at(Reason::nd_order, Field::grid_order, 0, d.grid_order, 1);
+  if (d.storage_order != 0 && d.storage_order != 1)
+    return at(Reason::nd_order, Field::storage_order, 0, d.storage_order, 1);
+  const int n = d.ndims;
+  std::vector<Dim> dims(static_cast<std::size_t>(n));
+  Index positions = 1;
+  for (int k = 0; k < n; ++k) {
+    Dim& x = dims[static_cast<std::size_t>(k)];
+    x.n = d.sizes[static_cast<std::size_t>(k)];
+    if (x.n < 0) return at(Reason::nd_below, Field::sizes, k, x.n, 0);
+    x.procs = d.grid[static_cast<std::size_t>(k)];
+    if (x.procs < 1) return at(Reason::nd_below, Field::grid, k, x.procs, 1);
+    const Index block = entry(d.blocks, k, kBlockDefault);
+    if (block == kCollapsed) {
+      if (x.procs != 1) return at(Reason::nd_collapsed_grid, Field::grid, k, x.procs, 1);
+      x.block = std::max<Index>(x.n, 1);
+    } else if (block == kBlockDefault) {
+      x.block = std::max<Index>((x.n + x.procs - 1) / x.procs, 1);
+    } else if (block < 1) {
+      return at(Reason::nd_below, Field::blocks, k, block, 1);
+    } else {
+      x.block = block;
+    }
+    x.source = entry(d.sources, k, 0);
+    if (x.source < 0 || x.source >= x.procs) return at(Reason::nd_out_of_range, Field::sources, k, x.source, x.procs);
+    x.start = entry(d.starts, k, 0);
+    if (x.start < 0) return at(Reason::nd_below, Field::starts, k, x.start, 0);
+    if (x.start > x.n) return at(Reason::nd_window_end, Field::starts, k, x.start, x.n);
+    x.count = entry(d.counts, k, x.n - x.start);
+    if (x.count < 0) return at(Reason::nd_below, Field::counts, k, x.count, 0);
+    if (x.count > x.n - x.start) return at(Reason::nd_window_end, Field::counts, k, x.start + x.count, x.n);
+    if (positions > union_size) continue;  // reported below
+    positions *= x.procs;
+  }
+  if (positions > union_size) {
+    Index total = 1;
+    for (const Dim& x : dims) total = mul_capped(total, x.procs, std::numeric_limits<Index>::max());
+    return at(Reason::nd_grid_size, Field::grid, 0, total, union_size);
+  }
+  // Position numbers: C order has the last coordinate fastest.
+  Index weight = 1;
+  for (int k = 0; k < n; ++k) {
+    const int dim = d.grid_order == static_cast<int>(Order::c) ? n - 1 - k : k;
+    dims[static_cast<std::size_t>(dim)].weight = weight;
+    weight *= dims[static_cast<std::size_t>(dim)].procs;
+  }
+  out.ranks.assign(static_cast<std::size_t>(positions), 0);
+  if (d.ranks.empty()) {
+    for (Index p = 0; p < positions; ++p) out.ranks[static_cast<std::size_t>(p)] = p;
+  } else {
+    std::vector<Index> seen(static_cast<std::size_t>(union_size), -1);
+    for (Index p = 0; p < positions; ++p) {
+      const Index r = d.ranks[static_cast<std::size_t>(p)];
+      if (r < 0 || r >= union_size) return at(Reason::nd_out_of_range, Field::ranks, p, r, union_size);
+      if (seen[static_cast<std::size_t>(r)] >= 0)
+        return at(Reason::nd_rank_twice, Field::ranks, p, r, seen[static_cast<std::size_t>(r)]);
+      seen[static_cast<std::size_t>(r)] = p;
+      out.ranks[static_cast<std::size_t>(p)] = r;
+    }
+  }
+  out.dims = std::move(dims);
+  // This process's leading sizes: given, or its counts; then the element
+  // count of its local array must fit in 64 bits.
+  const std::vector<Index> counts = local_counts(out, me);
+  out.leading.assign(static_cast<std::size_t>(n), 0);
+  Index elements = 1;
+  for (int k = 0; k < n; ++k) {
+    const Index count = counts[static_cast<std::size_t>(k)];
+    const Index lead = entry(d.leading, k, count);
+    if (lead < count) return at(Reason::nd_below, Field::leading, k, lead, count);
+    out.leading[static_cast<std::size_t>(k)] = lead;
+    const std::optional<Index> more = checked_mul(elements, std::max<Index>(lead, 1));
+    if (!more) return at(Reason::too_large, Field::leading, k, lead, 0);
+    elements = *more;
+  }
+  if (d.storage_order == static_cast<int>(Order::c)) {
+    reverse_dims(out.dims);
+    reverse_dims(out.leading);
+  }
+  return {};
+}
+
+Fault check_perm(const Description& a, const Description& b, const std::vector<Index>& perm,
+                 std::vector<int>& perm_out) {
+  const int n = a.ndims;
+  if (b.ndims != n) return at(Reason::nd_dims_differ, Field::ndims, 0, b.ndims, n);
+  std::vector<int> p(static_cast<std::size_t>(n));
+  std::vector<bool> used(static_cast<std::size_t>(n), false);
+  for (int k = 0; k < n; ++k) {
+    const Index to = perm.empty() ? k : perm[static_cast<std::size_t>(k)];
+    if (to < 0 || to >= n || used[static_cast<std::size_t>(to)])
+      return Fault::of(kArg, Reason::nd_not_permutation, to, n).in(-1, k);
+    used[static_cast<std::size_t>(to)] = true;
+    p[static_cast<std::size_t>(k)] = static_cast<int>(to);
+  }
+  // B's window along dimension p[k] is A's along k.
+  auto count_of = [](const Description& d, int k) {
+    const std::size_t i = static_cast<std::size_t>(k);
+    const Index start = d.starts.empty() ? 0 : d.starts[i];
+    return d.counts.empty() ? d.sizes[i] - start : d.counts[i];
+  };
+  for (int k = 0; k < n; ++k)
+    if (count_of(b, p[static_cast<std::size_t>(k)]) != count_of(a, k))
+      return at(Reason::nd_count_differs, Field::counts, p[static_cast<std::size_t>(k)],
+                count_of(b, p[static_cast<std::size_t>(k)]), count_of(a, k));
+  // Between the Fortran-order forms: a C-order array's dimension k is its
+  // canonical dimension n-1-k.
+  const bool a_rev = a.storage_order == static_cast<int>(Order::c);
+  const bool b_rev = b.storage_order == static_cast<int>(Order::c);
+  perm_out.assign(static_cast<std::size_t>(n), 0);
+  for (int k = 0; k < n; ++k) {
+    const int from = a_rev ? n - 1 - k : k;
+    const int to = b_rev ? n - 1 - p[static_cast<std::size_t>(k)] : p[static_cast<std::size_t>(k)];
+    perm_out[static_cast<std::size_t>(from)] = to;
+  }
+  return {};
+}
+
+Index position_of(const Array& a, Index rank) {
+  for (std::size_t p = 0; p < a.ranks.size(); ++p)
+    if (a.ranks[p] == rank) return static_cast<Index>(p);
+  return -1;
+}
+
+std::vector<Index> local_counts(const Array& a, Index rank) {
+  std::vector<Index> counts(a.dims.size(), 0);
+  const Index pos = position_of(a, rank);
+  if (pos < 0) return counts;
+  for (std::size_t k = 0; k < a.dims.size(); ++k) {
+    const Dim& x = a.dims[k];
+    counts[k] = local_count(x, (pos / x.weight) % x.procs);
+  }
+  return counts;
+}
+
+}  // namespace mr2d::nd

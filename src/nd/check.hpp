@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Checks of N-dimensional array descriptions and of a redistribution
+// between two of them, each turning what it finds into a fault record
+// (common/fault.hpp): `table` names the field (kNdFields), `index` the
+// dimension or table entry. Pure, no MPI.
+#pragma once
+
+#include <vector>
+
+#include "common/fault.hpp"
+#include "nd/array.hpp"
+
+namespace mr2d::nd {
+
+/// Fields of mr2d_nd_array in order (check::kNdFields names them in messages).
+enum Field : int { ndims, sizes, blocks, grid, grid_order, ranks, sources, storage_order, leading, starts, counts };
+
+/// Checks `d` for union rank `me` of `union_size` processes and gives it in
+/// Fortran order in `out` (leading sizes those of `me`). Faults name no
+/// argument; the caller does.
+Fault check_array(const Description& d, Index union_size, Index me, Array& out);
+
+/// Checks `perm` (empty: the identity) against both descriptions as passed
+/// and gives it between the Fortran-order arrays: dimension d of `a` becomes
+/// dimension perm_out[d] of `b`. Faults name no argument (perm's and DB's
+/// come back with table -1 for perm itself).
+Fault check_perm(const Description& a, const Description& b, const std::vector<Index>& perm,
+                 std::vector<int>& perm_out);
+
+/// The grid position number of union rank `rank` in `a`, or -1.
+Index position_of(const Array& a, Index rank);
+
+/// `rank`'s local counts per dimension of `a` (all 0 where it holds no position).
+std::vector<Index> local_counts(const Array& a, Index rank);
+
+}  // namespace mr2d::nd
