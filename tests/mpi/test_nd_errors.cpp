@@ -162,6 +162,23 @@ int main(int argc, char** argv) {
     MPI_Allreduce(&moved, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     if (all != g_size) fail("the valid call left B unchanged on some process");
   }
+  // NULL arrays are fine where a process holds none of the window: A's row
+  // 1 lies on process 0 alone, B's row 1 (of its dimension 1) on process 2;
+  // process 1 passes NULL for both, process 2 for A.
+  for (int comm = 0; comm < 2; ++comm) {
+    Call full, part;
+    for (Call* c : {&full, &part}) {
+      c->a.counts[0] = 1;
+      c->b.counts[1] = 1;
+    }
+    if (g_rank != 0) part.pa = nullptr;
+    if (g_rank == 1) part.pb = nullptr;
+    const int rc_full = full.direct(comm == 1), rc_part = part.direct(comm == 1);
+    if (rc_full != MR2D_SUCCESS || rc_part != MR2D_SUCCESS)
+      fail(std::string("NULL arrays outside the window: ") + mr2d_last_error());
+    if (full.b_local != part.b_local) fail("NULL arrays outside the window: B differs from the call with arrays");
+    if (g_rank == 2 && part.b_local == Call().b_local) fail("NULL arrays outside the window: B was not written");
+  }
   const int E = MR2D_ERR_ARGUMENT, I = MR2D_ERR_INCONSISTENT;
   const int last = g_size - 1, mid = 1;
   expect("ndims 0", E, "(DA)", "ndims = 0", both, last, [](Call& c) { c.a.ndims = 0; });
