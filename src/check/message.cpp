@@ -199,7 +199,7 @@ std::string layout_text(const Fault& f) {
 
 bool is_layout(Reason reason) { return reason >= Reason::null_side && reason <= Reason::kind_differs; }
 
-bool is_nd(Reason reason) { return reason >= Reason::nd_dims && reason <= Reason::nd_too_many_blocks; }
+bool is_nd(Reason reason) { return reason >= Reason::nd_dims && reason <= Reason::nd_differs; }
 
 // N-dimensional array descriptions (nd/check.hpp): the field and dimension.
 std::string nd_text(const Fault& f) {
@@ -236,6 +236,8 @@ std::string nd_text(const Fault& f) {
     case Reason::nd_too_many_blocks:
       return "cuts with A into " + s(f.value) + " blocks per side, more than " + s(f.limit) +
              " (larger blocks or fewer collapsed-window dimensions cut fewer)";
+    case Reason::nd_differs:
+      return "differs between processes: it is not what process 0 passed";
     default:
       break;
   }

@@ -101,6 +101,7 @@ enum class Reason : std::int64_t {
   nd_count_differs,    ///< counts[index] = value, but A's window has limit there (permuted)
   nd_dims_differ,      ///< B has value dimensions, A has limit
   nd_too_many_blocks,  ///< the arrays cut into value blocks, more than limit
+  nd_differs,          ///< the argument (a description or perm) is not process 0's
 };
 
 /// Fault::process of a fault that no single process's record shows but

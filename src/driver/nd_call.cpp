@@ -126,8 +126,8 @@ bool fits(const nd::Lowered& l) {
 }
 
 // Checks, agrees and lowers the call: `spec` becomes the grid-layout call
-// whose tables `tables` hold.
-Status lower_call(const NdSpec& nd_spec, CallSpec& spec, SideTables (&tables)[2]) {
+// whose tables `tables` hold; `direct`: the call passes its arrays.
+Status lower_call(const NdSpec& nd_spec, CallSpec& spec, SideTables (&tables)[2], bool direct) {
   int initialized = 0, finalized = 0;
   MPI_Initialized(&initialized);
   MPI_Finalized(&finalized);
@@ -160,6 +160,14 @@ Status lower_call(const NdSpec& nd_spec, CallSpec& spec, SideTables (&tables)[2]
     f = nd::check_perm(da, db, perm, canonical_perm);
     f = f.named(f.table < 0 ? arg_perm : arg_db);
   }
+  // A NULL array where this process holds part of its window, named as
+  // the array (the lowered layout's blocks are not the caller's).
+  if (f.ok() && direct) {
+    if (nd_spec.base.a_array == nullptr && nd::holds_window(a, me))
+      f = Fault::of(MR2D_ERR_ARGUMENT, Reason::array_null, 0).in(0, -1);
+    else if (nd_spec.base.b_array == nullptr && nd::holds_window(b, me))
+      f = Fault::of(MR2D_ERR_ARGUMENT, Reason::array_null, 1).in(0, -1);
+  }
   Word word;
   word.fault = f.ok() ? f : f.found_by(me);
   word.hash_a = hash_of(da);
@@ -180,8 +188,7 @@ Status lower_call(const NdSpec& nd_spec, CallSpec& spec, SideTables (&tables)[2]
                                  : w.hash_b != all[0].hash_b     ? arg_db
                                                                  : 0;
     if (differs != 0)
-      return check::status_of(Fault::of(MR2D_ERR_INCONSISTENT, Reason::layout_differs).named(differs).found_by(k),
-                              wording);
+      return check::status_of(Fault::of(MR2D_ERR_INCONSISTENT, Reason::nd_differs).named(differs).found_by(k), wording);
   }
   // Every process now lowers the same descriptions: the faults below are
   // the same everywhere without another exchange.
@@ -205,7 +212,7 @@ Status lower_call(const NdSpec& nd_spec, CallSpec& spec, SideTables (&tables)[2]
 int nd_transform(const NdSpec& nd_spec) noexcept {
   CallSpec spec;
   SideTables tables[2];
-  Status s = caught(nd_spec.base.routine, [&] { return lower_call(nd_spec, spec, tables); });
+  Status s = caught(nd_spec.base.routine, [&] { return lower_call(nd_spec, spec, tables, true); });
   if (!s.ok()) return finish(nd_spec.base.routine, true, s);
   return redistribute(spec, true);
 }
@@ -214,7 +221,7 @@ int create_nd_plan(mr2d_plan* plan, const NdSpec& nd_spec) noexcept {
   if (plan != nullptr) *plan = nullptr;
   CallSpec spec;
   SideTables tables[2];
-  Status s = caught(nd_spec.base.routine, [&] { return lower_call(nd_spec, spec, tables); });
+  Status s = caught(nd_spec.base.routine, [&] { return lower_call(nd_spec, spec, tables, false); });
   if (!s.ok()) return finish(nd_spec.base.routine, true, s);
   return create_plan(plan, spec);
 }

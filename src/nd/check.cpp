@@ -73,7 +73,7 @@ Fault check_array(const Description& d, Index union_size, Index me, Array& out) 
     if (x.source < 0 || x.source >= x.procs) return at(Reason::nd_out_of_range, Field::sources, k, x.source, x.procs);
     x.start = entry(d.starts, k, 0);
     if (x.start < 0) return at(Reason::nd_below, Field::starts, k, x.start, 0);
-    if (x.start > x.n) return at(Reason::nd_window_end, Field::starts, k, x.start, x.n);
+    if (x.start > x.n) return at(Reason::nd_out_of_range, Field::starts, k, x.start, x.n + 1);
     x.count = entry(d.counts, k, x.n - x.start);
     if (x.count < 0) return at(Reason::nd_below, Field::counts, k, x.count, 0);
     if (x.count > x.n - x.start) return at(Reason::nd_window_end, Field::counts, k, x.start + x.count, x.n);
@@ -168,6 +168,20 @@ Index position_of(const Array& a, Index rank) {
   for (std::size_t p = 0; p < a.ranks.size(); ++p)
     if (a.ranks[p] == rank) return static_cast<Index>(p);
   return -1;
+}
+
+bool holds_window(const Array& a, Index rank) {
+  const Index pos = position_of(a, rank);
+  if (pos < 0) return false;
+  for (const Dim& x : a.dims) {
+    // Indices held below the window's end, less those below its start.
+    const Index coord = (pos / x.weight) % x.procs;
+    Dim end = x, start = x;
+    end.n = x.start + x.count;
+    start.n = x.start;
+    if (local_count(end, coord) == local_count(start, coord)) return false;
+  }
+  return true;
 }
 
 std::vector<Index> local_counts(const Array& a, Index rank) {

@@ -30,6 +30,9 @@ Fault check_perm(const Description& a, const Description& b, const std::vector<I
 /// The grid position number of union rank `rank` in `a`, or -1.
 Index position_of(const Array& a, Index rank);
 
+/// Whether `rank` holds part of `a`'s window.
+bool holds_window(const Array& a, Index rank);
+
 /// `rank`'s local counts per dimension of `a` (all 0 where it holds no position).
 std::vector<Index> local_counts(const Array& a, Index rank);
 

@@ -141,6 +141,12 @@ TEST(NdChecks, Faults) {
   bad.counts = {4, 5};
   EXPECT_EQ(nd::check_array(bad, 4, 0, out).why(), Reason::nd_window_end);
   bad = d;
+  bad.starts = {5, 0};  // a start alone beyond the extent: only 0 .. 4 can start
+  f = nd::check_array(bad, 4, 0, out);
+  EXPECT_EQ(f.why(), Reason::nd_out_of_range);
+  EXPECT_EQ(f.table, nd::Field::starts);
+  EXPECT_EQ(f.limit, 5);
+  bad = d;
   bad.leading = {1, 3};  // process 0 holds 2 x 3
   f = nd::check_array(bad, 4, 0, out);
   EXPECT_EQ(f.why(), Reason::nd_below);
@@ -297,4 +303,28 @@ TEST(NdLower, TooManyBlocksIsAFault) {
   const Fault f = nd::lower(a, a, {0, 1, 2}, 0, l);
   EXPECT_EQ(f.why(), Reason::nd_too_many_blocks);
   EXPECT_GT(f.value, nd::kMaxBlocks);
+}
+
+// Which processes hold part of a window: a direct call needs their arrays.
+TEST(NdChecks, HoldsWindow) {
+  nd::Description d;
+  d.ndims = 2;
+  d.sizes = {10, 3};
+  d.grid = {3, 1};
+  d.blocks = {2, nd::kCollapsed};
+  d.sources = {1, 0};
+  d.starts = {4, 0};  // rows 4 and 5: block 2, at coordinate (2 + 1) mod 3 = 0
+  d.counts = {2, 3};
+  nd::Array a;
+  ASSERT_TRUE(nd::check_array(d, 4, 0, a).ok());
+  EXPECT_TRUE(nd::holds_window(a, 0));
+  EXPECT_FALSE(nd::holds_window(a, 1));  // holds rows, none of the window
+  EXPECT_FALSE(nd::holds_window(a, 2));
+  EXPECT_FALSE(nd::holds_window(a, 3));  // on no grid position
+  d.counts = {3, 3};                     // row 6 too, block 3 at coordinate 1
+  ASSERT_TRUE(nd::check_array(d, 4, 0, a).ok());
+  EXPECT_TRUE(nd::holds_window(a, 1));
+  d.counts = {3, 0};  // an empty window: nobody
+  ASSERT_TRUE(nd::check_array(d, 4, 0, a).ok());
+  for (Index r = 0; r < 4; ++r) EXPECT_FALSE(nd::holds_window(a, r));
 }
