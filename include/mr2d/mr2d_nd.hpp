@@ -37,6 +37,7 @@ class NdArray {
     view_.storage_order = MR2D_ND_ORDER_C;
     refresh();
   }
+  /// A copy whose C view points at the copy's tables.
   NdArray(const NdArray& other)
       : view_(other.view_),
         sizes_(other.sizes_),
@@ -49,6 +50,7 @@ class NdArray {
         counts_(other.counts_) {
     refresh();
   }
+  /// Takes over `other`'s tables.
   NdArray(NdArray&& other) noexcept
       : view_(other.view_),
         sizes_(std::move(other.sizes_)),
@@ -61,6 +63,7 @@ class NdArray {
         counts_(std::move(other.counts_)) {
     refresh();
   }
+  /// Replaces this description with `other` (copy or move).
   NdArray& operator=(NdArray other) noexcept {
     std::swap(view_, other.view_);
     sizes_.swap(other.sizes_);
@@ -124,8 +127,8 @@ class NdArray {
   /// The local array of union rank `rank` (mr2d_nd_local_shape): how many
   /// indices of each dimension it holds, and the elements to allocate.
   struct LocalShape {
-    std::vector<mr2d_int> counts;
-    long long elements = 0;
+    std::vector<mr2d_int> counts;  ///< indices of each dimension held (0 on no grid position)
+    long long elements = 0;        ///< elements to allocate, from the leading sizes
   };
   /// Throws Error for a description that is not valid.
   LocalShape local_shape(int rank) const {
