@@ -17,7 +17,7 @@
 // B is compared with mr2d's, whole local arrays, on every process, and the
 // program exits 1 on any difference. Arrays in C order, grid positions in C
 // order (rank = position), sources 0, no padding.
-//   mr2d_nd_bench [--n N] [--reps R] [--case NAME]
+//   mr2d_nd_bench [--n N] [--reps R] [--case NAME] [--time all|mr2d]
 #include <mpi.h>
 
 #include <algorithm>
@@ -262,7 +262,7 @@ struct Row {
 };
 
 template <class T>
-Row run_case(const Case& c, int reps) {
+Row run_case(const Case& c, int reps, bool mr2d_only) {
   const Local la = local_of(c.a), lb = local_of(c.b);
   std::vector<T> a(static_cast<std::size_t>(std::max<Index>(1, la.elements)));
   for (std::size_t k = 0; k < a.size(); ++k) a[k] = T(static_cast<double>((k * 7 + 3) % 10007) + 0.5 * rank);
@@ -364,7 +364,10 @@ Row run_case(const Case& c, int reps) {
     fail(c.name + ": mr2d's plan moves " + std::to_string(total) + " bytes, the window holds " +
          std::to_string(window));
 
-  const std::vector<double> t = mr2d::bench::interleaved_medians(reps, {mr2d, alltoallw, alltoallv, copy});
+  // --time mr2d (for profiles): the other variants are verified but not timed.
+  const auto nothing = [] {};
+  const std::vector<double> t = mr2d_only ? mr2d::bench::interleaved_medians(reps, {mr2d, nothing, nothing, nothing})
+                                          : mr2d::bench::interleaved_medians(reps, {mr2d, alltoallw, alltoallv, copy});
   if (!same_everywhere(b_w == b_mr2d && b_v == b_mr2d)) fail(c.name + ": results differ after the timed rounds");
   for (std::size_t q = 0; q < to.size(); ++q) {
     if (stypes[q] != element) MPI_Type_free(&stypes[q]);
@@ -376,6 +379,9 @@ Row run_case(const Case& c, int reps) {
   row.bytes = window;
   return row;
 }
+
+/// x / y, or 0 where y was not timed (--time mr2d).
+double ratio(double x, double y) { return y > 0 ? x / y : 0; }
 
 /// The cases for `p` processes, cube edge `n`.
 std::vector<Case> cases(int p, mr2d_int n) {
@@ -422,15 +428,17 @@ std::vector<Case> cases(int p, mr2d_int n) {
 
 int main(int argc, char** argv) {
   const program_args::Args args(argc, argv,
-                                "usage: mr2d_nd_bench [--n N] [--reps R] [--case NAME]\n"
+                                "usage: mr2d_nd_bench [--n N] [--reps R] [--case NAME] [--time all|mr2d]\n"
                                 "  times N-dimensional redistributions (3D cubes of edge N, default 128, and a 4D\n"
                                 "  array) over all processes: an mr2d plan, MPI_Alltoallw with darray and hindexed\n"
                                 "  types, packing + MPI_Alltoallv + unpacking, and a memcpy of the local A; median\n"
-                                "  of R rounds (default 9), slowest process; one case with --case.\n"
+                                "  of R rounds (default 9), slowest process; one case with --case; only mr2d\n"
+                                "  timed with --time mr2d (for profiles; every variant still verified).\n"
                                 "  Run under mpirun. Guide: bench/README.md, \"N-dimensional arrays\"\n");
   mr2d_int n = 128;
   int reps = 9;
   std::string only;
+  bool mr2d_only = false;
   args.options([&](const std::string& name, const char* value) {
     if (name == "--n")
       n = static_cast<mr2d_int>(args.integer(value, name, 32, 1024));
@@ -438,6 +446,8 @@ int main(int argc, char** argv) {
       reps = static_cast<int>(args.integer(value, name, 1, 1000000));
     else if (name == "--case")
       only = value;
+    else if (name == "--time" && (std::strcmp(value, "all") == 0 || std::strcmp(value, "mr2d") == 0))
+      mr2d_only = std::strcmp(value, "mr2d") == 0;
     else
       return false;
     return true;
@@ -448,7 +458,8 @@ int main(int argc, char** argv) {
   std::vector<Row> rows;
   for (const Case& c : cases(world, n)) {
     if (!only.empty() && c.name != only) continue;
-    rows.push_back(c.type == MR2D_Z ? run_case<std::complex<double>>(c, reps) : run_case<double>(c, reps));
+    rows.push_back(c.type == MR2D_Z ? run_case<std::complex<double>>(c, reps, mr2d_only)
+                                    : run_case<double>(c, reps, mr2d_only));
     if (rank == 0) std::printf("# %-13s %s\n", c.name.c_str(), c.what.c_str());
   }
   if (rank == 0) {
@@ -457,7 +468,7 @@ int main(int argc, char** argv) {
     for (const Row& r : rows)
       std::printf("%-13s %3d %8.1f %9.3f %9.3f %9.3f %9.3f %7.2f %7.2f %5lld %s\n", r.name.c_str(), world,
                   static_cast<double>(r.bytes) / (1 << 20), r.mr2d * 1e3, r.alltoallw * 1e3, r.alltoallv * 1e3,
-                  r.memcpy * 1e3, r.mr2d / r.alltoallw, r.mr2d / r.alltoallv, r.messages,
+                  r.memcpy * 1e3, ratio(r.mr2d, r.alltoallw), ratio(r.mr2d, r.alltoallv), r.messages,
                   r.darray ? "darray" : "hindexed");
     std::printf("%zu cases, every variant's B equal to mr2d's\n", rows.size());
   }

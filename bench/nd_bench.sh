@@ -32,7 +32,7 @@ for ((launch = 1; launch <= launches; ++launch)); do
   done
 done
 {
-  echo "# $launches launches per process count; $(nproc) cores, $(uname -sr);" \
+  echo "# $launches launches per process count; $(getconf _NPROCESSORS_ONLN) cores, $(uname -sr);" \
        "$(mpirun --version 2>&1 | head -1); load average $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "# command: bench/nd_bench.sh $build $launches $out (MR2D_PROCS='$procs' MR2D_ND_ARGS='$args')"
   python3 - "$rows" <<'PY'
@@ -42,8 +42,11 @@ for line in open(sys.argv[1]):
     f = line.split()
     rows.setdefault((f[0], int(f[1])), []).append((float(f[2]), *map(float, f[3:7]), f[10]))
 print(f"{'case':<13} {'P':>2} {'MiB':>6} {'mr2d':>8} {'alltoallw':>9} {'alltoallv':>9} {'memcpy':>7}"
-      f" {'mr2d/w':>7} {'mr2d/v':>7} {'w <= 0.5':>8} {'v <= 1.3':>8}  send types")
+      f" {'mr2d/w':>7} {'mr2d/v':>7} {'w <= 0.5':>8} {'v <= 1.3':>8} {'mr2d range':>15} {'w range':>15}  send types")
 missed = 0
+def spread(runs, k):  # lowest and highest launch median of column k
+    values = [r[k] for r in runs]
+    return f"{min(values):.2f}-{max(values):.2f}"
 for (case, p), runs in sorted(rows.items(), key=lambda kv: (kv[0][1], kv[0][0])):
     med = [statistics.median(r[k] for r in runs) for k in range(1, 5)]
     w, v = med[0] / med[1], med[0] / med[2]
@@ -52,7 +55,7 @@ for (case, p), runs in sorted(rows.items(), key=lambda kv: (kv[0][1], kv[0][0]))
     missed += (not ok_w) + (ok_v is False)
     print(f"{case:<13} {p:>2} {runs[0][0]:>6.1f} {med[0]:>8.3f} {med[1]:>9.3f} {med[2]:>9.3f} {med[3]:>7.3f}"
           f" {w:>7.2f} {v:>7.2f} {'yes' if ok_w else 'NO':>8} {'-' if ok_v is None else 'yes' if ok_v else 'NO':>8}"
-          f"  {runs[0][5]}")
-print(f"ms, median over launches of each launch's median; {missed} target(s) missed")
+          f" {spread(runs, 1):>15} {spread(runs, 2):>15}  {runs[0][5]}")
+print(f"ms, median over launches of each launch's median (ranges: lowest-highest launch); {missed} target(s) missed")
 PY
 } | tee "$out/table.txt"
