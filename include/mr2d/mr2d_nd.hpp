@@ -22,8 +22,7 @@ namespace mr2d {
 ///     a.grid({1, 4, 1}).blocks({MR2D_ND_COLLAPSED, 8, MR2D_ND_COLLAPSED});
 ///
 /// Every table holds one value per dimension (a setter given another count
-/// throws Error); tables never set take the C defaults. Copies and moves keep
-/// the C view pointing at their own tables.
+/// throws Error); tables never set take the C defaults.
 class NdArray {
  public:
   /// An array of these global extents (1 .. MR2D_ND_MAX_DIMS of them), on a
@@ -33,72 +32,27 @@ class NdArray {
     if (sizes_.empty() || sizes_.size() > MR2D_ND_MAX_DIMS)
       throw Error(MR2D_ERR_ARGUMENT, "mr2d::NdArray: " + std::to_string(sizes_.size()) + " dimensions (need 1 to " +
                                          std::to_string(MR2D_ND_MAX_DIMS) + ")");
-    view_.grid_order = MR2D_ND_ORDER_C;
-    view_.storage_order = MR2D_ND_ORDER_C;
-    refresh();
   }
-  /// A copy whose C view points at the copy's tables.
-  NdArray(const NdArray& other)
-      : view_(other.view_),
-        sizes_(other.sizes_),
-        blocks_(other.blocks_),
-        grid_(other.grid_),
-        ranks_(other.ranks_),
-        sources_(other.sources_),
-        leading_(other.leading_),
-        starts_(other.starts_),
-        counts_(other.counts_) {
-    refresh();
-  }
-  /// Takes over `other`'s tables.
-  NdArray(NdArray&& other) noexcept
-      : view_(other.view_),
-        sizes_(std::move(other.sizes_)),
-        blocks_(std::move(other.blocks_)),
-        grid_(std::move(other.grid_)),
-        ranks_(std::move(other.ranks_)),
-        sources_(std::move(other.sources_)),
-        leading_(std::move(other.leading_)),
-        starts_(std::move(other.starts_)),
-        counts_(std::move(other.counts_)) {
-    refresh();
-  }
-  /// Replaces this description with `other` (copy or move).
-  NdArray& operator=(NdArray other) noexcept {
-    std::swap(view_, other.view_);
-    sizes_.swap(other.sizes_);
-    blocks_.swap(other.blocks_);
-    grid_.swap(other.grid_);
-    ranks_.swap(other.ranks_);
-    sources_.swap(other.sources_);
-    leading_.swap(other.leading_);
-    starts_.swap(other.starts_);
-    counts_.swap(other.counts_);
-    refresh();
-    return *this;
-  }
-  ~NdArray() = default;
 
   /// Per dimension a block size >= 1, MR2D_ND_BLOCK or MR2D_ND_COLLAPSED.
   NdArray& blocks(std::vector<mr2d_int> values) { return set(blocks_, std::move(values), "blocks"); }
   /// Processes along each dimension, their positions numbered in `order`
   /// (MR2D_ND_ORDER_C or MR2D_ND_ORDER_FORTRAN).
   NdArray& grid(std::vector<int> values, int order = MR2D_ND_ORDER_C) {
-    view_.grid_order = order;
+    grid_order_ = order;
     return set(grid_, std::move(values), "grid");
   }
   /// The union rank of each grid position number (product of the grid
   /// values; checked when the description is used).
   NdArray& ranks(std::vector<int> values) {
     ranks_ = std::move(values);
-    refresh();
     return *this;
   }
   /// The grid coordinate holding each dimension's first block.
   NdArray& sources(std::vector<int> values) { return set(sources_, std::move(values), "sources"); }
   /// Order of the local array in memory: MR2D_ND_ORDER_C or MR2D_ND_ORDER_FORTRAN.
   NdArray& storage(int order) {
-    view_.storage_order = order;
+    storage_order_ = order;
     return *this;
   }
   /// Allocated local extent per dimension (padding beyond the local counts).
@@ -110,18 +64,32 @@ class NdArray {
   }
 
   /// Number of dimensions.
-  int ndims() const noexcept { return view_.ndims; }
-  /// The C view, valid while this object lives unchanged.
-  const mr2d_nd_array& c() const noexcept { return view_; }
+  int ndims() const noexcept { return static_cast<int>(sizes_.size()); }
+  /// The C view, pointing at this object's tables: valid while it lives unchanged.
+  mr2d_nd_array c() const noexcept {
+    mr2d_nd_array d{};
+    d.ndims = ndims();
+    d.sizes = sizes_.data();
+    d.blocks = data_or_null(blocks_);
+    d.grid = grid_.data();
+    d.grid_order = grid_order_;
+    d.ranks = data_or_null(ranks_);
+    d.sources = data_or_null(sources_);
+    d.storage_order = storage_order_;
+    d.leading = data_or_null(leading_);
+    d.starts = data_or_null(starts_);
+    d.counts = data_or_null(counts_);
+    return d;
+  }
   /// The C view, after checking that the rank map (if any) holds one rank
   /// per grid position, as the C API reads it; `who` names the caller.
-  const mr2d_nd_array& checked(const char* who) const {
+  mr2d_nd_array checked(const char* who) const {
     long long positions = 1;
     for (int g : grid_) positions *= g > 0 ? g : 0;
     if (!ranks_.empty() && static_cast<long long>(ranks_.size()) != positions)
       throw Error(MR2D_ERR_ARGUMENT, std::string(who) + ": ranks holds " + std::to_string(ranks_.size()) +
                                          " values for " + std::to_string(positions) + " grid positions");
-    return view_;
+    return c();
   }
 
   /// The local array of union rank `rank` (mr2d_nd_local_shape): how many
@@ -134,7 +102,8 @@ class NdArray {
   LocalShape local_shape(int rank) const {
     LocalShape shape;
     shape.counts.assign(sizes_.size(), 0);
-    check(mr2d_nd_local_shape(&checked("mr2d::NdArray::local_shape"), rank, shape.counts.data(), &shape.elements));
+    const mr2d_nd_array d = checked("mr2d::NdArray::local_shape");
+    check(mr2d_nd_local_shape(&d, rank, shape.counts.data(), &shape.elements));
     return shape;
   }
 
@@ -145,26 +114,13 @@ class NdArray {
       throw Error(MR2D_ERR_ARGUMENT, std::string("mr2d::NdArray::") + what + ": " + std::to_string(values.size()) +
                                          " values for " + std::to_string(sizes_.size()) + " dimensions");
     table = std::move(values);
-    refresh();
     return *this;
   }
   template <class V>
   static const V* data_or_null(const std::vector<V>& table) noexcept {
     return table.empty() ? nullptr : table.data();
   }
-  void refresh() noexcept {
-    view_.ndims = static_cast<int>(sizes_.size());
-    view_.sizes = sizes_.data();
-    view_.blocks = data_or_null(blocks_);
-    view_.grid = grid_.data();
-    view_.ranks = data_or_null(ranks_);
-    view_.sources = data_or_null(sources_);
-    view_.leading = data_or_null(leading_);
-    view_.starts = data_or_null(starts_);
-    view_.counts = data_or_null(counts_);
-  }
-
-  mr2d_nd_array view_{};
+  int grid_order_ = MR2D_ND_ORDER_C, storage_order_ = MR2D_ND_ORDER_C;
   std::vector<mr2d_int> sizes_, blocks_;
   std::vector<int> grid_, ranks_, sources_;
   std::vector<mr2d_int> leading_, starts_, counts_;
@@ -191,8 +147,8 @@ void nd_transform(const std::vector<int>& perm, T alpha, const T* a, const NdArr
                   mr2d_int ictxt, const mr2d_options* options = nullptr) {
   const char* who = "mr2d::nd_transform";
   const int* p = nd_detail::perm_of(perm, da, who);
-  check(
-      mr2d_nd_transform(type_of<T>::value, p, &alpha, a, &da.checked(who), &beta, b, &db.checked(who), ictxt, options));
+  const mr2d_nd_array ca = da.checked(who), cb = db.checked(who);
+  check(mr2d_nd_transform(type_of<T>::value, p, &alpha, a, &ca, &beta, b, &cb, ictxt, options));
 }
 
 /// B(perm[d] <- i_d) := A(i) over `ictxt`; throws on error.
@@ -201,8 +157,8 @@ void nd_copy(const std::vector<int>& perm, const T* a, const NdArray& da, T* b, 
              const mr2d_options* options = nullptr) {
   const char* who = "mr2d::nd_copy";
   const int* p = nd_detail::perm_of(perm, da, who);
-  check(mr2d_nd_transform(type_of<T>::value, p, nullptr, a, &da.checked(who), nullptr, b, &db.checked(who), ictxt,
-                          options));
+  const mr2d_nd_array ca = da.checked(who), cb = db.checked(who);
+  check(mr2d_nd_transform(type_of<T>::value, p, nullptr, a, &ca, nullptr, b, &cb, ictxt, options));
 }
 
 /// The transform over the communicator `comm` (mr2d_comm_nd_transform).
@@ -211,8 +167,8 @@ void comm_nd_transform(MPI_Comm comm, const std::vector<int>& perm, T alpha, con
                        T* b, const NdArray& db, const mr2d_options* options = nullptr) {
   const char* who = "mr2d::comm_nd_transform";
   const int* p = nd_detail::perm_of(perm, da, who);
-  check(mr2d_comm_nd_transform(comm, type_of<T>::value, p, &alpha, a, &da.checked(who), &beta, b, &db.checked(who),
-                               options));
+  const mr2d_nd_array ca = da.checked(who), cb = db.checked(who);
+  check(mr2d_comm_nd_transform(comm, type_of<T>::value, p, &alpha, a, &ca, &beta, b, &cb, options));
 }
 
 /// The copy over the communicator `comm`.
@@ -221,8 +177,8 @@ void comm_nd_copy(MPI_Comm comm, const std::vector<int>& perm, const T* a, const
                   const mr2d_options* options = nullptr) {
   const char* who = "mr2d::comm_nd_copy";
   const int* p = nd_detail::perm_of(perm, da, who);
-  check(mr2d_comm_nd_transform(comm, type_of<T>::value, p, nullptr, a, &da.checked(who), nullptr, b, &db.checked(who),
-                               options));
+  const mr2d_nd_array ca = da.checked(who), cb = db.checked(who);
+  check(mr2d_comm_nd_transform(comm, type_of<T>::value, p, nullptr, a, &ca, nullptr, b, &cb, options));
 }
 
 /// Plan of nd_transform / nd_copy (mr2d_plan_create_nd): run it with
@@ -233,8 +189,9 @@ Plan<T> plan_nd(const std::vector<int>& perm, const NdArray& da, const NdArray& 
                 const mr2d_options* options = nullptr) {
   const char* who = "mr2d::plan_nd";
   const int* p = nd_detail::perm_of(perm, da, who);
+  const mr2d_nd_array ca = da.checked(who), cb = db.checked(who);
   mr2d_plan plan = nullptr;
-  check(mr2d_plan_create_nd(&plan, type_of<T>::value, p, &da.checked(who), &db.checked(who), ictxt, options));
+  check(mr2d_plan_create_nd(&plan, type_of<T>::value, p, &ca, &cb, ictxt, options));
   return Plan<T>::adopt(plan);
 }
 
@@ -245,8 +202,9 @@ Plan<T> comm_plan_nd(MPI_Comm comm, const std::vector<int>& perm, const NdArray&
                      const mr2d_options* options = nullptr) {
   const char* who = "mr2d::comm_plan_nd";
   const int* p = nd_detail::perm_of(perm, da, who);
+  const mr2d_nd_array ca = da.checked(who), cb = db.checked(who);
   mr2d_plan plan = nullptr;
-  check(mr2d_plan_create_comm_nd(&plan, comm, type_of<T>::value, p, &da.checked(who), &db.checked(who), options));
+  check(mr2d_plan_create_comm_nd(&plan, comm, type_of<T>::value, p, &ca, &cb, options));
   return Plan<T>::adopt(plan);
 }
 
