@@ -98,9 +98,9 @@ std::vector<Index> window_starts(const mr2d_nd_array& d) {
 }
 
 std::vector<Index> window_counts(const mr2d_nd_array& d) {
-  std::vector<Index> c(static_cast<std::size_t>(d.ndims), 0);
-  for (int k = 0; k < d.ndims; ++k)
-    c[static_cast<std::size_t>(k)] = d.counts != nullptr ? d.counts[k] : d.sizes[k] - window_starts(d)[k];
+  const std::vector<Index> starts = window_starts(d);
+  std::vector<Index> c(starts.size(), 0);
+  for (std::size_t k = 0; k < c.size(); ++k) c[k] = d.counts != nullptr ? d.counts[k] : d.sizes[k] - starts[k];
   return c;
 }
 
