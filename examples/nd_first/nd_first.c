@@ -8,10 +8,24 @@
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "mr2d/mr2d_nd.h"
 
+static const char usage[] =
+    "usage: mr2d_nd_first\n"
+    "  moves an 8 x 6 x 4 array split along x over 4 processes to B(z, y, x) split\n"
+    "  along z and checks it. Run under mpirun with 4 processes. Guide: docs/nd-arrays.md\n";
+
 int main(int argc, char** argv) {
+  for (int k = 1; k < argc; ++k) {
+    if (strcmp(argv[k], "--help") == 0 || strcmp(argv[k], "-h") == 0) {
+      fputs(usage, stdout);
+      return 0;
+    }
+    fprintf(stderr, "mr2d_nd_first: unexpected argument '%s'\n%s", argv[k], usage);
+    return 2;
+  }
   MPI_Init(&argc, &argv);
   int me = 0, nprocs = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &me);
