@@ -88,6 +88,7 @@ MR2D_API int mr2d_comm_nd_transform(MPI_Comm comm, int type, const int* perm, co
  *  descriptions; mr2d_plan_destroy frees them. */
 MR2D_API int mr2d_plan_create_nd(mr2d_plan* plan, int type, const int* perm, const mr2d_nd_array* da,
                                  const mr2d_nd_array* db, mr2d_int ictxt, const mr2d_options* options);
+/** The plan over a communicator (ranks are its ranks), which must outlive it. */
 MR2D_API int mr2d_plan_create_comm_nd(mr2d_plan* plan, MPI_Comm comm, int type, const int* perm,
                                       const mr2d_nd_array* da, const mr2d_nd_array* db, const mr2d_options* options);
 
@@ -95,6 +96,7 @@ MR2D_API int mr2d_plan_create_comm_nd(mr2d_plan* plan, MPI_Comm comm, int type, 
 MR2D_API int mr2d_comm_nd_transform_f(MPI_Fint comm, int type, const int* perm, const void* alpha, const void* a,
                                       const mr2d_nd_array* da, const void* beta, void* b, const mr2d_nd_array* db,
                                       const mr2d_options* options);
+/** mr2d_plan_create_comm_nd with a Fortran communicator handle. */
 MR2D_API int mr2d_plan_create_comm_nd_f(mr2d_plan* plan, MPI_Fint comm, int type, const int* perm,
                                         const mr2d_nd_array* da, const mr2d_nd_array* db, const mr2d_options* options);
 

@@ -69,6 +69,9 @@ Fault check_array(const Description& d, Index union_size, Index me, Array& out) 
     } else {
       x.block = block;
     }
+    // On a grid of one process every block of a dimension is in place, in
+    // order: one block, so that the lowering cuts nothing there.
+    if (x.procs == 1) x.block = std::max<Index>(x.n, 1);
     x.source = entry(d.sources, k, 0);
     if (x.source < 0 || x.source >= x.procs) return at(Reason::nd_out_of_range, Field::sources, k, x.source, x.procs);
     x.start = entry(d.starts, k, 0);

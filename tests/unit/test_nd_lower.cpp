@@ -40,7 +40,7 @@ Place place_of(const nd::Description& d, const std::vector<Index>& g, Index unio
     x.n = d.sizes[static_cast<std::size_t>(k)];
     x.procs = d.grid[static_cast<std::size_t>(k)];
     const Index blk = d.blocks[static_cast<std::size_t>(k)];
-    x.block = blk == nd::kCollapsed ? std::max<Index>(x.n, 1)
+    x.block = blk == nd::kCollapsed      ? std::max<Index>(x.n, 1)
               : blk == nd::kBlockDefault ? std::max<Index>((x.n + x.procs - 1) / x.procs, 1)
                                          : blk;
     x.source = d.sources.empty() ? 0 : d.sources[static_cast<std::size_t>(k)];
@@ -52,7 +52,8 @@ Place place_of(const nd::Description& d, const std::vector<Index>& g, Index unio
   if (d.grid_order == 0)
     for (int k = 0; k < n; ++k) pos = pos * d.grid[static_cast<std::size_t>(k)] + coord[static_cast<std::size_t>(k)];
   else
-    for (int k = n - 1; k >= 0; --k) pos = pos * d.grid[static_cast<std::size_t>(k)] + coord[static_cast<std::size_t>(k)];
+    for (int k = n - 1; k >= 0; --k)
+      pos = pos * d.grid[static_cast<std::size_t>(k)] + coord[static_cast<std::size_t>(k)];
   const Index rank = d.ranks.empty() ? pos : d.ranks[static_cast<std::size_t>(pos)];
   // The leading sizes of that rank.
   nd::Array arr;
@@ -61,16 +62,20 @@ Place place_of(const nd::Description& d, const std::vector<Index>& g, Index unio
   if (d.storage_order == 0) std::reverse(lead.begin(), lead.end());
   Index offset = 0;
   if (d.storage_order == 1)
-    for (int k = n - 1; k >= 0; --k) offset = offset * lead[static_cast<std::size_t>(k)] + local[static_cast<std::size_t>(k)];
+    for (int k = n - 1; k >= 0; --k)
+      offset = offset * lead[static_cast<std::size_t>(k)] + local[static_cast<std::size_t>(k)];
   else
-    for (int k = 0; k < n; ++k) offset = offset * lead[static_cast<std::size_t>(k)] + local[static_cast<std::size_t>(k)];
+    for (int k = 0; k < n; ++k)
+      offset = offset * lead[static_cast<std::size_t>(k)] + local[static_cast<std::size_t>(k)];
   return {rank, offset};
 }
 
 // Where element (row, col) of a layout's matrix lives.
 Place place_in(const nd::Layout& l, const std::vector<nd::Lowered>& all, bool side_b, Index row, Index col) {
-  const auto r = static_cast<Index>(std::upper_bound(l.row_splits.begin(), l.row_splits.end(), row) - l.row_splits.begin()) - 1;
-  const auto c = static_cast<Index>(std::upper_bound(l.col_splits.begin(), l.col_splits.end(), col) - l.col_splits.begin()) - 1;
+  const auto r =
+      static_cast<Index>(std::upper_bound(l.row_splits.begin(), l.row_splits.end(), row) - l.row_splits.begin()) - 1;
+  const auto c =
+      static_cast<Index>(std::upper_bound(l.col_splits.begin(), l.col_splits.end(), col) - l.col_splits.begin()) - 1;
   const Index owner = l.owners[static_cast<std::size_t>(r + c * l.block_rows())];
   const nd::Layout& theirs = side_b ? all[static_cast<std::size_t>(owner)].b : all[static_cast<std::size_t>(owner)].a;
   for (const nd::Block& blk : theirs.mine)
@@ -262,9 +267,11 @@ TEST(NdLower, EveryElementLandsWhereTheDistributionsSay) {
       }
       Index row = 0, col = 0;
       for (int k = split - 1; k >= 0; --k)
-        row = row * counts[static_cast<std::size_t>(canon[static_cast<std::size_t>(k)])] + t[static_cast<std::size_t>(k)];
+        row =
+            row * counts[static_cast<std::size_t>(canon[static_cast<std::size_t>(k)])] + t[static_cast<std::size_t>(k)];
       for (int k = n - 1; k >= split; --k)
-        col = col * counts[static_cast<std::size_t>(canon[static_cast<std::size_t>(k)])] + t[static_cast<std::size_t>(k)];
+        col =
+            col * counts[static_cast<std::size_t>(canon[static_cast<std::size_t>(k)])] + t[static_cast<std::size_t>(k)];
       std::vector<Index> ga(static_cast<std::size_t>(n)), gb(static_cast<std::size_t>(n));
       for (int k = 0; k < n; ++k) {
         const auto d = static_cast<std::size_t>(canon[static_cast<std::size_t>(k)]);
@@ -294,11 +301,11 @@ TEST(NdLower, TooManyBlocksIsAFault) {
   nd::Description d;
   d.ndims = 3;
   d.sizes = {1 << 12, 1 << 12, 1 << 12};
-  d.grid = {1, 1, 1};
+  d.grid = {2, 2, 1};  // blocks of 1 cut dimensions 0 and 1 (a grid of 1 cuts none)
   d.blocks = {1, 1, 1};
   d.storage_order = 1;
   nd::Array a;
-  ASSERT_TRUE(nd::check_array(d, 1, 0, a).ok());
+  ASSERT_TRUE(nd::check_array(d, 4, 0, a).ok());
   nd::Lowered l;
   const Fault f = nd::lower(a, a, {0, 1, 2}, 0, l);
   EXPECT_EQ(f.why(), Reason::nd_too_many_blocks);
@@ -327,4 +334,45 @@ TEST(NdChecks, HoldsWindow) {
   d.counts = {3, 0};  // an empty window: nobody
   ASSERT_TRUE(nd::check_array(d, 4, 0, a).ok());
   for (Index r = 0; r < 4; ++r) EXPECT_FALSE(nd::holds_window(a, r));
+}
+
+// On a grid of one process a block size cuts nothing: the dimension lowers
+// as a collapsed one, to the same tables, and the blocks of the layouts are
+// those of the distributed dimensions and the per-index cuts only.
+TEST(NdLower, BlocksOnAGridOfOneCutNothing) {
+  nd::Description cyclic;
+  cyclic.ndims = 4;
+  cyclic.sizes = {32, 64, 64, 16};  // Fortran order: z, y, x, w
+  cyclic.grid = {1, 1, 2, 1};
+  cyclic.blocks = {nd::kCollapsed, 8, nd::kBlockDefault, 4};
+  cyclic.storage_order = 1;
+  nd::Description collapsed = cyclic;
+  collapsed.blocks = {nd::kCollapsed, nd::kCollapsed, nd::kBlockDefault, nd::kCollapsed};
+  nd::Description b = cyclic;  // B: z, w, y, x with x cyclic 8 over 2
+  b.sizes = {32, 16, 64, 64};
+  b.grid = {1, 1, 1, 2};
+  b.blocks = {nd::kCollapsed, nd::kBlockDefault, nd::kCollapsed, 8};
+  const std::vector<int> perm{0, 2, 3, 1};
+  for (Index me = 0; me < 2; ++me) {
+    nd::Array a1, a2, bb;
+    ASSERT_TRUE(nd::check_array(cyclic, 2, me, a1).ok());
+    ASSERT_TRUE(nd::check_array(collapsed, 2, me, a2).ok());
+    ASSERT_TRUE(nd::check_array(b, 2, me, bb).ok());
+    nd::Lowered l1, l2;
+    ASSERT_TRUE(nd::lower(a1, bb, perm, me, l1).ok());
+    ASSERT_TRUE(nd::lower(a2, bb, perm, me, l2).ok());
+    EXPECT_EQ(l1.a.row_splits, l2.a.row_splits);
+    EXPECT_EQ(l1.a.col_splits, l2.a.col_splits);
+    EXPECT_EQ(l1.a.owners, l2.a.owners);
+    ASSERT_EQ(l1.a.mine.size(), l2.a.mine.size());
+    for (std::size_t k = 0; k < l1.a.mine.size(); ++k) {
+      EXPECT_EQ(l1.a.mine[k].offset, l2.a.mine[k].offset);
+      EXPECT_EQ(l1.a.mine[k].ld, l2.a.mine[k].ld);
+    }
+    // Op N (z stays fastest): one block row; columns y (whole) x x (one per
+    // index) x w (one per index).
+    EXPECT_EQ(l1.op, 'N');
+    EXPECT_EQ(l1.a.block_rows(), 1);
+    EXPECT_EQ(l1.a.block_cols(), 64 * 16);
+  }
 }
