@@ -49,14 +49,8 @@ std::vector<AxisBlock> axis_blocks(const Side& side, const std::vector<Index>& c
   for (Index t = 0; t < c0;) {
     const Index g = first.start + t;
     const Index len = std::min(first.block - g % first.block, c0 - t);
-    const Index pos = side.array.owner(e0, g) * first.weight;
-    const Index local = side.array.local(e0, g);
-    // Blocks that follow one another on one process (a dimension over one
-    // process cut into blocks) are one run: fewer blocks and tiles.
-    if (!blocks.empty() && blocks.back().pos == pos && side.array.local(e0, g - 1) + 1 == local)
-      blocks.back().len += len;
-    else
-      blocks.push_back({t, len, pos, local * side.stride[static_cast<std::size_t>(e0)]});
+    blocks.push_back({t, len, side.array.owner(e0, g) * first.weight,
+                      side.array.local(e0, g) * side.stride[static_cast<std::size_t>(e0)]});
     t += len;
   }
   Index extent = c0;
