@@ -2,6 +2,7 @@
 // The N-D part of `mr2d plan`'s report; see nd_report.hpp.
 #include "cli/nd_report.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 #include "nd/check.hpp"
@@ -10,16 +11,11 @@ namespace mr2d::cli {
 
 namespace {
 
-// `values` joined by `sep`, each through `show`.
-template <class T, class Show>
-std::string joined(const std::vector<T>& values, const char* sep, Show&& show) {
-  std::ostringstream out;
-  for (std::size_t k = 0; k < values.size(); ++k) out << (k ? sep : "") << show(values[k]);
-  return out.str();
-}
-
+// `values` joined by `sep`.
 std::string joined(const std::vector<Index>& values, const char* sep) {
-  return joined(values, sep, [](Index v) { return v; });
+  std::ostringstream out;
+  for (std::size_t k = 0; k < values.size(); ++k) out << (k ? sep : "") << values[k];
+  return out.str();
 }
 
 // A per-dimension field of a checked side in user order.
