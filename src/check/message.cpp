@@ -233,6 +233,12 @@ std::string nd_text(const Fault& f) {
              " along the dimension that becomes dimension " + s(f.index);
     case Reason::nd_dims_differ:
       return "has ndims = " + s(f.value) + ", but A's description has " + s(f.limit);
+    case Reason::nd_local_overflow:
+      return "has " + at + " = " + s(f.value) +
+             ": the local array (leading sizes, or the local counts where leading is NULL) holds more than 2^63 - 1 "
+             "elements";
+    case Reason::nd_window_overflow:
+      return "has a window of more than 2^63 - 1 elements";
     case Reason::nd_too_many_blocks:
       return "cuts with A into " + s(f.value) + " blocks per side, more than " + s(f.limit) +
              " (larger blocks or fewer collapsed-window dimensions cut fewer)";

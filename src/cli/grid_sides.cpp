@@ -161,12 +161,13 @@ int union_size(const model::Problem& pb, const GridSides& sides) {
   return top + 1;
 }
 
-std::vector<model::Edge> grid_edges(const model::Problem& pb, const GridSides& sides, const Limits& limits) {
+std::vector<model::Edge> grid_edges(const model::Problem& pb, const GridSides& sides, const Limits& limits,
+                                    const std::string& options) {
   const layout::Tiling t =
       layout::make_tiling(pb.m, pb.n, pb.transposed, side_of(pb.a, sides.a), side_of(pb.b, sides.b), pb.elem_size);
   const Index tiles = static_cast<Index>(t.rows.size()) * static_cast<Index>(t.cols.size());
   if (tiles > limits.tiles)
-    throw UsageError("--a/--b: the layouts cut the submatrix into " + num(tiles) + " tiles, more than the " +
+    throw UsageError(options + ": the layouts cut the submatrix into " + num(tiles) + " tiles, more than the " +
                      num(limits.tiles) + " the command plans");
   layout::TileProblems problems(t);
   std::map<std::pair<int, int>, Index> volume;
@@ -174,7 +175,7 @@ std::vector<model::Edge> grid_edges(const model::Problem& pb, const GridSides& s
     for (const layout::Segment& r : t.rows) {
       for (const model::Edge& e : model::all_edges(problems.at(r, c))) volume[{e.from, e.to}] += e.count;
       if (static_cast<Index>(volume.size()) > limits.pairs)
-        throw UsageError("--a/--b: more than the " + num(limits.pairs) +
+        throw UsageError(options + ": more than the " + num(limits.pairs) +
                          " communicating process pairs the command lists");
     }
   std::vector<model::Edge> edges;

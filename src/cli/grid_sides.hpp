@@ -45,8 +45,9 @@ int union_size(const model::Problem& pb, const GridSides& sides);
 /// Elements each pair of processes (itself included) exchanges when `pb`
 /// (in A's index space) has the grid sides `sides`: the library's tiling,
 /// each tile's pairs counted as the block-cyclic model counts them. Throws
-/// UsageError beyond `limits`.
-std::vector<model::Edge> grid_edges(const model::Problem& pb, const GridSides& sides, const Limits& limits);
+/// UsageError naming `options` beyond `limits`.
+std::vector<model::Edge> grid_edges(const model::Problem& pb, const GridSides& sides, const Limits& limits,
+                                    const std::string& options = "--a/--b");
 
 /// How the report shows a grid side: one line of text, or a JSON object.
 std::string grid_side_text(const GridSide& g);

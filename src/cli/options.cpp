@@ -93,6 +93,13 @@ void parse_grid(const std::string& option, const std::string& text, model::Matri
   layout.nb = nb;
 }
 
+Index elem_size_of(const Options& opt) {
+  const std::string type = opt.text("--type", "d");
+  const std::map<std::string, Index> sizes = {{"s", 4}, {"d", 8}, {"c", 8}, {"z", 16}, {"i", 4}};
+  if (!sizes.count(type)) throw UsageError("--type expects one of s d c z i, got '" + type + "'");
+  return sizes.at(type);
+}
+
 std::pair<Index, Index> parse_pair(const std::string& option, const std::string& text) {
   auto comma = text.find(',');
   if (comma == std::string::npos) throw UsageError(option + " expects r,c, got '" + text + "'");
@@ -152,10 +159,7 @@ model::Problem problem_from(const Options& opt, const Limits& limits, GridSides*
   model::Problem pb;
   pb.m = opt.number("--m", 0, 0, kScalapackIntMax);
   pb.n = opt.number("--n", pb.m, 0, kScalapackIntMax);
-  const std::string type = opt.text("--type", "d");
-  const std::map<std::string, Index> sizes = {{"s", 4}, {"d", 8}, {"c", 8}, {"z", 16}, {"i", 4}};
-  if (!sizes.count(type)) throw UsageError("--type expects one of s d c z i, got '" + type + "'");
-  pb.elem_size = sizes.at(type);
+  pb.elem_size = elem_size_of(opt);
   const Index b_first = opt.number("--b-first", 0, 0, kMaxRank);
   // --op T or C: --m x --n is sub(B), sub(A) is its transpose.
   const std::string op = opt.text("--op", "N");

@@ -36,6 +36,9 @@ Options parse_options(int argc, char** argv, int first, const std::vector<std::s
 void parse_grid(const std::string& option, const std::string& text, model::MatrixLayout& layout,
                 Index max_processes = Limits{}.processes);
 
+/// Bytes of an element of --type (s d c z i; d when absent).
+Index elem_size_of(const Options& opt);
+
 /// Parses "r,c".
 std::pair<Index, Index> parse_pair(const std::string& option, const std::string& text);
 

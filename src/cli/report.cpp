@@ -99,6 +99,13 @@ void print_text(std::ostream& out, const model::Problem& pb, const model::Traffi
 void print_json(std::ostream& out, const model::Problem& pb, const model::TrafficSummary& s,
                 const ScheduleReport& sched, const model::CostModel& model, const std::string& extra_members,
                 const SideTexts& sides) {
+  const auto write = [&extra_members](std::ostream& o) { o << extra_members; };
+  print_json(out, pb, s, sched, model, extra_members.empty() ? std::function<void(std::ostream&)>() : write, sides);
+}
+
+void print_json(std::ostream& out, const model::Problem& pb, const model::TrafficSummary& s,
+                const ScheduleReport& sched, const model::CostModel& model,
+                const std::function<void(std::ostream&)>& write_members, const SideTexts& sides) {
   auto layout = [](const model::MatrixLayout& l) {
     char buf[200];
     std::snprintf(buf, sizeof buf,
@@ -131,7 +138,10 @@ void print_json(std::ostream& out, const model::Problem& pb, const model::Traffi
                 sched.predicted_seconds, s.predicted_seconds, model.latency_s, model.network_bytes_per_s,
                 model.copy_bytes_per_s);
   out << buf;
-  if (!extra_members.empty()) out << ",\n " << extra_members;
+  if (write_members) {
+    out << ",\n ";
+    write_members(out);
+  }
   out << "}\n";
 }
 

@@ -3,6 +3,7 @@
 // process-to-process volume matrix. No MPI.
 #pragma once
 
+#include <functional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -41,6 +42,11 @@ void print_text(std::ostream& out, const model::Problem& pb, const model::Traffi
 void print_json(std::ostream& out, const model::Problem& pb, const model::TrafficSummary& s,
                 const ScheduleReport& sched, const model::CostModel& model, const std::string& extra_members = "",
                 const SideTexts& sides = {});
+/// The same with members `write_members` streams (reports that grow with
+/// the processes are not held in memory twice).
+void print_json(std::ostream& out, const model::Problem& pb, const model::TrafficSummary& s,
+                const ScheduleReport& sched, const model::CostModel& model,
+                const std::function<void(std::ostream&)>& write_members, const SideTexts& sides);
 /// Writes as SVG the volume matrix (senders down, receivers across; processes
 /// grouped into at most 128 bins per side) and, for a stepped schedule, the
 /// steps (senders down, steps across, shaded by message size).

@@ -19,7 +19,10 @@ const CommandText kCommands[] = {
      "                 [--uplo U|L [--diag N|U]] [--op N|T|C]\n"
      "                 [--schedule auto|caterpillar|circulant|optimal|async]\n"
      "                 [--network key=value,... [--chunk BYTES]] [--relabel] [--json]\n"
-     "                 [--draw file.svg]\n",
+     "                 [--draw file.svg]\n"
+     "       mr2d plan --nd-a \"sizes=... grid=... [key=value ...]\" --nd-b \"...\" [--perm p,q,...]\n"
+     "                 [--type s|d|c|z|i] [--schedule ...] [--network ...] [--json]\n"
+     "                 [--draw file.svg] [--draw-slice file.svg]\n",
      "  computes, in one process and without MPI, the plans every process would build\n"
      "  and reports volumes, messages, steps and the predicted time.\n"
      "  A occupies ranks 0.. in row-major grid order, B ranks --b-first.. (default 0);\n"
@@ -35,7 +38,14 @@ const CommandText kCommands[] = {
      "  whole messages). Values must fit ScaLAPACK's integers; plans beyond 2^24\n"
      "  ranks, 2^24 communicating pairs, 2^23 index runs per dimension, 2^20 tiles\n"
      "  of grid layouts or 2^32 trapezoid column visits are refused (exit 2), which\n"
-     "  keeps memory under about 4 GB.\n"},
+     "  keeps memory under about 4 GB.\n"
+     "  --nd-a and --nd-b describe N-dimensional arrays (mr2d_nd.h) by the words\n"
+     "  sizes=, grid= (required), blocks= (integers, b for MR2D_ND_BLOCK, * for\n"
+     "  collapsed), sources=, starts=, counts=, ranks= (lists split by , or x),\n"
+     "  order=C|F (storage) and grid-order=C|F (default C); --perm p,q,...: dimension d\n"
+     "  of A becomes dimension perm[d] of B. The report adds the 2D form they lower\n"
+     "  to, each process's share and every pair's bytes; --draw-slice draws A's first\n"
+     "  two dimensions coloured by the rank holding each element in A and in B.\n"},
     {"advise", "mr2d advise FILE\n",
      "  FILE: 'matrix M N TYPE', 'layout NAME PxQ:MBxNB' per candidate, 'phase NAME\n"
      "  LAYOUT=SECONDS ...' per phase in program order, and 'loop' if the phases repeat;\n"

@@ -121,7 +121,7 @@ Fault check_array(const Description& d, Index union_size, Index me, Array& out) 
     if (lead < count) return at(Reason::nd_below, Field::leading, k, lead, count);
     out.leading[static_cast<std::size_t>(k)] = lead;
     const std::optional<Index> more = checked_mul(elements, std::max<Index>(lead, 1));
-    if (!more) return at(Reason::too_large, Field::leading, k, lead, 0);
+    if (!more) return at(Reason::nd_local_overflow, Field::leading, k, lead, 0);
     elements = *more;
   }
   if (d.storage_order == static_cast<int>(Order::c)) {

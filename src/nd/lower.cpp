@@ -130,10 +130,17 @@ Fault lower(const Array& a, const Array& b, const std::vector<int>& perm, Index 
   for (int d = 0; d < n; ++d) same[static_cast<std::size_t>(d)] = d;
   const Side sa(a, same), sb(b, perm);
 
-  Index rows = 1, cols = 1;
-  for (int d = 0; d < n; ++d) (d < k ? rows : cols) *= counts[static_cast<std::size_t>(d)];
-  // Check the tables' sizes before building them.
+  // The window's element count must fit in 64 bits (each process's local
+  // array does, the whole window need not).
   const Index cap = std::numeric_limits<Index>::max();
+  Index rows = 1, cols = 1, elements = 1;
+  for (int d = 0; d < n; ++d) {
+    Index& extent = d < k ? rows : cols;
+    extent = mul_capped(extent, counts[static_cast<std::size_t>(d)], cap);
+    elements = mul_capped(elements, counts[static_cast<std::size_t>(d)], cap);
+  }
+  if (elements == cap) return Fault::of(MR2D_ERR_ARGUMENT, Reason::nd_window_overflow).in(-1, 0);
+  // Check the tables' sizes before building them.
   for (const Side* s : {&sa, &sb}) {
     const Index blocks =
         mul_capped(axis_block_count(*s, counts, 0, k, cap), axis_block_count(*s, counts, k, n, cap), cap);

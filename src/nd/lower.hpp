@@ -52,7 +52,8 @@ inline constexpr Index kMaxBlocks = Index{1} << 24;
 
 /// The grid-layout form of B(perm[d] <- i_d) = A(i) for union rank `me`
 /// (both arrays checked, in Fortran order; perm between them). Fails only
-/// with nd_too_many_blocks.
+/// with nd_window_overflow (more than 2^63 - 1 elements) or
+/// nd_too_many_blocks.
 Fault lower(const Array& a, const Array& b, const std::vector<int>& perm, Index me, Lowered& out);
 
 }  // namespace mr2d::nd

@@ -3,9 +3,10 @@
 // list, one argument per line; the plan runs in full (report to nowhere)
 // under small work limits so every input finishes quickly. Usage errors are
 // the expected outcome of bad input; any other exception, a crash or a
-// sanitizer report is a finding. --draw is skipped: it writes files; so is
-// --network, whose parser has unit tests and whose link loads walk every
-// message's route (a ring of thousands of hosts is slow by design).
+// sanitizer report is a finding. --draw and --draw-slice are skipped: they
+// write files; so is --network, whose parser has unit tests and whose link
+// loads walk every message's route (a ring of thousands of hosts is slow by
+// design).
 #include <cstdint>
 #include <ostream>
 #include <streambuf>
@@ -44,7 +45,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::vector<std::string> args = lines(data, size);
   std::vector<char*> argv;
   for (std::string& a : args) {
-    if (a == "--draw" || a == "--network") return 0;
+    if (a == "--draw" || a == "--draw-slice" || a == "--network") return 0;
     argv.push_back(a.data());
   }
   Limits limits;

@@ -376,3 +376,30 @@ TEST(NdLower, BlocksOnAGridOfOneCutNothing) {
     EXPECT_EQ(l1.a.block_cols(), 64 * 16);
   }
 }
+
+// A local array beyond 64-bit element counts names the leading size where
+// the product overflows; a window beyond them (each local array within)
+// fails the lowering instead of overflowing its extents.
+TEST(NdLower, ElementCountsBeyond64BitsAreFaults) {
+  nd::Description d;
+  d.ndims = 3;
+  d.sizes = {Index{1} << 31, Index{1} << 31, Index{1} << 4};
+  d.grid = {1, 1, 1};
+  d.storage_order = 1;
+  nd::Array a;
+  const Fault local = nd::check_array(d, 1, 0, a);
+  EXPECT_EQ(local.why(), Reason::nd_local_overflow);
+  EXPECT_EQ(local.table, nd::Field::leading);
+  EXPECT_EQ(local.index, 2);
+  EXPECT_EQ(check::reason_text(local),
+            "has leading[2] = 16: the local array (leading sizes, or the local counts where leading is NULL) holds "
+            "more than 2^63 - 1 elements");
+  // Over a 128 x 128 x 1 grid each local array holds 2^52 elements, the window 2^66.
+  d.grid = {128, 128, 1};
+  d.blocks = {Index{1} << 24, Index{1} << 24, Index{1} << 4};
+  ASSERT_TRUE(nd::check_array(d, 128 * 128, 0, a).ok());
+  nd::Lowered l;
+  const Fault window = nd::lower(a, a, {0, 1, 2}, 0, l);
+  EXPECT_EQ(window.why(), Reason::nd_window_overflow);
+  EXPECT_EQ(check::reason_text(window), "has a window of more than 2^63 - 1 elements");
+}
