@@ -157,10 +157,7 @@ int main(int argc, char** argv) {
                                   {"NX", "NY", "NZ", "STEPS", "P1"});
   const int nprocs = program.nprocs;
   const int nx = program.arg(1, 48), ny = program.arg(2, nx), nz = program.arg(3, ny), steps = program.arg(4, 10);
-  int p1 = 1;
-  for (int d = 1; d * d <= nprocs; ++d)
-    if (nprocs % d == 0) p1 = d;
-  p1 = program.arg(5, p1);
+  const int p1 = program.arg(5, examples::PencilGrid::default_p1(nprocs));
   if (nprocs % p1 != 0) return program.usage_error("P1 must divide the process count");
   return program.finish(compare(program.rank, nprocs, {nx, ny, nz}, steps, p1));
 }

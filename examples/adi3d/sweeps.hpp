@@ -8,8 +8,6 @@
 // strides.
 #pragma once
 
-#include <mpi.h>
-
 #include <array>
 #include <cstddef>
 #include <functional>
@@ -17,6 +15,7 @@
 
 #include "line_solver.hpp"
 #include "pencils.hpp"
+#include "timing.hpp"
 
 namespace adi3d {
 
@@ -54,27 +53,22 @@ struct Split {
 inline Split advance(const std::array<const examples::Pencils*, 3>& pencils, const std::vector<LineSolver>& solve,
                      int steps, double* u, double* v, const Moves& moves) {
   Split s;
-  double t = MPI_Wtime();
-  auto lap = [&t](double& into) {
-    const double now = MPI_Wtime();
-    into += now - t;
-    t = now;
-  };
+  examples::Laps laps;
   auto sweep = [&](int axis, double* data) {
     const examples::Pencils& p = *pencils[static_cast<std::size_t>(axis)];
     const std::size_t lines = static_cast<std::size_t>(p.count(1)) * static_cast<std::size_t>(p.count(2));
     for (std::size_t l = 0; l < lines; ++l)
       solve[static_cast<std::size_t>(axis)].solve(data + l * static_cast<std::size_t>(p.count(0)), 1);
-    lap(s.sweeps);
+    laps.lap(s.sweeps);
   };
   for (int step = 0; step < steps; ++step) {
     const bool forward = step % 2 == 0;
     sweep(forward ? 0 : 2, u);
     (forward ? moves.x_to_y : moves.z_to_y)(u, v);
-    lap(s.moves);
+    laps.lap(s.moves);
     sweep(1, v);
     (forward ? moves.y_to_z : moves.y_to_x)(v, u);
-    lap(s.moves);
+    laps.lap(s.moves);
     sweep(forward ? 2 : 0, u);
   }
   return s;

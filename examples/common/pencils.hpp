@@ -42,6 +42,14 @@ struct PencilGrid {
   int p1 = 1, p2 = 1, my1 = 0, my2 = 0;
   PencilGrid(int p1_, int p2_, int rank) : p1(p1_), p2(p2_), my1(rank / p2_), my2(rank % p2_) {}
   int rank_of(int c1, int c2) const { return c1 * p2 + c2; }
+
+  /// The default P1 for p processes: the largest divisor at most sqrt(p).
+  static int default_p1(int p) {
+    int best = 1;
+    for (int d = 1; d * d <= p; ++d)
+      if (p % d == 0) best = d;
+    return best;
+  }
 };
 
 enum Axis { kX = 0, kY = 1, kZ = 2 };

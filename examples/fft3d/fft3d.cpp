@@ -70,14 +70,6 @@ Timing timed(int reps, bool split, Run&& run, Fill&& fill) {
   return {median(total), median(ffts), median(moves), split};
 }
 
-/// Largest divisor of p that is at most its square root.
-int default_p1(int p) {
-  int best = 1;
-  for (int d = 1; d * d <= p; ++d)
-    if (p % d == 0) best = d;
-  return best;
-}
-
 /// Plans, times and checks every variant; whether all results passed (true
 /// where the array is too large to check). Every mr2d plan and communicator
 /// is freed before it returns, ahead of MPI_Finalize.
@@ -213,7 +205,7 @@ int main(int argc, char** argv) {
   const bool quick = program.switched("--quick");
   const int reps = program.option("--reps", quick ? 3 : 10);
   const int n1 = program.arg(1, quick ? 32 : 64), n2 = program.arg(2, n1), n3 = program.arg(3, n2);
-  const int p1 = program.arg(4, default_p1(nprocs));
+  const int p1 = program.arg(4, examples::PencilGrid::default_p1(nprocs));
   if (nprocs % p1 != 0) return program.usage_error("P1 must divide the process count");
   return program.finish(compare(rank, nprocs, reps, n1, n2, n3, p1));
 }

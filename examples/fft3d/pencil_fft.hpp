@@ -6,12 +6,11 @@
 // z-pencils (the result) in `u` again.
 #pragma once
 
-#include <mpi.h>
-
 #include <complex>
 
 #include "fft_lines.hpp"
 #include "pencils.hpp"
+#include "timing.hpp"
 
 namespace fft3d {
 
@@ -38,22 +37,17 @@ class PencilFft {
   template <class ToY, class ToZ>
   Split run(ToY&& to_y, ToZ&& to_z) const {
     Split s;
-    double t = MPI_Wtime();
-    auto lap = [&t](double& into) {
-      const double now = MPI_Wtime();
-      into += now - t;
-      t = now;
-    };
+    examples::Laps laps;
     along_x_.execute();
-    lap(s.ffts);
+    laps.lap(s.ffts);
     to_y(u_, v_);
-    lap(s.moves);
+    laps.lap(s.moves);
     along_y_.execute();
-    lap(s.ffts);
+    laps.lap(s.ffts);
     to_z(v_, u_);
-    lap(s.moves);
+    laps.lap(s.moves);
     along_z_.execute();
-    lap(s.ffts);
+    laps.lap(s.ffts);
     return s;
   }
 
