@@ -42,7 +42,8 @@ class Program {
         args.reject("unknown option '" + text + "'");
       }
     }
-    if (integers.size() > names.size()) args.reject("takes at most " + std::to_string(names.size()) + " arguments");
+    if (integers.size() > names.size())
+      args.reject("takes at most " + std::to_string(names.size()) + " arguments");
     for (std::size_t k = 0; k < integers.size(); ++k)
       values_.push_back(static_cast<int>(args.integer(integers[k], names[k], 1, max_value)));
     MPI_Init(&argc, &argv);
@@ -55,7 +56,9 @@ class Program {
   }
 
   /// Whether the switch `name` ("--blocking") was given.
-  bool switched(const std::string& name) const { return std::find(given_.begin(), given_.end(), name) != given_.end(); }
+  bool switched(const std::string& name) const {
+    return std::find(given_.begin(), given_.end(), name) != given_.end();
+  }
 
   /// The value of the option `name` ("--reps"), or `fallback` when it is absent.
   int option(const std::string& name, int fallback) const {
