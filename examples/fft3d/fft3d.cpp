@@ -79,7 +79,8 @@ bool compare(int rank, int nprocs, int reps, int n1, int n2, int n3, int p1) {
   const Pencils xp(examples::kX, n, grid), yp(examples::kY, n, grid), zp(examples::kZ, n, grid);
 
   // x-pencils and then z-pencils in u, y-pencils in v, in mr2d_alloc memory
-  // so that node peers copy straight from the sender's array.
+  // as for the other examples (node peers do not read it in place for N-D
+  // calls: see the README).
   std::vector<zdouble, mr2d::SharedAllocator<zdouble>> u(std::max<std::size_t>({1, xp.elements(), zp.elements()})),
       v(std::max<std::size_t>(1, yp.elements()));
   const fft3d::PencilFft fft(xp, yp, zp, u.data(), v.data());
