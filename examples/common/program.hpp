@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "blacs.hpp"
@@ -22,8 +23,10 @@ class Program {
   /// before MPI starts; `names` are the arguments as the usage calls them.
   /// `switches` are the options without a value ("--blocking") the program
   /// takes, anywhere on the line; switched() says which were given.
-  Program(int& argc, char**& argv, const char* usage, std::vector<const char*> names,
-          int max_value = 46340, std::vector<std::string> switches = {}) {
+  /// `valued` are the options followed by an integer from 1 to `max_value`
+  /// ("--reps 5"), anywhere on the line; option() reads them.
+  Program(int& argc, char**& argv, const char* usage, std::vector<const char*> names, int max_value = 46340,
+          std::vector<std::string> switches = {}, std::vector<std::string> valued = {}) {
     const program_args::Args args(argc, argv, usage);
     std::vector<const char*> integers;
     for (int k = 1; k <= args.count(); ++k) {
@@ -32,6 +35,9 @@ class Program {
         integers.push_back(args.at(k));
       } else if (std::find(switches.begin(), switches.end(), text) != switches.end()) {
         given_.push_back(text);
+      } else if (std::find(valued.begin(), valued.end(), text) != valued.end()) {
+        if (k == args.count()) args.reject(text + " needs a value");
+        options_.emplace_back(text, static_cast<int>(args.integer(args.at(++k), text, 1, max_value)));
       } else {
         args.reject("unknown option '" + text + "'");
       }
@@ -54,6 +60,13 @@ class Program {
     return std::find(given_.begin(), given_.end(), name) != given_.end();
   }
 
+  /// The value of the option `name` ("--reps"), or `fallback` when it is absent.
+  int option(const std::string& name, int fallback) const {
+    for (const auto& o : options_)
+      if (o.first == name) return o.second;
+    return fallback;
+  }
+
   /// Ends MPI after rank 0 prints `why`; the exit status for a misuse.
   int usage_error(const char* why) const {
     if (rank == 0) std::fprintf(stderr, "%s\n", why);
@@ -74,6 +87,7 @@ class Program {
  private:
   std::vector<int> values_;
   std::vector<std::string> given_;
+  std::vector<std::pair<std::string, int>> options_;
 };
 
 }  // namespace examples

@@ -37,4 +37,19 @@ double median_seconds(int reps, F&& call) {
   return median_seconds(reps, call, [] {});
 }
 
+/// Splits one process's time among the stages of a run: lap(into) adds the
+/// time since the previous lap (or since construction) to `into`.
+class Laps {
+ public:
+  Laps() : last_(MPI_Wtime()) {}
+  void lap(double& into) {
+    const double now = MPI_Wtime();
+    into += now - last_;
+    last_ = now;
+  }
+
+ private:
+  double last_;
+};
+
 }  // namespace examples

@@ -154,6 +154,8 @@ Index ShmExchange::placed_bytes(Index cap) const {
 }
 
 Index ShmExchange::publish_offers() {
+  offers_.clear();
+  if (!route_.direct_reads) return -1;
   offers_.assign(parts_.size(), DirectOffer{});
   // One count for the whole table: a receiver drops its mappings when the
   // count changes, which must not happen between two parts of one message.
