@@ -87,38 +87,25 @@ MR2D_API int mr2d_plan_create_comm_nd_f(mr2d_plan* plan, MPI_Fint comm, int type
 }
 
 MR2D_API int mr2d_nd_local_shape(const mr2d_nd_array* d, int rank, mr2d_int* counts, long long* elements) {
-  if (d == nullptr || counts == nullptr || d->ndims < 1 || d->ndims > mr2d::nd::kMaxDims || d->sizes == nullptr ||
-      d->grid == nullptr)
-    return MR2D_ERR_ARGUMENT;
   mr2d::nd::Description desc;
-  const auto n = static_cast<std::size_t>(d->ndims);
-  desc.ndims = d->ndims;
-  desc.sizes.assign(d->sizes, d->sizes + n);
-  desc.grid.assign(d->grid, d->grid + n);
-  if (d->blocks != nullptr) desc.blocks.assign(d->blocks, d->blocks + n);
-  if (d->sources != nullptr) desc.sources.assign(d->sources, d->sources + n);
-  desc.grid_order = d->grid_order;
-  desc.storage_order = d->storage_order;
-  long long positions = 1;
-  for (mr2d::Index p : desc.grid) {
-    if (p < 1 || positions * p > (1LL << 31)) return MR2D_ERR_ARGUMENT;
-    positions *= p;
-  }
-  if (d->ranks != nullptr) desc.ranks.assign(d->ranks, d->ranks + positions);
-  // The union is taken as large as needed: the ranks' range is the caller's.
-  long long union_size = positions;
-  for (mr2d::Index r : desc.ranks) union_size = std::max<long long>(union_size, r + 1);
-  union_size = std::max<long long>(union_size, rank + 1LL);
+  if (counts == nullptr || rank < 0 || !mr2d::driver::read_description(d, desc).ok()) return MR2D_ERR_ARGUMENT;
+  // The union is taken as large as the ranks named: their range is the caller's.
+  mr2d::Index union_size = rank + mr2d::Index{1};
+  mr2d::Index positions = 1;
+  for (mr2d::Index p : desc.grid) positions = p < 1 ? 0 : mr2d::mul_capped(positions, p, mr2d::Index{1} << 40);
+  union_size = std::max(union_size, positions);
+  for (mr2d::Index r : desc.ranks) union_size = std::max(union_size, r + 1);
+  // The leading sizes are the caller's own, not `rank`'s: they only scale
+  // the element count.
+  const std::vector<mr2d::Index> leading = std::move(desc.leading);
+  desc.leading.clear();
   mr2d::nd::Array array;
-  if (rank < 0 || !mr2d::nd::check_array(desc, union_size, rank, array).ok()) return MR2D_ERR_ARGUMENT;
+  if (!mr2d::nd::check_array(desc, union_size, rank, array).ok()) return MR2D_ERR_ARGUMENT;
   std::vector<mr2d::Index> c = mr2d::nd::local_counts(array, rank);
-  if (d->storage_order == MR2D_ND_ORDER_C) std::reverse(c.begin(), c.end());
+  if (desc.storage_order == MR2D_ND_ORDER_C) std::reverse(c.begin(), c.end());
+  for (std::size_t k = 0; k < c.size(); ++k) counts[k] = static_cast<mr2d_int>(c[k]);
   long long total = 1;
-  for (std::size_t k = 0; k < n; ++k) {
-    counts[k] = static_cast<mr2d_int>(c[k]);
-    const long long lead = d->leading != nullptr ? static_cast<long long>(d->leading[k]) : c[k];
-    total *= lead;
-  }
+  for (std::size_t k = 0; k < c.size(); ++k) total *= leading.empty() ? c[k] : leading[k];
   if (elements != nullptr) *elements = total;
   return MR2D_SUCCESS;
 }

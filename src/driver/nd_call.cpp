@@ -27,9 +27,9 @@ struct SideTables {
   mr2d_matrix matrix{};
 };
 
-// A description copied from the public struct; a NULL table the field needs
-// is a fault.
-Fault copy_description(const mr2d_nd_array* in, nd::Description& out) {
+}  // namespace
+
+Fault read_description(const mr2d_nd_array* in, nd::Description& out) {
   const auto field_fault = [](Reason why, nd::Field f, Index value = 0, Index limit = 0) {
     return Fault::of(MR2D_ERR_ARGUMENT, why, value, limit).in(f, 0);
   };
@@ -63,26 +63,32 @@ Fault copy_description(const mr2d_nd_array* in, nd::Description& out) {
   return {};
 }
 
-// FNV-1a over the global parts of a description (leading sizes are each
-// process's own).
-std::uint64_t hash_of(const nd::Description& d) {
+namespace {
+
+// FNV-1a over 64-bit values.
+struct Hash {
   std::uint64_t h = 1469598103934665603ULL;
-  auto mix = [&h](Index v) {
+  void mix(Index v) {
     for (int k = 0; k < 8; ++k) {
       h ^= static_cast<std::uint64_t>(v >> (8 * k)) & 0xff;
       h *= 1099511628211ULL;
     }
-  };
-  auto table = [&](const std::vector<Index>& t) {
+  }
+  void table(const std::vector<Index>& t) {
     mix(static_cast<Index>(t.size()));
     for (Index v : t) mix(v);
-  };
-  mix(d.ndims);
-  mix(d.grid_order);
-  mix(d.storage_order);
+  }
+};
+
+// The global parts of a description (leading sizes are each process's own).
+std::uint64_t hash_of(const nd::Description& d) {
+  Hash h;
+  h.mix(d.ndims);
+  h.mix(d.grid_order);
+  h.mix(d.storage_order);
   for (const std::vector<Index>* t : {&d.sizes, &d.blocks, &d.grid, &d.sources, &d.starts, &d.counts, &d.ranks})
-    table(*t);
-  return h;
+    h.table(*t);
+  return h.h;
 }
 
 // What each process sends in the N-D exchange.
@@ -151,8 +157,8 @@ Status lower_call(const NdSpec& nd_spec, CallSpec& spec, SideTables (&tables)[2]
   nd::Array a, b;
   std::vector<Index> perm;
   std::vector<int> canonical_perm;
-  Fault f = copy_description(nd_spec.da, da).named(arg_da);
-  if (f.ok()) f = copy_description(nd_spec.db, db).named(arg_db);
+  Fault f = read_description(nd_spec.da, da).named(arg_da);
+  if (f.ok()) f = read_description(nd_spec.db, db).named(arg_db);
   if (f.ok()) f = nd::check_array(da, size, me, a).named(arg_da);
   if (f.ok()) f = nd::check_array(db, size, me, b).named(arg_db);
   if (f.ok()) {
@@ -172,7 +178,9 @@ Status lower_call(const NdSpec& nd_spec, CallSpec& spec, SideTables (&tables)[2]
   word.fault = f.ok() ? f : f.found_by(me);
   word.hash_a = hash_of(da);
   word.hash_b = hash_of(db);
-  for (Index v : perm) word.hash_perm = word.hash_perm * 31 + static_cast<std::uint64_t>(v) + 1;
+  Hash perm_hash;
+  perm_hash.table(perm);
+  word.hash_perm = perm_hash.h;
 
   std::vector<Word> all(static_cast<std::size_t>(size));
   Status gathered = agree_gather(comm, reinterpret_cast<const std::int64_t*>(&word), kWords,

@@ -7,6 +7,7 @@
 
 #include "driver/call_spec.hpp"
 #include "mr2d/mr2d_nd.h"
+#include "nd/array.hpp"
 
 namespace mr2d::driver {
 
@@ -19,6 +20,11 @@ struct NdSpec {
   const mr2d_nd_array* da = nullptr;
   const mr2d_nd_array* db = nullptr;
 };
+
+/// The public description copied (tables of `ndims` values; NULL ones
+/// stay empty). A NULL description, ndims outside 1..8 or a NULL sizes or
+/// grid table is a fault naming no argument; the rest is check_array's.
+Fault read_description(const mr2d_nd_array* in, nd::Description& out);
 
 /// A direct call; never throws.
 int nd_transform(const NdSpec& spec) noexcept;
