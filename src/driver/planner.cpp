@@ -2,7 +2,7 @@
 // (MPI) Routes and kernel choice of an execution; see planner.hpp.
 #include "driver/planner.hpp"
 
-#include <algorithm>
+#include <utility>
 
 #include "driver/network_option.hpp"
 #include "kernels/streamed_stores.hpp"
@@ -27,7 +27,6 @@ void route_execution(Execution& e, const Resolved& options, const std::vector<Pa
     route::Route r = route::make_route(plans, sched, costs.chunk_bytes,
                                        transport::node_routing(*e.channel, e.node_local, costs.chunk_bytes), align);
     r.kept = route::kept_copies(plans);
-    r.direct_reads = std::none_of(e.parts.begin(), e.parts.end(), [](const Part& p) { return p.layout(); });
     r.steps_lower_bound = schedule::lower_bound(edges);
     const bool moves = pass.problem != nullptr ? r.steps_lower_bound > 0 : !edges.empty();
     r.steps = sched.kind == schedule::Kind::async ? (moves ? 1 : 0) : static_cast<Index>(sched.steps.size());

@@ -80,11 +80,6 @@ struct Route {
   /// Per plan of the route, in its order: how its kept part is copied
   /// (kept_copies; empty: each alone).
   std::vector<KeptCopy> kept;
-  /// Receivers may read node peers' A in place (mr2d_alloc): a sender's
-  /// table of arrays is indexed by its plans, which only works where every
-  /// process numbers the route's plans alike (not grid layouts, where each
-  /// process holds the plans of its own tiles).
-  bool direct_reads = true;
 };
 
 /// Chunks in flight per message when pipelining.

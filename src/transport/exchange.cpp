@@ -26,7 +26,7 @@ Status abandon(Channel& channel, const Parts& parts, const route::Route& route, 
   const StepLock hold(channel);
   if (!channel.alive || channel.broken) return why;
   bool in_sync = node_local && channel.shm;
-  // The links carry one execution at a time: those started before go first.
+  // Announced alone, after every execution started before (their links done).
   if (in_sync && !wait_for_links(channel).ok()) in_sync = false;
   if (in_sync) {
     Traffic traffic;

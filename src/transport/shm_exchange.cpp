@@ -85,15 +85,35 @@ ShmExchange::ShmExchange(ShmLinks& links, const Parts& parts, const route::Route
       progress_comm_(progress_comm),
       space_(links.space) {}
 
-Status ShmExchange::ready(bool& ready, int& waiting) const {
+Status ShmExchange::ready(bool alone, bool& ready, int& waiting) const {
   ready = false;
+  // Whether the receiver of local index r has read epoch `e` of its slot
+  // (else: an error where it failed, or whom this execution waits for).
+  auto read = [&](int r, std::uint64_t e, Status& failed) {
+    const ShmSlot& slot = links_.out_slot(r, e);
+    if (slot.consumed.load(std::memory_order_acquire) >= e) return true;
+    if (slot.receiver_dead.load(std::memory_order_acquire) != 0) failed = peer_failed(links_.rank_of(r));
+    waiting = links_.rank_of(r);
+    return false;
+  };
+  Status failed;
   for (int r = 0; r < links_.node_size(); ++r) {
     if (r == links_.me()) continue;
-    const ShmSlot& slot = links_.out_slot(r);
-    if (slot.consumed.load(std::memory_order_acquire) >= links_.epoch_out[static_cast<std::size_t>(r)]) continue;
-    if (slot.receiver_dead.load(std::memory_order_acquire) != 0) return peer_failed(links_.rank_of(r));
-    waiting = links_.rank_of(r);
-    return {};
+    const std::uint64_t last = links_.epoch_out[static_cast<std::size_t>(r)];
+    // Alone, the pool starts afresh: every earlier epoch must have been read.
+    // Behind executions still under way, only the slot this one takes: read
+    // at its previous use, kLinkSlots epochs ago.
+    if (alone) {
+      for (std::uint64_t back = 0; back < kLinkSlots && back <= last; ++back)
+        if (!read(r, last - back, failed)) return failed;
+    } else {
+      // My message of that epoch must be finished here too: it watches the slot.
+      if (links_.out_busy[static_cast<std::size_t>(r) * kLinkSlots + (last + 1) % kLinkSlots]) {
+        waiting = links_.rank_of(r);
+        return {};
+      }
+      if (last + 1 >= kLinkSlots && !read(r, last + 1 - kLinkSlots, failed)) return failed;
+    }
   }
   ready = true;
   return {};
@@ -105,7 +125,7 @@ Status ShmExchange::start() {
   bool is_ready = false;
   int waiting = -1;
   for (;;) {
-    Status st = ready(is_ready, waiting);
+    Status st = ready(true, is_ready, waiting);
     if (!st.ok()) return st;
     if (is_ready) break;
     if (stall.check("rank %d, node peer rank %d has not read the previous redistribution's data",
@@ -113,21 +133,28 @@ Status ShmExchange::start() {
       return previous_unread(waiting);
     backoff.wait();
   }
-  announce();
+  announce(true);
   return {};
 }
 
-void ShmExchange::announce() {
-  const Index need = placed_bytes(links_.pool_bytes());
-  const Index from = placement_start(links_.placement_end, need, links_.pool_bytes());
-  links_.placement_end = from + need;
-  space_.reset(links_.pool_bytes(), from);
-  const Index table = publish_offers();
+void ShmExchange::announce(bool alone) {
+  const Index tables = collect_offers() ? offer_entries() : 0;
+  if (alone) {
+    // Nothing of an earlier execution is in the pool any more.
+    const Index need = placed_bytes(links_.pool_bytes(), tables);
+    const Index from = placement_start(links_.placement_end, need, links_.pool_bytes());
+    links_.placement_end = from + need;
+    space_.reset(links_.pool_bytes(), from);
+  }
+  const Index table = tables > 0 ? publish_offers(tables) : -1;
   for (std::size_t k = 0; k < route_.sends.size(); ++k) {
     if (!send_on_node(k)) continue;
     const int link = links_.local_index(route_.sends[k].peer);
     outs_.push_back(Out{k, link, ++links_.epoch_out[static_cast<std::size_t>(link)]});
-    outs_.back().offered = table >= 0 && offerable(k);
+    links_.out_busy[busy_index(outs_.back())] = 1;
+    if (table < 0 || !offerable(k)) continue;
+    outs_.back().offered = true;
+    outs_.back().table = table + offer_ends_[k] * static_cast<Index>(sizeof(DirectOffer));
   }
   for (std::size_t k = 0; k < route_.recvs.size(); ++k) {
     if (!recv_on_node(k)) continue;
@@ -138,26 +165,29 @@ void ShmExchange::announce() {
   recvs_left_ = ins_.size();
   // Announce every message before packing any, so receivers can check the plan early.
   for (const Out& o : outs_) {
-    ShmSlot& slot = links_.out_slot(o.link);
+    ShmSlot& slot = links_.out_slot(o.link, o.epoch);
     slot.plan.store(plan_id_, std::memory_order_relaxed);
-    if (o.offered) slot.offers.store(static_cast<std::uint64_t>(table), std::memory_order_relaxed);
+    if (o.offered) slot.offers.store(static_cast<std::uint64_t>(o.table), std::memory_order_relaxed);
     slot.ready.store(link_word(o.epoch, o.offered ? kDirect : 0), std::memory_order_release);
   }
 }
 
-Index ShmExchange::placed_bytes(Index cap) const {
-  Index need = PoolSpace::rounded(static_cast<Index>(sizeof(DirectOffer) * parts_.size()));
-  for (std::size_t k = 0; k < route_.sends.size() && need <= cap; ++k)
-    if (send_on_node(k))
-      for (const route::Chunk& chunk : route_.sends[k].chunks) need += PoolSpace::rounded(chunk.bytes);
-  return need;
+template <class Each>
+void ShmExchange::message_parts(const route::Message& m, Each&& each) {
+  ++stamp_;
+  if (seen_.size() < parts_.size()) seen_.resize(parts_.size(), 0);
+  for (const route::Chunk& chunk : m.chunks)
+    for (const route::Section& s : chunk.sections) {
+      std::uint64_t& mark = seen_[static_cast<std::size_t>(s.part)];
+      if (mark == stamp_) continue;
+      mark = stamp_;
+      each(s.part);
+    }
 }
 
-Index ShmExchange::publish_offers() {
+bool ShmExchange::collect_offers() {
   offers_.clear();
-  if (!route_.direct_reads) return -1;
-  offers_.assign(parts_.size(), DirectOffer{});
-  // One count for the whole table: a receiver drops its mappings when the
+  // One count for every table: a receiver drops its mappings when the
   // count changes, which must not happen between two parts of one message.
   const std::uint64_t frees = shared_array_frees();
   bool any = false;
@@ -166,48 +196,79 @@ Index ShmExchange::publish_offers() {
     if (part.a == nullptr || part.plan->sends.empty()) continue;
     const ArrayHome home = shared_array_home(part.a);
     if (home.id == 0) continue;
+    if (!any) offers_.assign(parts_.size(), DirectOffer{});
     offers_[p] = DirectOffer{home.id, home.fd, home.bytes, home.offset, part.plan->lda, frees, home.dev, home.ino};
     any = true;
   }
-  const auto bytes = static_cast<Index>(sizeof(DirectOffer) * offers_.size());
-  const Index at = any ? space_.take(bytes) : -1;
-  if (at < 0) {
-    offers_.clear();
-    return -1;
+  return any;
+}
+
+Index ShmExchange::offer_entries() {
+  offer_ends_.assign(route_.sends.size() + 1, 0);
+  offer_parts_.clear();
+  for (std::size_t k = 0; k < route_.sends.size(); ++k) {
+    if (send_on_node(k)) message_parts(route_.sends[k], [this](int p) { offer_parts_.push_back(p); });
+    offer_ends_[k + 1] = static_cast<Index>(offer_parts_.size());
   }
-  std::memcpy(links_.pool() + at, offers_.data(), static_cast<std::size_t>(bytes));
+  return static_cast<Index>(offer_parts_.size());
+}
+
+Index ShmExchange::placed_bytes(Index cap, Index tables) const {
+  Index need = PoolSpace::rounded(static_cast<Index>(sizeof(DirectOffer)) * tables);
+  for (std::size_t k = 0; k < route_.sends.size() && need <= cap; ++k)
+    if (send_on_node(k))
+      for (const route::Chunk& chunk : route_.sends[k].chunks) need += PoolSpace::rounded(chunk.bytes);
+  return need;
+}
+
+Index ShmExchange::publish_offers(Index tables) {
+  const Index at = space_.take(static_cast<Index>(sizeof(DirectOffer)) * tables);
+  if (at < 0) return -1;
+  table_at_ = at;
+  table_bytes_ = static_cast<Index>(sizeof(DirectOffer)) * tables;
+  // Each message's table lists the offers of its parts in the order they
+  // first appear in it: a receiver numbers the parts its own way (in grid
+  // layouts each process holds only the plans of its tiles), but both ends
+  // walk a message alike.
+  unsigned char* table = links_.pool() + at;
+  for (std::size_t e = 0; e < offer_parts_.size(); ++e)
+    std::memcpy(table + e * sizeof(DirectOffer), &offers_[static_cast<std::size_t>(offer_parts_[e])],
+                sizeof(DirectOffer));
   return at;
 }
 
 bool ShmExchange::offerable(std::size_t k) const {
-  for (const route::Chunk& chunk : route_.sends[k].chunks)
-    for (const route::Section& s : chunk.sections)
-      if (offers_[static_cast<std::size_t>(s.part)].id == 0) return false;
+  if (offer_ends_[k] == offer_ends_[k + 1]) return false;
+  for (Index e = offer_ends_[k]; e < offer_ends_[k + 1]; ++e)
+    if (offers_[static_cast<std::size_t>(offer_parts_[static_cast<std::size_t>(e)])].id == 0) return false;
   return true;
 }
 
 bool ShmExchange::map_offers(const In& in, const ShmSlot& slot) {
   const std::uint64_t at = slot.offers.load(std::memory_order_relaxed);
-  const std::uint64_t bytes = sizeof(DirectOffer) * parts_.size();
   const auto pool = static_cast<std::uint64_t>(links_.pool_bytes());
-  if (at % alignof(DirectOffer) != 0 || at > pool || pool - at < bytes) return false;
+  if (at % alignof(DirectOffer) != 0 || at > pool) return false;
   if (refuses_direct(links_.rank_of(links_.me()))) return false;
   const unsigned char* table = links_.inbox(in.link) + at;
   src_.assign(parts_.size(), nullptr);
   src_ld_.assign(parts_.size(), 0);
-  // Every part of the table carries the same count of released arrays; a
-  // different one would drop mappings already taken for this message.
+  // The sender's table for this message holds one offer per part, in the
+  // order the parts first appear in the message. Every offer carries the
+  // same count of released arrays; a different one would drop mappings
+  // already taken for this message.
   std::uint64_t frees = 0;
-  bool first = true;
+  std::uint64_t entries = 0;
   for (const route::Chunk& chunk : route_.recvs[in.k].chunks) {
     for (const route::Section& s : chunk.sections) {
       const auto p = static_cast<std::size_t>(s.part);
       if (src_[p] != nullptr) continue;
+      if (pool - at < (entries + 1) * sizeof(DirectOffer)) return false;
       DirectOffer o{};
-      std::memcpy(&o, table + p * sizeof(DirectOffer), sizeof o);  // a copy: the sender's memory
-      if (o.id == 0 || o.ld <= 0 || o.offset < 0 || o.offset >= o.bytes || (!first && o.frees != frees)) return false;
+      std::memcpy(&o, table + entries * sizeof(DirectOffer), sizeof o);  // a copy: the sender's memory
+      if (o.id == 0 || o.ld <= 0 || o.offset < 0 || o.offset >= o.bytes || (entries > 0 && o.frees != frees))
+        return false;
       frees = o.frees;
-      first = false;
+      ++entries;
       const plan::Plan& plan = *parts_[p].plan;
       const plan::Transfer& t = plan.recvs[static_cast<std::size_t>(s.transfer)];
       // Every element read must lie inside the mapped file.
@@ -253,11 +314,16 @@ void ShmExchange::step(Traffic& traffic, bool& progressed) {
 
 void ShmExchange::finish(Out& o) {
   o.done = true;
-  --sends_left_;
+  links_.out_busy[busy_index(o)] = 0;
+  // Every receiver has taken its offers by now: the tables' space goes back.
+  if (--sends_left_ == 0 && table_at_ >= 0) {
+    space_.give(table_at_, table_bytes_);
+    table_at_ = -1;
+  }
 }
 
 void ShmExchange::watch_receiver(Out& o, Traffic& traffic, bool& progressed) {
-  const ShmSlot& slot = links_.out_slot(o.link);
+  const ShmSlot& slot = links_.out_slot(o.link, o.epoch);
   const std::uint64_t word = slot.taken.load(std::memory_order_acquire);
   // Space of chunks the receiver has read goes back to the pool, also after
   // the message is done on this side (all packed, accepted).
@@ -295,7 +361,10 @@ void ShmExchange::watch_receiver(Out& o, Traffic& traffic, bool& progressed) {
     progressed = true;
     return;
   }
-  if (!o.done && o.accepted && o.next == chunks.size()) {
+  // Done once the receiver has read every chunk: nothing of it stays in the
+  // pool after the execution (a later one may place its chunks while this
+  // one's receivers still read, kLinkSlots).
+  if (!o.done && o.accepted && o.freed == chunks.size()) {
     finish(o);
     progressed = true;
   }
@@ -321,7 +390,7 @@ void ShmExchange::pack_round(Traffic& traffic, bool& progressed, std::size_t bel
     if (at < 0) continue;
     self_.pack(chunk, links_.pool() + at);
     o.at[o.next % kRingChunks] = at;
-    ShmSlot& slot = links_.out_slot(o.link);
+    ShmSlot& slot = links_.out_slot(o.link, o.epoch);
     slot.where[o.next % kRingChunks].store(static_cast<std::uint64_t>(at), std::memory_order_relaxed);
     ++o.next;
     slot.ready.store(link_word(o.epoch, o.next), std::memory_order_release);
@@ -333,7 +402,7 @@ void ShmExchange::pack_round(Traffic& traffic, bool& progressed, std::size_t bel
 
 void ShmExchange::abandon(In& in, const Status& why) {
   note(why);
-  ShmSlot& slot = links_.in_slot(in.link);
+  ShmSlot& slot = links_.in_slot(in.link, in.epoch);
   slot.receiver_status.store(status_word(why), std::memory_order_relaxed);
   slot.taken.store(link_word(in.epoch, kGivenUp | in.next), std::memory_order_release);
   slot.consumed.store(in.epoch, std::memory_order_release);
@@ -345,7 +414,7 @@ void ShmExchange::unpack_ready(Traffic& traffic, bool& progressed) {
   for (In& in : ins_) {
     if (in.done) continue;
     const std::vector<route::Chunk>& chunks = route_.recvs[in.k].chunks;
-    ShmSlot& slot = links_.in_slot(in.link);
+    ShmSlot& slot = links_.in_slot(in.link, in.epoch);
     const std::uint64_t word = slot.ready.load(std::memory_order_acquire);
     const std::int32_t order = epoch_order(word, in.epoch);
     const int sender = links_.rank_of(in.link);
@@ -415,7 +484,7 @@ void ShmExchange::unpack_ready(Traffic& traffic, bool& progressed) {
 void ShmExchange::give_up(const Status& why) {
   for (Out& o : outs_) {
     if (o.done) continue;
-    ShmSlot& slot = links_.out_slot(o.link);
+    ShmSlot& slot = links_.out_slot(o.link, o.epoch);
     slot.sender_status.store(status_word(why), std::memory_order_relaxed);
     slot.ready.store(link_word(o.epoch, kGivenUp | o.next), std::memory_order_release);
     finish(o);

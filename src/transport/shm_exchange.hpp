@@ -9,7 +9,7 @@
 //
 // Both sides check each other: a slot names the plan, so processes that
 // execute plans in different orders get MR2D_ERR_INCONSISTENT on both sides
-// (a sender finishes only once its receiver accepted the message), and a
+// (a sender finishes only once its receiver has read the message), and a
 // process that gives up a message (an error, a timeout, a peer that failed)
 // says so in the slot, with its status, so that its peer stops waiting and
 // returns the same status.
@@ -42,16 +42,19 @@ class ShmExchange {
   bool send_on_node(std::size_t k) const { return route_.sends[k].node_local; }
   bool recv_on_node(std::size_t k) const { return route_.recvs[k].node_local; }
 
-  /// Waits until the previous execution's data was read, then announces this
-  /// execution's messages. An error (a peer that failed, a timeout) leaves
-  /// nothing announced.
+  /// Waits until the earlier executions' data was read, then announces this
+  /// execution's messages (alone). An error (a peer that failed, a timeout)
+  /// leaves nothing announced.
   Status start();
-  /// Without waiting: whether every node peer has read the previous
-  /// execution's data (the pool and the slots are reused), else the union
-  /// rank of one that has not in `waiting`; an error where one failed.
-  Status ready(bool& ready, int& waiting) const;
-  /// Announces this execution's messages; once ready().
-  void announce();
+  /// Without waiting: whether this execution may announce its messages,
+  /// else the union rank of a node peer it waits for in `waiting`; an error
+  /// where one failed. `alone`: no earlier execution of this process is
+  /// under way on the links, and every node peer must have read every
+  /// earlier epoch (the pool starts afresh); otherwise only the link slots
+  /// this execution takes must have been read at their previous use.
+  Status ready(bool alone, bool& ready, int& waiting) const;
+  /// Announces this execution's messages; once ready(alone).
+  void announce(bool alone);
   /// Packs the next chunk of each outgoing message that has room, unpacks
   /// the chunks that have arrived (packing for receivers that have run out
   /// between two), and checks on the peers; `progressed` tells whether
@@ -83,6 +86,7 @@ class ShmExchange {
     bool offered = false;                 // A offered in place: nothing packed before the receiver answers
     bool direct = false;                  // the receiver reads A in place
     bool done = false;
+    Index table = -1;  // pool offset of its offer table
   };
   struct In {
     std::size_t k;  // index into route.recvs
@@ -96,12 +100,22 @@ class ShmExchange {
   // Packs the next chunk of each outgoing message with fewer than `below`
   // chunks in its ring, where the pool has room.
   void pack_round(Traffic& traffic, bool& progressed, std::size_t below);
+  // Calls each(part) for the parts of message m in the order they first
+  // appear in it, once each.
+  template <class Each>
+  void message_parts(const route::Message& m, Each&& each);
+  // Sender: notes where each part's A lies in mr2d_alloc memory (offers_);
+  // false where no part's does.
+  bool collect_offers();
+  // Sender: lists the parts of every node-local message (offer_parts_,
+  // offer_ends_); their number.
+  Index offer_entries();
   // Sender: the most this execution places in the pool (its node-local
-  // chunks and offer table, in PoolSpace granules); counting stops past `cap`.
-  Index placed_bytes(Index cap) const;
-  // Sender: writes the table of where each part's A lies in mr2d_alloc
-  // memory into the pool; its offset, or -1 where no part's A is there.
-  Index publish_offers();
+  // chunks and `tables` offers, in PoolSpace granules); counting stops past `cap`.
+  Index placed_bytes(Index cap, Index tables) const;
+  // Sender: writes every message's table of offers into the pool; the first
+  // table's offset, or -1 where the pool has no room.
+  Index publish_offers(Index tables);
   // Whether every part of send message k has its A on offer.
   bool offerable(std::size_t k) const;
   // Receiver: maps the sender's arrays for message `in` (into src_ and
@@ -113,6 +127,9 @@ class ShmExchange {
   // notes acceptance, and ends `o` if the receiver gave it up.
   void watch_receiver(Out& o, Traffic& traffic, bool& progressed);
   void finish(Out& o);
+  std::size_t busy_index(const Out& o) const {
+    return static_cast<std::size_t>(o.link) * kLinkSlots + o.epoch % kLinkSlots;
+  }
   // Gives up message `in`, publishing `why` to its sender.
   void abandon(In& in, const Status& why);
   void unpack_ready(Traffic& traffic, bool& progressed);
@@ -129,7 +146,12 @@ class ShmExchange {
   PoolSpace& space_;  // the pool's free space (kept by the links: no allocation per execution)
   std::vector<Out> outs_;
   std::vector<In> ins_;
-  std::vector<DirectOffer> offers_;        // sender: this execution's table (empty: none)
+  std::vector<DirectOffer> offers_;  // sender: per part, where its A lies (empty: none on offer)
+  std::vector<int> offer_parts_;     // sender: the parts of each node-local message's table
+  std::vector<Index> offer_ends_;    // sender: by send message, where its table ends in offer_parts_
+  std::vector<std::uint64_t> seen_;  // by part: the stamp of the last message walk that met it
+  std::uint64_t stamp_ = 0;
+  Index table_at_ = -1, table_bytes_ = 0;  // sender: the offer tables' place in the pool
   std::vector<const unsigned char*> src_;  // receiver: per part, the sender's A mapped here
   std::vector<Index> src_ld_;              // receiver: per part, its leading dimension
   std::size_t cursor_ = 0;                 // round robin over outs_

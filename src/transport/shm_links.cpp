@@ -77,6 +77,14 @@ std::vector<int> virtual_node(const std::vector<int>& members, int rank, int k) 
 
 std::uint64_t epoch_start() { return static_cast<std::uint64_t>(count_env("MR2D_TEST_EPOCH_START")); }
 
+// A header: kLinkSlots slots for each process of the union.
+std::size_t header_bytes(std::size_t processes) { return sizeof(ShmSlot) * processes * kLinkSlots; }
+
+// Where the slot of peer `k` at `epoch` lies in a header, in slots.
+std::size_t slot_index(int k, std::uint64_t epoch) {
+  return static_cast<std::size_t>(k) * kLinkSlots + static_cast<std::size_t>(epoch % kLinkSlots);
+}
+
 }  // namespace
 
 int node_ranks_override() {
@@ -196,9 +204,9 @@ std::unique_ptr<ShmLinks> ShmLinks::open(MPI_Comm union_comm, Index budget, Stat
     afford = std::numeric_limits<Index>::max();
   } else {
     choice = choose_pool({budget, shm_free_bytes(), memory_room().bytes, static_cast<Index>(members.size()),
-                          static_cast<Index>(sizeof(ShmSlot) * un), shm_bytes_held()});
+                          static_cast<Index>(header_bytes(un)), shm_bytes_held()});
     afford = choice.pool;
-    if (afford > 0 && (!links->own_header_.create(links->name_of(links->me_, "h"), sizeof(ShmSlot) * un) ||
+    if (afford > 0 && (!links->own_header_.create(links->name_of(links->me_, "h"), header_bytes(un)) ||
                        !links->own_pool_.create(links->name_of(links->me_, "p"), static_cast<std::size_t>(afford)))) {
       why_not = "shared memory segments cannot be created (/dev/shm full or not permitted)";
       afford = 0;
@@ -207,7 +215,7 @@ std::unique_ptr<ShmLinks> ShmLinks::open(MPI_Comm union_comm, Index budget, Stat
     } else if (afford > 0) {
       // Both sides of a link start from the same epoch (a test hook moves it
       // near the wrap of the 32-bit epochs in the slot words).
-      for (std::size_t r = 0; r < un; ++r) {
+      for (std::size_t r = 0; r < un * kLinkSlots; ++r) {
         auto* slot = new (links->own_header_.data() + sizeof(ShmSlot) * r) ShmSlot();
         slot->ready.store(link_word(epoch_start(), 0), std::memory_order_relaxed);
         slot->taken.store(link_word(epoch_start(), 0), std::memory_order_relaxed);
@@ -259,7 +267,7 @@ std::unique_ptr<ShmLinks> ShmLinks::open(MPI_Comm union_comm, Index budget, Stat
       if (k == links->me_ || !ok) continue;
       links->headers_[static_cast<std::size_t>(k)] = std::make_unique<Segment>();
       links->pools_[static_cast<std::size_t>(k)] = std::make_unique<Segment>();
-      ok = links->headers_[static_cast<std::size_t>(k)]->open(links->name_of(k, "h"), sizeof(ShmSlot) * un, true) &&
+      ok = links->headers_[static_cast<std::size_t>(k)]->open(links->name_of(k, "h"), header_bytes(un), true) &&
            links->pools_[static_cast<std::size_t>(k)]->open(links->name_of(k, "p"), static_cast<std::size_t>(pool),
                                                             false);
     }
@@ -277,6 +285,7 @@ std::unique_ptr<ShmLinks> ShmLinks::open(MPI_Comm union_comm, Index budget, Stat
   }
   links->epoch_out.assign(un, epoch_start());
   links->epoch_in.assign(un, epoch_start());
+  links->out_busy.assign(static_cast<std::size_t>(links->node_size()) * kLinkSlots, 0);
   return links;
 }
 
@@ -289,18 +298,20 @@ void ShmLinks::mark_failed() {
   failed_ = true;
   for (int k = 0; k < node_size(); ++k) {
     if (k == me_) continue;
-    out_slot(k).sender_dead.store(1, std::memory_order_release);
-    in_slot(k).receiver_dead.store(1, std::memory_order_release);
+    for (std::uint64_t e = 0; e < kLinkSlots; ++e) {
+      out_slot(k, e).sender_dead.store(1, std::memory_order_release);
+      in_slot(k, e).receiver_dead.store(1, std::memory_order_release);
+    }
   }
 }
 
-ShmSlot& ShmLinks::out_slot(int r) const {
-  return *reinterpret_cast<ShmSlot*>(own_header_.data() + sizeof(ShmSlot) * static_cast<std::size_t>(r));
+ShmSlot& ShmLinks::out_slot(int r, std::uint64_t epoch) const {
+  return *reinterpret_cast<ShmSlot*>(own_header_.data() + sizeof(ShmSlot) * slot_index(r, epoch));
 }
 
-ShmSlot& ShmLinks::in_slot(int s) const {
+ShmSlot& ShmLinks::in_slot(int s, std::uint64_t epoch) const {
   return *reinterpret_cast<ShmSlot*>(headers_[static_cast<std::size_t>(s)]->data() +
-                                     sizeof(ShmSlot) * static_cast<std::size_t>(me_));
+                                     sizeof(ShmSlot) * slot_index(me_, epoch));
 }
 
 }  // namespace mr2d::transport

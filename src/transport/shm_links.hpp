@@ -11,8 +11,8 @@
 //   unpacks them from there straight into B. The pool's size bounds the
 //   node's shared memory by the processes on it times the budget, whatever
 //   the matrix or the number of peers.
-// - A header with one slot per receiver, mapped read-write by the node
-//   peers, where the sender publishes which plan a message belongs to and
+// - A header with kLinkSlots slots per receiver, mapped read-write by the
+//   node peers, where the sender publishes which plan a message belongs to and
 //   where its chunks lie, and the receiver how far it has read, whether it
 //   accepted the message, and when it has finished with it.
 #pragma once
@@ -110,10 +110,10 @@ class ShmLinks {
   /// Bytes of shared memory this process holds for these links.
   Index bytes_held() const;
 
-  /// Sender side: my slot for the receiver of local index `r`.
-  ShmSlot& out_slot(int r) const;
-  /// Receiver side: my slot in the header of the sender of local index `s`.
-  ShmSlot& in_slot(int s) const;
+  /// Sender side: my slot for the receiver of local index `r` at `epoch`.
+  ShmSlot& out_slot(int r, std::uint64_t epoch) const;
+  /// Receiver side: my slot in the header of the sender of local index `s` at `epoch`.
+  ShmSlot& in_slot(int s, std::uint64_t epoch) const;
   unsigned char* pool() const { return own_pool_.data(); }
   /// The pool of the sender of local index `s`, read-only.
   const unsigned char* inbox(int s) const { return pools_[static_cast<std::size_t>(s)]->data(); }
@@ -124,6 +124,9 @@ class ShmLinks {
 
   /// Per-pair execution counters (epochs), kept identically by both sides.
   std::vector<std::uint64_t> epoch_out, epoch_in;
+  /// By out slot (local index * kLinkSlots + epoch % kLinkSlots): a message
+  /// of mine still watches it (not finished here), so it is not reused yet.
+  std::vector<std::uint8_t> out_busy;
   /// The free space of my pool during an execution.
   PoolSpace space;
   /// Where the last execution's placements in my pool ended (placement_start).

@@ -15,6 +15,10 @@ namespace mr2d::transport {
 
 /// Chunks of one message that may be in the pool at once.
 constexpr std::size_t kRingChunks = 4;
+/// Slots per sender -> receiver link: executions started one after another
+/// (several outstanding requests) may each announce their messages before
+/// the receiver has read the earlier ones. Epoch e uses slot e % kLinkSlots.
+constexpr std::size_t kLinkSlots = 4;
 /// A receiver with fewer chunks than this in its ring (1: none left) gets
 /// its next chunk between two chunks its sender unpacks.
 constexpr std::size_t kLowChunks = 1;

@@ -169,12 +169,13 @@ void Transfer::advance_node(bool& moved) {
     return;
   }
   if (!shm_started_) {
-    if (!links_free()) return;
+    bool alone = true;
+    if (!links_free(alone)) return;
     bool ready = false;
-    Status st = shm_->ready(ready, shm_waiting_);
+    Status st = shm_->ready(alone, ready, shm_waiting_);
     if (!st.ok()) return fail(st);
     if (!ready) return;
-    shm_->announce();
+    shm_->announce(alone);
     shm_started_ = true;
     moved = true;
   }
@@ -191,18 +192,23 @@ void Transfer::advance_node(bool& moved) {
     moved = self_.advance(shm_->next_expected());
 }
 
-bool Transfer::links_free() const {
+bool Transfer::links_free(bool& alone) const {
+  // Executions announce in the order they started (both ends of a link
+  // count epochs alike); one still under way leaves this one behind it.
+  alone = true;
   for (const Transfer* t : channel_.transfers) {
     if (t == this) return true;
-    if (t->holds_links()) return false;
+    if (t->shm_ && !t->shm_started_) return false;
+    alone = alone && !t->holds_links();
   }
   return true;
 }
 
 Status Transfer::stalled() const {
   if (runner_ && !runner_->done()) return runner_->timed_out();
+  bool alone = true;
   if (shm_ && !shm_started_) {
-    if (!links_free())
+    if (!links_free(alone))
       return failure(MR2D_ERR_TIMEOUT, "",
                      "timed out (MR2D_TIMEOUT) waiting for an earlier execution's node-local messages");
     return previous_unread(shm_waiting_);

@@ -7,11 +7,13 @@
 //
 // Several transfers may be in flight on one channel (on different plans:
 // their MPI messages have different tags). The channel's shared-memory links
-// carry one execution at a time: a transfer's node-local messages start once
-// every transfer started before it on the channel has finished its own, in
-// start order, which is the same on every process. Any step of any transfer
-// on a channel steps all of them, so node-local messages progress inside
-// every call on the channel.
+// carry up to kLinkSlots executions per pair of processes at once: a
+// transfer announces its node-local messages once every transfer started
+// before it on the channel has announced its own (start order, the same on
+// every process) and the link slots it takes were read at their previous
+// use, so a receiver may read several started executions in one wait. Any
+// step of any transfer on a channel steps all of them, so node-local
+// messages progress inside every call on the channel.
 //
 // A transfer left unfinished (destroyed, abandoned or failed) takes back its
 // posted receives, gives up its node-local messages (its node peers return
@@ -97,7 +99,9 @@ class Transfer {
   bool through_mpi(const route::Stage& stage) const;
   // Whether its node-local messages still hold the channel's links.
   bool holds_links() const { return shm_ && !(shm_started_ && shm_->done()); }
-  bool links_free() const;
+  // Whether every transfer started before this one has announced its
+  // node-local messages; `alone`: none of them still holds the links.
+  bool links_free(bool& alone) const;
   void finish(const Status& status);
   // finish(), or on the progress thread kept for the owner's next progress().
   void fail(const Status& status);

@@ -8,7 +8,9 @@
 // receiver's; a receiver that took the sender's array by its own numbering
 // read the wrong block. Every element of B's local array, padding included,
 // is checked against its global index (each element of A holds its own), and
-// the shared and the ordinary run must agree.
+// the shared and the ordinary run must agree. In mr2d_alloc memory the
+// receivers must have read their node peers' A in place (bytes_direct), in
+// ordinary memory never.
 #include <mpi.h>
 
 #include <algorithm>
@@ -130,16 +132,34 @@ int main(int argc, char** argv) {
     if (size == 4) cases.push_back({n, {1, 2, 2}, {2, 0, 1}, {1, 2, 2}});
   }
   long long failed = 0;
+  // Bytes read in place during the runs in ordinary memory and in mr2d_alloc memory.
+  long long direct[2] = {0, 0};
+  auto direct_bytes = [] {
+    mr2d_stats stats{};
+    mr2d_get_stats(&stats);
+    return static_cast<long long>(stats.bytes_direct);
+  };
   for (std::size_t k = 0; k < cases.size(); ++k)
     for (bool planned : {false, true}) {
-      long long wrong[2] = {run<std::allocator<double>>(cases[k], rank, planned),
-                            run<mr2d::SharedAllocator<double>>(cases[k], rank, planned)};
+      long long wrong[2] = {0, 0};
+      long long before = direct_bytes();
+      wrong[0] = run<std::allocator<double>>(cases[k], rank, planned);
+      direct[0] += direct_bytes() - before;
+      before = direct_bytes();
+      wrong[1] = run<mr2d::SharedAllocator<double>>(cases[k], rank, planned);
+      direct[1] += direct_bytes() - before;
       MPI_Allreduce(MPI_IN_PLACE, wrong, 2, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
       if (rank == 0 && (wrong[0] != 0 || wrong[1] != 0))
         std::printf("case %zu (%s): %lld wrong elements in ordinary memory, %lld in mr2d_alloc memory\n", k,
                     planned ? "plan" : "direct call", wrong[0], wrong[1]);
       failed += wrong[0] + wrong[1];
     }
+  MPI_Allreduce(MPI_IN_PLACE, direct, 2, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
+  if (rank == 0)
+    std::printf("bytes read in place from node peers: %lld in ordinary memory (must be 0), %lld in mr2d_alloc "
+                "memory (must be > 0)\n",
+                direct[0], direct[1]);
+  if (direct[0] != 0 || direct[1] == 0) failed += 1;
   if (rank == 0) std::printf("%zu cases, %s\n", cases.size(), failed == 0 ? "all correct" : "FAILED");
   MPI_Finalize();
   return failed == 0 ? 0 : 1;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Started plans (mr2d_plan_start*, mr2d_request_*): random parts (every
 // type; copies, trapezoids, transforms; some through an intermediate matrix)
-// started together, several requests outstanding on different plans, and
+// started together, up to 10 requests outstanding on different plans, and
 // completed by mr2d_request_waitall, by test loops or by waits one by one,
 // must leave every B bit for bit as the blocking executions leave it (full
 // local arrays, padding included), the copies as ScaLAPACK's p?gemr2d /
@@ -106,7 +106,9 @@ int started_batch(mr2d_plan batch, std::vector<const void*>& alpha, std::vector<
 // One random case; returns this process's failures.
 int run_case(std::mt19937_64& rng, const std::vector<Grid>& grids, const Grid& gu, int rank, bool verbose) {
   auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
-  const int count = pick(1, 4);
+  // Up to 10 outstanding: more than the shared-memory links' kLinkSlots
+  // executions per pair of processes, so later starts queue behind earlier ones.
+  const int count = pick(1, 10);
   const auto how = static_cast<Completion>(pick(0, 2));
   std::vector<Part> parts;
   for (int k = 0; k < count; ++k) parts.push_back(random_part(rng, grids));
