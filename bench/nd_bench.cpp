@@ -16,8 +16,10 @@
 // warm-up call each, the variants taking turns (timing.hpp). Every variant's
 // B is compared with mr2d's, whole local arrays, on every process, and the
 // program exits 1 on any difference. Arrays in C order, grid positions in C
-// order (rank = position), sources 0, no padding.
-//   mr2d_nd_bench [--n N] [--reps R] [--case NAME] [--time all|mr2d]
+// order (rank = position), sources 0, no padding; every array of every
+// variant in mr2d_alloc memory (node peers read mr2d's A in place; to MPI it
+// is memory like any other), or all on the heap with --arrays heap.
+//   mr2d_nd_bench [--n N] [--reps R] [--case NAME] [--time all|mr2d] [--arrays shared|heap]
 #include <mpi.h>
 
 #include <algorithm>
@@ -29,6 +31,7 @@
 #include <vector>
 
 #include "mr2d/mr2d_nd.h"
+#include "mr2d/shared_allocator.hpp"
 #include "program_args.hpp"
 #include "timing.hpp"
 
@@ -261,13 +264,13 @@ struct Row {
   long long messages = 0, bytes = 0;
 };
 
-template <class T>
-Row run_case(const Case& c, int reps, bool mr2d_only) {
+template <class T, class Array>
+Row run_arrays(const Case& c, int reps, bool mr2d_only) {
   const Local la = local_of(c.a), lb = local_of(c.b);
-  std::vector<T> a(static_cast<std::size_t>(std::max<Index>(1, la.elements)));
+  Array a(static_cast<std::size_t>(std::max<Index>(1, la.elements)));
   for (std::size_t k = 0; k < a.size(); ++k) a[k] = T(static_cast<double>((k * 7 + 3) % 10007) + 0.5 * rank);
   const std::size_t nb = static_cast<std::size_t>(std::max<Index>(1, lb.elements));
-  std::vector<T> b_mr2d(nb, T(-1)), b_w(nb, T(-1)), b_v(nb, T(-1)), scratch(a.size());
+  Array b_mr2d(nb, T(-1)), b_w(nb, T(-1)), b_v(nb, T(-1)), scratch(a.size());
 
   // mr2d: one plan.
   const mr2d_nd_array da = c.a.c(), db = c.b.c();
@@ -382,6 +385,12 @@ Row run_case(const Case& c, int reps, bool mr2d_only) {
   return row;
 }
 
+template <class T>
+Row run_case(const Case& c, int reps, bool mr2d_only, bool heap) {
+  return heap ? run_arrays<T, std::vector<T>>(c, reps, mr2d_only)
+              : run_arrays<T, std::vector<T, mr2d::SharedAllocator<T>>>(c, reps, mr2d_only);
+}
+
 /// x / y, or 0 where y was not timed (--time mr2d).
 double ratio(double x, double y) { return y > 0 ? x / y : 0; }
 
@@ -430,17 +439,18 @@ std::vector<Case> cases(int p, mr2d_int n) {
 
 int main(int argc, char** argv) {
   const program_args::Args args(argc, argv,
-                                "usage: mr2d_nd_bench [--n N] [--reps R] [--case NAME] [--time all|mr2d]\n"
+                                "usage: mr2d_nd_bench [--n N] [--reps R] [--case NAME] [--time all|mr2d] [--arrays shared|heap]\n"
                                 "  times N-dimensional redistributions (3D cubes of edge N, default 128, and a 4D\n"
                                 "  array) over all processes: an mr2d plan, MPI_Alltoallw with darray and hindexed\n"
                                 "  types, packing + MPI_Alltoallv + unpacking, and a memcpy of the local A; median\n"
                                 "  of R rounds (default 9), slowest process; one case with --case; only mr2d\n"
-                                "  timed with --time mr2d (for profiles; every variant still verified).\n"
+                                "  timed with --time mr2d (for profiles; every variant still verified); arrays in\n"
+                                "  mr2d_alloc memory (default) or --arrays heap.\n"
                                 "  Run under mpirun. Guide: bench/README.md, \"N-dimensional arrays\"\n");
   mr2d_int n = 128;
   int reps = 9;
   std::string only;
-  bool mr2d_only = false;
+  bool mr2d_only = false, heap = false;
   args.options([&](const std::string& name, const char* value) {
     if (name == "--n")
       n = static_cast<mr2d_int>(args.integer(value, name, 32, 1024));
@@ -450,6 +460,8 @@ int main(int argc, char** argv) {
       only = value;
     else if (name == "--time" && (std::strcmp(value, "all") == 0 || std::strcmp(value, "mr2d") == 0))
       mr2d_only = std::strcmp(value, "mr2d") == 0;
+    else if (name == "--arrays" && (std::strcmp(value, "shared") == 0 || std::strcmp(value, "heap") == 0))
+      heap = std::strcmp(value, "heap") == 0;
     else
       return false;
     return true;
@@ -460,8 +472,8 @@ int main(int argc, char** argv) {
   std::vector<Row> rows;
   for (const Case& c : cases(world, n)) {
     if (!only.empty() && c.name != only) continue;
-    rows.push_back(c.type == MR2D_Z ? run_case<std::complex<double>>(c, reps, mr2d_only)
-                                    : run_case<double>(c, reps, mr2d_only));
+    rows.push_back(c.type == MR2D_Z ? run_case<std::complex<double>>(c, reps, mr2d_only, heap)
+                                    : run_case<double>(c, reps, mr2d_only, heap));
     if (rank == 0) std::printf("# %-13s %s\n", c.name.c_str(), c.what.c_str());
   }
   if (rank == 0) {
