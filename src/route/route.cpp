@@ -80,7 +80,8 @@ std::vector<Message> make_messages(const std::vector<const Plan*>& plans, bool s
     for (std::size_t k = 0; k < transfers.size(); ++k) {
       const Transfer& t = transfers[k];
       auto [it, added] = of_peer.try_emplace(t.peer, messages.size());
-      if (added) messages.push_back(Message{t.peer, 0, {}});
+      if (added) messages.push_back(Message{t.peer, 0, {}, false, {}});
+      messages[it->second].carried.push_back(Carried{static_cast<int>(p), static_cast<int>(k)});
       append_transfer(messages[it->second], Section{static_cast<int>(p), static_cast<int>(k)}, *plans[p], t,
                       node.shares(t.peer) ? node.chunk_bytes : chunk_bytes, align);
     }

@@ -40,12 +40,22 @@ struct Chunk {
 /// Alignment of sections and chunks in messages of several plans.
 constexpr Index kPartAlignment = 16;
 
+/// One plan's transfer carried by a message.
+struct Carried {
+  int part = 0;      ///< which plan
+  int transfer = 0;  ///< index into that plan's sends or recvs
+};
+
 /// Everything this process exchanges with one peer.
 struct Message {
   int peer = -1;
   Index bytes = 0;
   std::vector<Chunk> chunks;
   bool node_local = false;  ///< travels through the shared-memory pool (NodeLocal)
+  /// Its plans' transfers in the order the message carries them (one per
+  /// plan, in plan order): the same order at both ends, though each end
+  /// numbers the plans its own way in grid layouts.
+  std::vector<Carried> carried;
 };
 
 /// Messages between processes of one node, carried through shared memory:

@@ -147,14 +147,18 @@ void ShmExchange::announce(bool alone) {
     space_.reset(links_.pool_bytes(), from);
   }
   const Index table = tables > 0 ? publish_offers(tables) : -1;
+  Index placed = 0;  // offers of the messages before in the tables
   for (std::size_t k = 0; k < route_.sends.size(); ++k) {
     if (!send_on_node(k)) continue;
     const int link = links_.local_index(route_.sends[k].peer);
     outs_.push_back(Out{k, link, ++links_.epoch_out[static_cast<std::size_t>(link)]});
     links_.out_busy[busy_index(outs_.back())] = 1;
+    // Every node-local message has its table, offered or not (publish_offers).
+    const Index entry = placed;
+    placed += static_cast<Index>(route_.sends[k].carried.size());
     if (table < 0 || !offerable(k)) continue;
     outs_.back().offered = true;
-    outs_.back().table = table + offer_ends_[k] * static_cast<Index>(sizeof(DirectOffer));
+    outs_.back().table = table + entry * static_cast<Index>(sizeof(DirectOffer));
   }
   for (std::size_t k = 0; k < route_.recvs.size(); ++k) {
     if (!recv_on_node(k)) continue;
@@ -170,19 +174,6 @@ void ShmExchange::announce(bool alone) {
     if (o.offered) slot.offers.store(static_cast<std::uint64_t>(o.table), std::memory_order_relaxed);
     slot.ready.store(link_word(o.epoch, o.offered ? kDirect : 0), std::memory_order_release);
   }
-}
-
-template <class Each>
-void ShmExchange::message_parts(const route::Message& m, Each&& each) {
-  ++stamp_;
-  if (seen_.size() < parts_.size()) seen_.resize(parts_.size(), 0);
-  for (const route::Chunk& chunk : m.chunks)
-    for (const route::Section& s : chunk.sections) {
-      std::uint64_t& mark = seen_[static_cast<std::size_t>(s.part)];
-      if (mark == stamp_) continue;
-      mark = stamp_;
-      each(s.part);
-    }
 }
 
 bool ShmExchange::collect_offers() {
@@ -203,14 +194,11 @@ bool ShmExchange::collect_offers() {
   return any;
 }
 
-Index ShmExchange::offer_entries() {
-  offer_ends_.assign(route_.sends.size() + 1, 0);
-  offer_parts_.clear();
-  for (std::size_t k = 0; k < route_.sends.size(); ++k) {
-    if (send_on_node(k)) message_parts(route_.sends[k], [this](int p) { offer_parts_.push_back(p); });
-    offer_ends_[k + 1] = static_cast<Index>(offer_parts_.size());
-  }
-  return static_cast<Index>(offer_parts_.size());
+Index ShmExchange::offer_entries() const {
+  Index entries = 0;
+  for (std::size_t k = 0; k < route_.sends.size(); ++k)
+    if (send_on_node(k)) entries += static_cast<Index>(route_.sends[k].carried.size());
+  return entries;
 }
 
 Index ShmExchange::placed_bytes(Index cap, Index tables) const {
@@ -226,61 +214,58 @@ Index ShmExchange::publish_offers(Index tables) {
   if (at < 0) return -1;
   table_at_ = at;
   table_bytes_ = static_cast<Index>(sizeof(DirectOffer)) * tables;
-  // Each message's table lists the offers of its parts in the order they
-  // first appear in it: a receiver numbers the parts its own way (in grid
+  // One table per node-local message, one offer per plan it carries, in the
+  // order it carries them: a receiver numbers the plans its own way (in grid
   // layouts each process holds only the plans of its tiles), but both ends
-  // walk a message alike.
+  // carry a message's transfers in the same order.
   unsigned char* table = links_.pool() + at;
-  for (std::size_t e = 0; e < offer_parts_.size(); ++e)
-    std::memcpy(table + e * sizeof(DirectOffer), &offers_[static_cast<std::size_t>(offer_parts_[e])],
-                sizeof(DirectOffer));
+  for (std::size_t k = 0; k < route_.sends.size(); ++k)
+    if (send_on_node(k))
+      for (const route::Carried& c : route_.sends[k].carried) {
+        std::memcpy(table, &offers_[static_cast<std::size_t>(c.part)], sizeof(DirectOffer));
+        table += sizeof(DirectOffer);
+      }
   return at;
 }
 
 bool ShmExchange::offerable(std::size_t k) const {
-  if (offer_ends_[k] == offer_ends_[k + 1]) return false;
-  for (Index e = offer_ends_[k]; e < offer_ends_[k + 1]; ++e)
-    if (offers_[static_cast<std::size_t>(offer_parts_[static_cast<std::size_t>(e)])].id == 0) return false;
-  return true;
+  for (const route::Carried& c : route_.sends[k].carried)
+    if (offers_[static_cast<std::size_t>(c.part)].id == 0) return false;
+  return !route_.sends[k].carried.empty();
 }
 
 bool ShmExchange::map_offers(const In& in, const ShmSlot& slot) {
+  const std::vector<route::Carried>& carried = route_.recvs[in.k].carried;
   const std::uint64_t at = slot.offers.load(std::memory_order_relaxed);
+  const std::uint64_t bytes = sizeof(DirectOffer) * carried.size();
   const auto pool = static_cast<std::uint64_t>(links_.pool_bytes());
-  if (at % alignof(DirectOffer) != 0 || at > pool) return false;
+  if (at % alignof(DirectOffer) != 0 || at > pool || pool - at < bytes) return false;
   if (refuses_direct(links_.rank_of(links_.me()))) return false;
   const unsigned char* table = links_.inbox(in.link) + at;
   src_.assign(parts_.size(), nullptr);
   src_ld_.assign(parts_.size(), 0);
-  // The sender's table for this message holds one offer per part, in the
-  // order the parts first appear in the message. Every offer carries the
-  // same count of released arrays; a different one would drop mappings
-  // already taken for this message.
+  // The sender's table for this message: one offer per transfer it carries,
+  // in the order both ends carry them. Every offer carries the same count of
+  // released arrays; a different one would drop mappings already taken for
+  // this message.
   std::uint64_t frees = 0;
-  std::uint64_t entries = 0;
-  for (const route::Chunk& chunk : route_.recvs[in.k].chunks) {
-    for (const route::Section& s : chunk.sections) {
-      const auto p = static_cast<std::size_t>(s.part);
-      if (src_[p] != nullptr) continue;
-      if (pool - at < (entries + 1) * sizeof(DirectOffer)) return false;
-      DirectOffer o{};
-      std::memcpy(&o, table + entries * sizeof(DirectOffer), sizeof o);  // a copy: the sender's memory
-      if (o.id == 0 || o.ld <= 0 || o.offset < 0 || o.offset >= o.bytes || (entries > 0 && o.frees != frees))
-        return false;
-      frees = o.frees;
-      ++entries;
-      const plan::Plan& plan = *parts_[p].plan;
-      const plan::Transfer& t = plan.recvs[static_cast<std::size_t>(s.transfer)];
-      // Every element read must lie inside the mapped file.
-      const std::optional<Index> extent = array_extent(plan.rows(t), plan.cols(t), o.ld);
-      const std::optional<Index> need = extent ? checked_mul(*extent, plan.elem_size) : std::nullopt;
-      if (!need || *need > o.bytes - o.offset) return false;
-      const unsigned char* base =
-          links_.arrays.map(in.link, links_.pid_of(in.link), o.frees, {o.id, o.fd, o.dev, o.ino, o.bytes});
-      if (base == nullptr) return false;
-      src_[p] = base + o.offset;
-      src_ld_[p] = o.ld;
-    }
+  for (std::size_t e = 0; e < carried.size(); ++e) {
+    DirectOffer o{};
+    std::memcpy(&o, table + e * sizeof(DirectOffer), sizeof o);  // a copy: the sender's memory
+    if (o.id == 0 || o.ld <= 0 || o.offset < 0 || o.offset >= o.bytes || (e > 0 && o.frees != frees)) return false;
+    frees = o.frees;
+    const auto p = static_cast<std::size_t>(carried[e].part);
+    const plan::Plan& plan = *parts_[p].plan;
+    const plan::Transfer& t = plan.recvs[static_cast<std::size_t>(carried[e].transfer)];
+    // Every element read must lie inside the mapped file.
+    const std::optional<Index> extent = array_extent(plan.rows(t), plan.cols(t), o.ld);
+    const std::optional<Index> need = extent ? checked_mul(*extent, plan.elem_size) : std::nullopt;
+    if (!need || *need > o.bytes - o.offset) return false;
+    const unsigned char* base =
+        links_.arrays.map(in.link, links_.pid_of(in.link), o.frees, {o.id, o.fd, o.dev, o.ino, o.bytes});
+    if (base == nullptr) return false;
+    src_[p] = base + o.offset;
+    src_ld_[p] = o.ld;
   }
   return true;
 }

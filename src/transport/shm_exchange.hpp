@@ -100,16 +100,11 @@ class ShmExchange {
   // Packs the next chunk of each outgoing message with fewer than `below`
   // chunks in its ring, where the pool has room.
   void pack_round(Traffic& traffic, bool& progressed, std::size_t below);
-  // Calls each(part) for the parts of message m in the order they first
-  // appear in it, once each.
-  template <class Each>
-  void message_parts(const route::Message& m, Each&& each);
   // Sender: notes where each part's A lies in mr2d_alloc memory (offers_);
   // false where no part's does.
   bool collect_offers();
-  // Sender: lists the parts of every node-local message (offer_parts_,
-  // offer_ends_); their number.
-  Index offer_entries();
+  // Sender: the offers of every node-local message's table together.
+  Index offer_entries() const;
   // Sender: the most this execution places in the pool (its node-local
   // chunks and `tables` offers, in PoolSpace granules); counting stops past `cap`.
   Index placed_bytes(Index cap, Index tables) const;
@@ -146,11 +141,7 @@ class ShmExchange {
   PoolSpace& space_;  // the pool's free space (kept by the links: no allocation per execution)
   std::vector<Out> outs_;
   std::vector<In> ins_;
-  std::vector<DirectOffer> offers_;  // sender: per part, where its A lies (empty: none on offer)
-  std::vector<int> offer_parts_;     // sender: the parts of each node-local message's table
-  std::vector<Index> offer_ends_;    // sender: by send message, where its table ends in offer_parts_
-  std::vector<std::uint64_t> seen_;  // by part: the stamp of the last message walk that met it
-  std::uint64_t stamp_ = 0;
+  std::vector<DirectOffer> offers_;        // sender: per part, where its A lies (empty: none on offer)
   Index table_at_ = -1, table_bytes_ = 0;  // sender: the offer tables' place in the pool
   std::vector<const unsigned char*> src_;  // receiver: per part, the sender's A mapped here
   std::vector<Index> src_ld_;              // receiver: per part, its leading dimension

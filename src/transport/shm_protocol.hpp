@@ -44,8 +44,9 @@ inline bool word_direct(std::uint64_t word) { return (word & kDirect) != 0; }
 inline bool word_given_up(std::uint64_t word) { return (word & kGivenUp) != 0; }
 
 /// Where one part's A lies in node-shared memory (mr2d_alloc), as a sender
-/// offers it to its node peers: a table of one entry per part, in the
-/// sender's pool, for the whole execution. id 0: that part's A is not there.
+/// offers it to its node peers: per node-local message, a table of one entry
+/// per plan transfer it carries (route::Message::carried), in the sender's
+/// pool. id 0: that part's A is not there.
 struct DirectOffer {
   std::uint64_t id;     ///< the allocation's serial in the sender (never reused)
   std::int64_t fd;      ///< its memory file in the sender
