@@ -55,10 +55,9 @@
  *    so the arrays it is given are checked by each process on its own: NULL
  *    A or B where the process holds data, or sub(A) and sub(B) sharing
  *    memory, is MR2D_ERR_ARGUMENT on the processes that passed them. They
- *    give up their node-local messages of the execution, so node peers
- *    return the same status (their B may be partly written) instead of
- *    waiting; peers on other nodes wait for them (up to MR2D_TIMEOUT where
- *    it is set).
+ *    give up the execution, so node peers return the same status (their B
+ *    may be partly written) and peers on other nodes, told by an empty
+ *    message, MR2D_ERR_INCONSISTENT naming them, instead of waiting.
  *
  * The drop-in library's ScaLAPACK and PBLAS names stop the job on an error,
  * as ScaLAPACK and PBLAS do (mr2d/scalapack.h); the environment variable
@@ -381,8 +380,9 @@ MR2D_API int mr2d_plan_query(mr2d_plan plan, mr2d_plan_info* info);
 /** Releases the plan and sets *plan to NULL (NULL is accepted). Local. An
  *  active plan (started, its request not completed) is an error, never a
  *  crash: its execution is given up (node peers return the error, MPI peers
- *  wait up to MR2D_TIMEOUT), its request completes with MR2D_ERR_ARGUMENT at
- *  the next test or wait, and the plan is released. */
+ *  a give-up), its request stays valid and completes with MR2D_ERR_ARGUMENT
+ *  at the next test or wait, and the plan is released. A completed request
+ *  never reads its plan and may outlive it. */
 MR2D_API void mr2d_plan_destroy(mr2d_plan* plan);
 
 /** Non-blocking execution of plans, in the style of MPI persistent requests
@@ -393,8 +393,10 @@ MR2D_API void mr2d_plan_destroy(mr2d_plan* plan);
  *  _testsome complete it. A completed request is freed and set to NULL (as
  *  MPI sets MPI_REQUEST_NULL); testing or waiting for a NULL request returns
  *  MR2D_SUCCESS at once (done). Rules:
- *  - every process starts the same plans in the same order, as with MPI
- *    collectives; several requests on different plans may be outstanding;
+ *  - every process starts the same plans over one union context in the same
+ *    order, as with MPI collectives; several requests on different plans may
+ *    be outstanding, over any union contexts, and each process completes them
+ *    in any order of its own;
  *  - between start and completion the caller must not write A nor touch B
  *    (nor the arrays of pointers of a batch);
  *  - starting a plan that is active (started and not completed), or
@@ -405,10 +407,12 @@ MR2D_API void mr2d_plan_destroy(mr2d_plan* plan);
  *    error (a peer that gave up, MR2D_TIMEOUT, a grid exited meanwhile) is
  *    returned by the test or wait that completes the request, with the same
  *    status on every process concerned;
- *  - MPI messages are posted at start and move wherever MPI moves them; the
- *    node-local (shared-memory) part moves inside any mr2d call over the
- *    same union context, test or wait included, and with MR2D_PROGRESS=thread
- *    also on a progress thread while the caller computes.
+ *  - progress: inside any mr2d call (a test or wait of any request, a
+ *    blocking execution, direct call or creation, over any union context) a
+ *    process moves on every execution it started, as MPI moves every pending
+ *    request inside any MPI call; MPI messages also move wherever MPI moves
+ *    them, and with MR2D_PROGRESS=thread the node-local part moves on a
+ *    progress thread while the caller computes.
  *  Statistics (mr2d_get_stats) count an execution when it completes. */
 typedef struct mr2d_request_s* mr2d_request;
 
@@ -424,7 +428,9 @@ MR2D_API int mr2d_request_test(mr2d_request* request, int* done);
 /** Waits until the request completes; returns its status. */
 MR2D_API int mr2d_request_wait(mr2d_request* request);
 /** Waits for `count` requests (moving all of them on together); returns
- *  MR2D_SUCCESS, or the status of the first one, in array order, that failed. */
+ *  MR2D_SUCCESS, or the status of the first one, in array order, that failed.
+ *  NULL entries are inactive; one request in two entries is
+ *  MR2D_ERR_ARGUMENT, and then nothing is waited for or freed. */
 MR2D_API int mr2d_request_waitall(int count, mr2d_request* requests);
 /** Per-part completion of a batch request: moves it on without waiting and
  *  writes into parts[0 .. *outcount - 1] the indices (0-based, in the

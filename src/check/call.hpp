@@ -82,7 +82,7 @@ struct LocalCall {
   int bad_option = -1;
   Index bad_option_value = 0;
   /// A numeric environment variable that does not parse: its number in
-  /// kNumericEnv (common/env.hpp), or -1, and its value.
+  /// kEnvSettings (common/env.hpp), or -1, and its value.
   int bad_env = -1;
   const char* bad_env_value = nullptr;
   bool plan_out_null = false;  ///< plan creation: nowhere to put the plan

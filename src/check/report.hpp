@@ -31,6 +31,8 @@ struct OptionsReport {
   std::int64_t schedule = 0, chunk_request = 0, indexing = 0, phases = 0, transport = 0;
   std::int64_t node_ranks = 0;  ///< MR2D_NODE_RANKS (0: the real nodes)
   std::int64_t shm_budget = 0;
+  std::int64_t timeout_us = 0;  ///< MR2D_TIMEOUT in microseconds (0: none)
+  std::int64_t progress = 0;    ///< MR2D_PROGRESS: 1 thread, 0 off
 };
 
 struct Report {
@@ -55,8 +57,8 @@ inline constexpr int kReportWords = static_cast<int>(sizeof(Report) / sizeof(std
 static_assert(std::is_standard_layout_v<Report> && std::is_trivially_copyable_v<Report>);
 static_assert(std::has_unique_object_representations_v<Report>);
 static_assert(sizeof(MatrixReport) == 12 * sizeof(std::int64_t));
-static_assert(sizeof(OptionsReport) == 7 * sizeof(std::int64_t));
-static_assert(kReportWords == kFaultWords + 2 * 12 + 12 + 7);
+static_assert(sizeof(OptionsReport) == 9 * sizeof(std::int64_t));
+static_assert(kReportWords == kFaultWords + 2 * 12 + 12 + 9);
 
 /// The report as its words, in member order.
 inline std::vector<std::int64_t> words_of(const Report& report) {

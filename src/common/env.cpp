@@ -2,6 +2,7 @@
 // Strict parsing of numeric environment variables; see env.hpp.
 #include "common/env.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
@@ -49,17 +50,16 @@ int unit_shift(char c) {
   }
 }
 
-bool is_byte_suffix(std::string_view rest) {
-  return rest.empty() || rest == "B" || rest == "b" || rest == "iB" || rest == "ib";
-}
+// Bytes, never bits: "B" and "iB" only.
+bool is_byte_suffix(std::string_view rest) { return rest.empty() || rest == "B" || rest == "iB"; }
 
 const char* raw(int k) {
-  const char* text = std::getenv(kNumericEnv[k].name);
+  const char* text = std::getenv(kEnvSettings[k].name);
   return text != nullptr && *text != 0 ? text : nullptr;
 }
 
-bool parses(EnvKind kind, std::string_view text) {
-  switch (kind) {
+bool parses(const EnvVariable& v, std::string_view text) {
+  switch (v.kind) {
     case EnvKind::size:
       return parse_size(text).has_value();
     case EnvKind::signed_size:
@@ -68,13 +68,15 @@ bool parses(EnvKind kind, std::string_view text) {
       return parse_count(text).has_value();
     case EnvKind::seconds:
       return parse_seconds(text).has_value();
+    case EnvKind::word:
+      return is_one_of(text, v.words);
   }
   return false;
 }
 
 int index_of(const char* name) {
-  for (int k = 0; k < kNumericEnvCount; ++k)
-    if (std::strcmp(kNumericEnv[k].name, name) == 0) return k;
+  for (int k = 0; k < kEnvSettingsCount; ++k)
+    if (std::strcmp(kEnvSettings[k].name, name) == 0) return k;
   return -1;
 }
 
@@ -89,7 +91,7 @@ std::optional<Index> parse_size(std::string_view text, bool allow_negative) {
   if (!text.empty() && unit_shift(text.front()) >= 0) {
     shift = unit_shift(text.front());
     text.remove_prefix(1);
-  } else if (text == "iB" || text == "ib") {
+  } else if (text == "iB") {
     return std::nullopt;  // "iB" only after a unit
   }
   if (!is_byte_suffix(text)) return std::nullopt;
@@ -125,14 +127,24 @@ std::optional<double> parse_seconds(std::string_view text) {
   return rest.empty() ? std::optional<double>(value) : std::nullopt;
 }
 
+bool is_one_of(std::string_view text, std::string_view words) {
+  while (!words.empty()) {
+    const std::size_t end = std::min(words.find(' '), words.size());
+    if (words.substr(0, end) == text) return true;
+    words.remove_prefix(std::min(end + 1, words.size()));
+  }
+  return false;
+}
+
 int env_fault() {
-  for (int k = 0; k < kNumericEnvCount; ++k)
-    if (const char* text = raw(k); text != nullptr && !parses(kNumericEnv[k].kind, text)) return k;
+  for (int k = 0; k < kEnvSettingsCount; ++k)
+    if (const char* text = raw(k); text != nullptr && !parses(kEnvSettings[k], text)) return k;
   return -1;
 }
 
-const char* env_expects(EnvKind kind) {
-  switch (kind) {
+std::string env_expects(int k) {
+  const EnvVariable& v = kEnvSettings[k];
+  switch (v.kind) {
     case EnvKind::size:
       return "a size in bytes: digits, optionally with k, M, G or T (binary: 4M = 4MiB = 4194304)";
     case EnvKind::signed_size:
@@ -141,20 +153,31 @@ const char* env_expects(EnvKind kind) {
       return "a whole number >= 0";
     case EnvKind::seconds:
       return "seconds >= 0, such as 30 or 2.5";
+    case EnvKind::word: {
+      std::string list;
+      std::string_view words = v.words;
+      while (!words.empty()) {
+        const std::size_t end = std::min(words.find(' '), words.size());
+        if (!list.empty()) list += end == words.size() ? " or " : ", ";
+        list += words.substr(0, end);
+        words.remove_prefix(std::min(end + 1, words.size()));
+      }
+      return list;
+    }
   }
   return "a number";
 }
 
 std::string env_fault_text(int k, const std::string& value) {
-  if (k < 0 || k >= kNumericEnvCount) return "an environment variable has a value that is not a number";
-  return std::string(kNumericEnv[k].name) + " is \"" + value + "\", not " + env_expects(kNumericEnv[k].kind);
+  if (k < 0 || k >= kEnvSettingsCount) return "an environment variable has a value that is not valid";
+  return std::string(kEnvSettings[k].name) + " is \"" + value + "\", not " + env_expects(k);
 }
 
 Index size_env(const char* name) {
   const int k = index_of(name);
   const char* text = k >= 0 ? raw(k) : nullptr;
   if (text == nullptr) return 0;
-  return parse_size(text, kNumericEnv[k].kind == EnvKind::signed_size).value_or(0);
+  return parse_size(text, kEnvSettings[k].kind == EnvKind::signed_size).value_or(0);
 }
 
 Index count_env(const char* name, Index fallback) {
@@ -167,7 +190,7 @@ double positive_env(const char* name) {
   const int k = index_of(name);
   const char* text = k >= 0 ? raw(k) : nullptr;
   if (text == nullptr) return 0;
-  const EnvKind kind = kNumericEnv[k].kind;
+  const EnvKind kind = kEnvSettings[k].kind;
   if (kind == EnvKind::seconds) return parse_seconds(text).value_or(0);
   const std::optional<Index> value = kind == EnvKind::count ? parse_count(text) : parse_size(text);
   return value ? static_cast<double>(*value) : 0;

@@ -43,7 +43,7 @@ enum class Reason : std::int64_t {
   bad_dtype,          ///< a PBLAS descriptor's DTYPE_ is value, neither 1 nor 2
   other_context,      ///< PBLAS: C's context is value, A's is limit
   first_block,        ///< PBLAS: a first block of value, not the block size limit
-  bad_environment,    ///< numeric variable index (kNumericEnv) holds value (text_word), which does not parse
+  bad_environment,    ///< variable index (kEnvSettings) holds value (text_word), which does not parse
   start_differs,      ///< a grid-layout side's start differs: value here, limit on process 0
   // Grid layouts (layout/): `table` 0 rows or row_splits, 1 cols or
   // col_splits, 2 owners, 3 blocks; `index` the split, owner or block.

@@ -61,7 +61,7 @@ std::uint64_t fingerprint(const std::vector<const Execution*>& parts, const Reso
   for (const Execution* p : parts) h = mix(h, p == nullptr ? 1 : p->channel == nullptr ? 2 : 3 + p->serial);
   const check::OptionsReport words = report_options(o);
   for (std::int64_t v : {words.schedule, words.chunk_request, words.indexing, words.phases, words.transport,
-                         words.node_ranks, words.shm_budget})
+                         words.node_ranks, words.shm_budget, words.timeout_us, words.progress})
     h = mix(h, static_cast<std::uint64_t>(v));
   return h;
 }

@@ -144,7 +144,8 @@ Status prepare_execution(const Execution& e, const Operands& ops, const char* ro
     if (part.passes.size() > 1) {
       middle =
           middle_pool.get(static_cast<std::size_t>(std::max<Index>(part.middle_elems * part.problem.elem_size, 1)));
-      if (middle == nullptr) return failure(MR2D_ERR_MEMORY, routine, "out of memory for the intermediate matrix");
+      if (middle == nullptr)
+        return give_up(e, failure(MR2D_ERR_MEMORY, routine, "out of memory for the intermediate matrix"));
     }
   for (std::size_t k = 0; k < e.parts.size(); ++k) {
     const Part& part = e.parts[k];

@@ -2,7 +2,11 @@
 // Options agreement; see options_agreement.hpp.
 #include "driver/options_agreement.hpp"
 
+#include <cmath>
+#include <cstdlib>
 #include <string>
+
+#include "common/env.hpp"
 
 #include "mr2d/mr2d.h"
 #include "transport/shm_links.hpp"
@@ -24,6 +28,8 @@ constexpr Field kFields[] = {
     {&check::OptionsReport::transport, "transport (MR2D_TRANSPORT)"},
     {&check::OptionsReport::node_ranks, "MR2D_NODE_RANKS"},
     {&check::OptionsReport::shm_budget, "shm_budget (MR2D_SHM_BUDGET)"},
+    {&check::OptionsReport::timeout_us, "MR2D_TIMEOUT (microseconds)"},
+    {&check::OptionsReport::progress, "MR2D_PROGRESS (1: thread, 0: off)"},
 };
 
 }  // namespace
@@ -37,6 +43,11 @@ check::OptionsReport report_options(const Resolved& options) {
   r.transport = static_cast<std::int64_t>(options.transport);
   r.node_ranks = transport::node_ranks_override();
   r.shm_budget = options.shm_budget;
+  // Settings read from the environment alone: a process with a limit would
+  // give up where its peers wait, one with a progress thread step where they
+  // do not; both are agreed as the options are.
+  r.timeout_us = std::llround(positive_env("MR2D_TIMEOUT") * 1e6);
+  r.progress = parse_progress(std::getenv("MR2D_PROGRESS")).value_or(false) ? 1 : 0;
   return r;
 }
 

@@ -77,7 +77,7 @@ check::LocalCall to_local_call(const CallSpec& args) {
   call.bad_option = invalid_option_field(args.options, call.bad_option_value);
   // Read once, as the variables themselves are.
   static const int bad_env = env_fault();
-  static const std::string bad_env_value = bad_env >= 0 ? std::getenv(kNumericEnv[bad_env].name) : "";
+  static const std::string bad_env_value = bad_env >= 0 ? std::getenv(kEnvSettings[bad_env].name) : "";
   call.bad_env = bad_env;
   call.bad_env_value = bad_env >= 0 ? bad_env_value.c_str() : nullptr;
   call.strided = args.strided;

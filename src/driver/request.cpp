@@ -2,15 +2,19 @@
 // (MPI) Started plans; see request.hpp.
 #include "driver/request.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "common/env.hpp"
 #include "driver/redistribute.hpp"
 #include "transport/progress_thread.hpp"
+#include "transport/started_channels.hpp"
 
 namespace mr2d::driver {
 
@@ -31,6 +35,9 @@ void complete(mr2d_request_s& r, const Status& status) {
   if (r.plan == nullptr) return;
   count_execution(r.plan->execution, r.traffic);
   r.plan->active = nullptr;
+  // A completed request needs nothing of its plan, which may be destroyed
+  // before the request is tested, waited for or freed.
+  r.plan = nullptr;
 }
 
 void start_passes(mr2d_request_s& r) {
@@ -38,6 +45,8 @@ void start_passes(mr2d_request_s& r) {
   const std::size_t passes = e.routes.size();
   r.parts.resize(passes);
   r.transfers.resize(passes);
+  // Every wait of the library moves it on from now on, over any union.
+  transport::track_started(*e.channel);
   for (std::size_t pass = 0; pass < passes; ++pass) {
     pass_parts(e, operands_of(r), r.updates.data(), r.middle, pass, r.parts[pass]);
     r.transfers[pass] =
@@ -80,6 +89,21 @@ int last_pass(const Execution& e, std::size_t k) {
   return last;
 }
 
+// MR2D_ERR_ARGUMENT naming two entries of `requests` that hold the same
+// request (NULL entries are inactive and may repeat).
+Status repeated_request(int count, const mr2d_request* requests, const char* routine) {
+  std::vector<std::pair<mr2d_request, int>> held;
+  for (int k = 0; k < count; ++k)
+    if (requests[k] != nullptr) held.emplace_back(requests[k], k);
+  std::sort(held.begin(), held.end());
+  for (std::size_t k = 1; k < held.size(); ++k)
+    if (held[k].first == held[k - 1].first)
+      return failure(MR2D_ERR_ARGUMENT, routine,
+                     "argument 2 (requests): entries " + std::to_string(held[k - 1].second) + " and " +
+                         std::to_string(held[k].second) + " are the same request; none was waited for");
+  return {};
+}
+
 const char* start_routine(const StartArgs& args) {
   if (args.batch) return args.transform ? "mr2d_plan_start_batch_transform" : "mr2d_plan_start_batch";
   return args.transform ? "mr2d_plan_start_transform" : "mr2d_plan_start";
@@ -116,18 +140,20 @@ int start_plan(mr2d_plan plan, const StartArgs& args, mr2d_request* request) noe
   const char* routine = start_routine(args);
   return guarded(routine, true, [&]() -> Status {
     if (plan == nullptr) return failure(MR2D_ERR_ARGUMENT, routine, "argument 1 (plan) is NULL");
-    bool on_thread = false;
-    if (Status st = progress_setting(routine, on_thread); !st.ok()) return give_up(plan->execution, st);
     Status active = refuse_active(plan, routine);
     if (!active.ok()) return active;
+    bool on_thread = false;
+    if (Status st = progress_setting(routine, on_thread); !st.ok()) return give_up(plan->execution, st);
     const Execution& e = plan->execution;
+    // From here on a refusal is this process's alone: its peers, which
+    // started the same plan, are told instead of waiting (give_up).
     if (e.batch != args.batch)
-      return failure(MR2D_ERR_ARGUMENT, routine,
-                     e.batch ? "the plan is a batch: start it with mr2d_plan_start_batch"
-                             : "the plan is not a batch (mr2d_plan_create_batch)");
+      return give_up(e, failure(MR2D_ERR_ARGUMENT, routine,
+                                e.batch ? "the plan is a batch: start it with mr2d_plan_start_batch"
+                                        : "the plan is not a batch (mr2d_plan_create_batch)"));
     if (args.transform && !args.batch && !e.parts.front().transform)
-      return failure(MR2D_ERR_ARGUMENT, routine,
-                     "the plan was not created by mr2d_plan_create_transform or _trtransform");
+      return give_up(e, failure(MR2D_ERR_ARGUMENT, routine,
+                                "the plan was not created by mr2d_plan_create_transform or _trtransform"));
     // Arguments only this process passed: node peers are told instead of waiting.
     const Operands& ops = args.operands;
     if (ops.a == nullptr || ops.b == nullptr)
@@ -196,6 +222,9 @@ int wait_all(int count, mr2d_request* requests) noexcept {
   return guarded(routine, true, [&]() -> Status {
     if (count < 0) return failure(MR2D_ERR_ARGUMENT, routine, "argument 1 (count) is negative");
     if (count > 0 && requests == nullptr) return failure(MR2D_ERR_ARGUMENT, routine, "argument 2 (requests) is NULL");
+    // One request twice would be freed twice: refused before anything moves.
+    Status twice = repeated_request(count, requests, routine);
+    if (!twice.ok()) return twice;
     // Every request moves on in turn: they may be over different union contexts.
     transport::Backoff backoff;
     for (bool all_over = false; !all_over;) {
@@ -238,13 +267,16 @@ int test_some(mr2d_request* request, int* outcount, int* parts) noexcept {
     mr2d_request_s& r = **request;
     step(r, false, nullptr);
     if (r.over && !r.status.ok()) return release(request);
-    bool all = true;
+    if (r.over) {  // every part not yet reported; the plan may be gone
+      for (std::size_t k = 0; k < r.reported.size(); ++k)
+        if (!r.reported[k]) parts[(*outcount)++] = static_cast<int>(k);
+      return release(request);
+    }
     const Execution& e = r.plan->execution;
     const auto pass = static_cast<std::int32_t>(r.pass);
-    const transport::Transfer* now = r.over ? nullptr : r.transfers[r.pass].get();
+    const transport::Transfer* now = r.transfers[r.pass].get();
     // Parts a progress thread may be writing are read under the channel's lock.
-    std::optional<transport::StepLock> steps;
-    if (now != nullptr) steps.emplace(*e.channel);
+    const transport::StepLock steps(*e.channel);
     std::size_t at = 0;  // the piece's place among the pass's transport parts (pass_parts)
     for (std::size_t k = 0; k < r.reported.size(); ++k) {
       // Complete once the passes that write its B are done, or the one in
@@ -254,14 +286,12 @@ int test_some(mr2d_request* request, int* outcount, int* parts) noexcept {
         if (now != nullptr && piece.pass == pass) written = now->part_complete(at++) && written;
       if (r.reported[k]) continue;
       const int last = last_pass(e, k);
-      if (r.over || last < pass || (last == pass && written)) {
+      if (last < pass || (last == pass && written)) {
         r.reported[k] = true;
         parts[(*outcount)++] = static_cast<int>(k);
-      } else {
-        all = false;
       }
     }
-    return all && r.over ? release(request) : Status{};
+    return {};
   });
 }
 

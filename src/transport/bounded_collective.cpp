@@ -11,6 +11,7 @@
 #include "mr2d/mr2d.h"
 #include "transport/backoff.hpp"
 #include "transport/errors_return.hpp"
+#include "transport/started_channels.hpp"
 
 namespace mr2d::transport {
 
@@ -79,13 +80,14 @@ std::string seconds_text(double s) {
 // Waits for `req`, posted by `call` over `comm` on this thread's staging,
 // which a timeout leaves with the communicator.
 Status await(MPI_Comm comm, MPI_Request& req, const char* call, const Awaited& awaited) {
-#ifdef MR2D_SIMULATED_MPI
-  // Simulated MPI (SimGrid's SMPI) charges simulated time for every
-  // unsuccessful test: block instead.
-  (void)comm;
-  const int err = MPI_Wait(&req, MPI_STATUS_IGNORE);
-  return err == MPI_SUCCESS ? Status{} : failure(awaited, call, err);
-#else
+  // Nothing to step and no limit: MPI's own wait, as cheap as the blocking
+  // collective it replaces.
+  if (wait_limit_seconds() <= 0 && !any_started()) {
+    const int err = MPI_Wait(&req, MPI_STATUS_IGNORE);
+    if (err == MPI_SUCCESS) return {};
+    leave_with(comm, req, "failed (MPI error)", awaited);
+    return failure(awaited, call, err);
+  }
   Backoff backoff;
   StallReport stall;
   int rank = 0, size = 0;
@@ -99,6 +101,15 @@ Status await(MPI_Comm comm, MPI_Request& req, const char* call, const Awaited& a
       return failure(awaited, call, err);
     }
     if (done) return {};
+    // Started executions move while this process waits for its peers, who
+    // may be waiting for them (started_channels.hpp).
+    bool moved = false;
+    step_started(nullptr, moved);
+    if (moved) {
+      backoff.reset();
+      stall.progress();
+      continue;
+    }
     if (size == 0) {
       MPI_Comm_rank(comm, &rank);
       MPI_Comm_size(comm, &size);
@@ -114,13 +125,7 @@ Status await(MPI_Comm comm, MPI_Request& req, const char* call, const Awaited& a
                                 " s (MR2D_TIMEOUT) waiting for all " + std::to_string(size) +
                                 " processes of the union context to " + awaited.what + " (" + call +
                                 "): a process left this call out, failed before it, or died"};
-#endif
 }
-
-// Without a limit nothing is ever left behind: MPI's blocking collectives,
-// which cost an agreement no more than before (a nonblocking one costs about
-// twice a blocking one's latency for a few words).
-bool unbounded() { return wait_limit_seconds() <= 0; }
 
 // Bytes of `count` elements of `type`.
 std::size_t bytes_of(MPI_Datatype type, int count) {
@@ -149,11 +154,21 @@ Status out_of_step(MPI_Comm comm, const char* routine) {
                                 ", so its processes are out of step: exit the grid and make a new one"};
 }
 
+// Simulated MPI (SimGrid's SMPI) lacks some nonblocking collectives
+// (MPI_Comm_idup) and charges simulated time for every test; every simulated
+// process runs the same build and settings, so MPI's blocking collectives
+// match there.
+#ifdef MR2D_SIMULATED_MPI
+constexpr bool kBlocking = true;
+#else
+constexpr bool kBlocking = false;
+#endif
+
 }  // namespace
 
 Status bounded_allgather(MPI_Comm comm, const void* mine, int count, MPI_Datatype type, void* all,
                          const Awaited& awaited) {
-  if (unbounded()) {
+  if (kBlocking) {
     const int err = MPI_Allgather(mine, count, type, all, count, type, comm);
     return err == MPI_SUCCESS ? Status{} : failure(awaited, "MPI_Allgather", err);
   }
@@ -174,7 +189,7 @@ Status bounded_allgather(MPI_Comm comm, const void* mine, int count, MPI_Datatyp
 
 Status bounded_allreduce(MPI_Comm comm, const void* mine, void* out, int count, MPI_Datatype type, MPI_Op op,
                          const Awaited& awaited) {
-  if (unbounded()) {
+  if (kBlocking) {
     const int err = MPI_Allreduce(mine, out, count, type, op, comm);
     return err == MPI_SUCCESS ? Status{} : failure(awaited, "MPI_Allreduce", err);
   }
@@ -193,7 +208,7 @@ Status bounded_allreduce(MPI_Comm comm, const void* mine, void* out, int count, 
 
 Status bounded_dup(MPI_Comm comm, MPI_Comm& dup, const Awaited& awaited) {
   dup = MPI_COMM_NULL;
-  if (unbounded()) {
+  if (kBlocking) {
     const int err = MPI_Comm_dup(comm, &dup);
     return err == MPI_SUCCESS ? Status{} : failure(awaited, "MPI_Comm_dup", err);
   }

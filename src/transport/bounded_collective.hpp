@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// (MPI) Collectives bounded by MR2D_TIMEOUT. With a limit, a nonblocking
-// collective waited for as transfers are (the backoff, the one-minute notice
-// on stderr) that returns MR2D_ERR_TIMEOUT after the limit; without one,
-// MPI's blocking collective, which waits as long as MPI does and costs an
-// agreement no more than before.
+// (MPI) Collectives bounded by MR2D_TIMEOUT, always MPI's nonblocking ones:
+// a blocking collective never matches a nonblocking one, so the kind must not
+// depend on a setting or on what a process has in flight. With a limit, or
+// with started executions to move (started_channels.hpp), the collective is
+// waited for as transfers are (the backoff, the one-minute notice on stderr,
+// the started executions stepped), and returns MR2D_ERR_TIMEOUT after the
+// limit; otherwise MPI_Wait waits as long as MPI does.
 //
 // A collective that timed out (or failed) cannot be taken back (MPI forbids
 // cancelling or freeing it), and the processes of its communicator are out

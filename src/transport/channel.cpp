@@ -5,6 +5,7 @@
 #include "mr2d/mr2d.h"
 #include "transport/errors_return.hpp"
 #include "transport/progress_thread.hpp"
+#include "transport/started_channels.hpp"
 #include "transport/transfer.hpp"
 
 namespace mr2d::transport {
@@ -65,6 +66,7 @@ int tag_bits_of(MPI_Comm comm) {
 }  // namespace
 
 Channel::~Channel() {
+  forget_started(*this);
   forget_progress(*this);
   close();
 }

@@ -50,6 +50,8 @@ struct Channel {
   /// takes `steps` (without the thread nobody else steps it, and the lock
   /// would only cost every call).
   std::atomic<bool> threaded{false};
+  /// Among the channels every wait steps (started_channels.hpp).
+  std::atomic<bool> tracked{false};
 
   ~Channel();
   /// The message tag of the plan with serial number `serial`: lane and serial

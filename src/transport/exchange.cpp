@@ -6,6 +6,7 @@
 #include <string>
 
 #include "mr2d/mr2d.h"
+#include "transport/give_up_notice.hpp"
 #include "transport/self_copy.hpp"
 #include "transport/shm_exchange.hpp"
 #include "transport/transfer.hpp"
@@ -40,6 +41,8 @@ Status abandon(Channel& channel, const Parts& parts, const route::Route& route, 
   // execution of the same plan would match.
   for (const auto* side : {&route.sends, &route.recvs})
     for (const route::Message& m : *side) in_sync = in_sync && m.node_local;
+  // Peers over MPI are told too, instead of waiting for messages that never come.
+  send_give_ups(channel.lease.comm, channel.tag(plan_id), mpi_peers(route, node_local && channel.shm));
   if (!in_sync) {
     channel.broken = true;
     if (channel.shm) channel.shm->mark_failed();

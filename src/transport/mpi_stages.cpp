@@ -8,6 +8,7 @@
 #include "mr2d/mr2d.h"
 #include "transport/errors_return.hpp"
 #include "transport/exchange.hpp"
+#include "transport/give_up_notice.hpp"
 #include "transport/self_copy.hpp"
 
 namespace mr2d::transport {
@@ -93,17 +94,22 @@ Status StageRunner::test(Traffic& traffic, bool& progressed, bool may_block) {
     if (!done) return {};
     progressed = true;
     if (which == MPI_UNDEFINED) break;
-    Status st = complete(static_cast<std::size_t>(which), traffic);
+    Status st = complete(static_cast<std::size_t>(which), status, traffic);
     if (!st.ok()) return st;
   }
   return {};
 }
 
-Status StageRunner::complete(std::size_t which, Traffic& traffic) {
+Status StageRunner::complete(std::size_t which, const MPI_Status& status, Traffic& traffic) {
   --active_;
   free_.push_back(which);
   const auto [c, slot] = owner_[which];
   Message& m = messages_[c];
+  if (m.receiving) {
+    int count = -1;
+    MPI_Get_count(&status, MPI_BYTE, &count);
+    if (count == 0) return peer_gave_up(m.message->peer);
+  }
   if (--m.pieces_left[slot] > 0) return {};
   if (m.receiving) {
     const route::Chunk& chunk = m.message->chunks[m.chunk_in[slot]];

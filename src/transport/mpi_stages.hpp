@@ -68,7 +68,8 @@ class StageRunner {
   Status post_next(std::size_t c, std::size_t slot, Traffic& traffic);
   // Request `which` completed: its chunk is unpacked once all its pieces
   // are in, and its slot takes the message's next chunk.
-  Status complete(std::size_t which, Traffic& traffic);
+  // An empty piece received is a peer's give-up notice (give_up_notice.hpp).
+  Status complete(std::size_t which, const MPI_Status& status, Traffic& traffic);
   void track(MPI_Request req, std::size_t c, std::size_t slot);
 
   const Parts& parts_;

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "mr2d/mr2d.h"
+#include "transport/give_up_notice.hpp"
 
 namespace mr2d::transport {
 
@@ -65,15 +66,19 @@ bool Transfer::progress(bool may_block, bool* moved_out) {
   if (!deferred_.ok()) finish(deferred_);
   if (over_) return true;
   bool moved = false;
+  // Started executions on other unions move too (started_channels.hpp); a
+  // simulated MPI must then not block on this one's messages.
+  const bool others = others_started(channel_);
   try {
     if (channel_.transfers.size() == 1)
-      advance(moved, may_block && !holds_links());
+      advance(moved, may_block && !others && !holds_links());
     else
       step_all(channel_, moved);
   } catch (...) {
     abandon(failure(MR2D_ERR_INTERNAL, "", "exception during a transfer"));
     throw;
   }
+  if (others) step_started(&channel_, moved);
   if (over_) return true;
   // Idle: let MPI move too now and then. A node peer may wait in MPI for a
   // send this process left in flight before (BLACS does), while this
@@ -81,6 +86,10 @@ bool Transfer::progress(bool may_block, bool* moved_out) {
   if (!moved && ++idle_ % kProbeEvery == 0) {
     int flag = 0;
     MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, channel_.lease.comm, &flag, MPI_STATUS_IGNORE);
+    // A peer this process only sends to may have given up.
+    Status gave_up = take_give_up(channel_.lease.comm, channel_.tag(plan_id_), mpi_peers());
+    if (!gave_up.ok()) finish(gave_up);
+    if (over_) return true;
   }
   if (moved)
     stall_.progress();
@@ -230,6 +239,7 @@ void Transfer::finish(const Status& status) {
     // from the links (this execution's messages given up, later ones refused).
     channel_.broken = true;
     if (shm_ && shm_started_) shm_->give_up(status);
+    if (channel_.alive) send_give_ups(channel_.lease.comm, channel_.tag(plan_id_), mpi_peers());
     if (channel_.shm) channel_.shm->mark_failed();
     if (runner_ && runner_->sending() && buffers_.send != nullptr) buffers_.send->abandon();
     runner_.reset();  // takes back its posted requests
@@ -258,6 +268,24 @@ void Transfer::step_node(Channel& channel, bool& moved) {
   }
 }
 
+const std::vector<int>& Transfer::mpi_peers() {
+  if (!peers_known_) {
+    mpi_peers_ = transport::mpi_peers(route_, shm_.has_value());
+    peers_known_ = true;
+  }
+  return mpi_peers_;
+}
+
+void Transfer::step_channel(Channel& channel, bool& moved) {
+  try {
+    step_all(channel, moved);
+  } catch (...) {
+    while (!channel.transfers.empty())
+      channel.transfers.front()->abandon(
+          failure(MR2D_ERR_INTERNAL, "", "exception while stepping a started execution"));
+  }
+}
+
 void Transfer::leave_channel() {
   if (!joined_) return;
   joined_ = false;
@@ -280,6 +308,7 @@ Status wait_for_links(Channel& channel) {
       const StepLock hold(channel);
       Transfer::step_all(channel, moved);
     }
+    step_started(&channel, moved);
     if (moved) {
       backoff.reset();
       stall.progress();

@@ -17,13 +17,15 @@
 //
 // A transfer left unfinished (destroyed, abandoned or failed) takes back its
 // posted receives, gives up its node-local messages (its node peers return
-// its status) and marks the channel broken; sends MPI may still read keep
-// their buffer (abandoned, not freed).
+// its status), sends its MPI peers a give-up notice (give_up_notice.hpp) and
+// marks the channel broken; sends MPI may still read keep their buffer
+// (abandoned, not freed). An idle transfer looks for its MPI peers' notices.
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "common/status.hpp"
 #include "route/route.hpp"
@@ -35,6 +37,7 @@
 #include "transport/part.hpp"
 #include "transport/self_copy.hpp"
 #include "transport/shm_exchange.hpp"
+#include "transport/started_channels.hpp"
 
 namespace mr2d::transport {
 
@@ -86,6 +89,10 @@ class Transfer {
   /// calling no MPI; what ends a transfer (done or failed) is left to the
   /// next progress() of the thread that owns it.
   static void step_node(Channel& channel, bool& moved);
+  /// Another thread's or another union's step (the caller holds
+  /// channel.steps, started_channels.hpp): steps every transfer on
+  /// `channel`; one that throws ends them all with MR2D_ERR_INTERNAL.
+  static void step_channel(Channel& channel, bool& moved);
 
  private:
   friend Status wait_for_links(Channel& channel);
@@ -107,6 +114,8 @@ class Transfer {
   void fail(const Status& status);
   void leave_channel();
   Status stalled() const;
+  // Its peers through MPI (give_up_notice.hpp), found at first use.
+  const std::vector<int>& mpi_peers();
 
   Channel& channel_;
   const Parts& parts_;
@@ -129,6 +138,8 @@ class Transfer {
   unsigned idle_ = 0;       // progress() calls that moved nothing
   bool on_thread_ = false;  // inside step_node()
   Status deferred_;         // a failure step_node() found
+  std::vector<int> mpi_peers_;
+  bool peers_known_ = false;
 };
 
 /// Steps the transfers in flight on `channel` until none holds its

@@ -15,13 +15,14 @@
 // wait for another over the same union context. Every process must return
 // an error within a bound, none hangs: MR2D_ERR_INCONSISTENT where the
 // processes exchange through shared memory, MR2D_ERR_TIMEOUT over MPI
-// (run with a short MR2D_TIMEOUT).
+// (run with a short MR2D_TIMEOUT), or there the give-up notice of a peer
+// that timed out first (MR2D_ERR_INCONSISTENT).
 //
 // progress E: over shared memory, a plan is started and the caller stays
 // out of mr2d for half a second. With MR2D_PROGRESS=thread (E = 1) the
 // first test after it finds the request complete on every process; without
 // (E = 0) not on every one; B equals the blocking execution and ScaLAPACK.
-// E = -1: MR2D_PROGRESS is invalid and the start refuses, naming it.
+// E = -1: MR2D_PROGRESS is invalid and plan creation refuses, naming it.
 //   test_request_rules parts|order|progress [expected status of order | E]
 #include <mpi.h>
 
@@ -158,9 +159,16 @@ void order_rules(int world, int want) {
     status = mr2d_request_wait(&r);
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (status != want)
+  // Over MPI a process whose peer timed out first may get that peer's
+  // give-up notice instead of its own timeout.
+  const bool told = want == MR2D_ERR_TIMEOUT && status == MR2D_ERR_INCONSISTENT &&
+                    std::strstr(mr2d_last_error(), "gave up this execution") != nullptr;
+  if (status != want && !told)
     std::fprintf(stderr, "rank %d: status %d after %.1f s: %s\n", rank_, status, seconds, mr2d_last_error());
-  expect(status == want, "the documented status");
+  expect(status == want || told, "the documented status");
+  int mine = status == want ? 1 : 0, some = 0;
+  MPI_Allreduce(&mine, &some, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  expect(some == 1, "some process returns the documented status itself");
   expect(r == nullptr, "the failed request is completed");
   expect(seconds < 30, "returned within the bound");
   mr2d_plan_destroy(&one);
@@ -172,19 +180,22 @@ void progress_rules(int world, int expect_done) {
   const Grid gu = make_grid(1, world, "R", {});
   const Grid gc = make_grid(world, 1, "R", {});
   Matrix a = matrix_on(gu, m, n, nb, true), b = matrix_on(gc, m, n, nb, false);
+  if (expect_done < 0) {
+    // A setting that decides how a plan executes is checked when it is created, on every process.
+    mr2d_plan refused = nullptr;
+    expect(mr2d_plan_create_gemr2d(&refused, MR2D_D, m, n, 1, 1, a.mdesc, 1, 1, b.mdesc, gu.ctxt, nullptr) ==
+                   MR2D_ERR_ARGUMENT &&
+               refused == nullptr,
+           "an invalid MR2D_PROGRESS is refused at creation");
+    expect(std::strstr(mr2d_last_error(), "MR2D_PROGRESS") != nullptr, "the refusal names the variable");
+    return;
+  }
   Matrix b_blocking = b, b_ref = b;
   mr2d_plan plan = plan_of(a, b, m, n, gu.ctxt);
   expect(mr2d_plan_execute(plan, a.x.ptr(), b_blocking.x.ptr()) == MR2D_SUCCESS, "blocking execution");
   Cpdgemr2d(m, n, a.x.ptr(), 1, 1, a.desc, b_ref.x.ptr(), 1, 1, b_ref.desc, gu.ctxt);
   mr2d_request r = nullptr;
-  const int started = mr2d_plan_start(plan, a.x.ptr(), b.x.ptr(), &r);
-  if (expect_done < 0) {
-    expect(started == MR2D_ERR_ARGUMENT && r == nullptr, "an invalid MR2D_PROGRESS is refused");
-    expect(std::strstr(mr2d_last_error(), "MR2D_PROGRESS") != nullptr, "the refusal names the variable");
-    mr2d_plan_destroy(&plan);
-    return;
-  }
-  expect(started == MR2D_SUCCESS, "plan started");
+  expect(mr2d_plan_start(plan, a.x.ptr(), b.x.ptr(), &r) == MR2D_SUCCESS, "plan started");
   // The caller computes, out of mr2d.
   const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(500);
   volatile double sink = 0;

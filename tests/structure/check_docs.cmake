@@ -7,7 +7,7 @@
 #     lower case, punctuation dropped, spaces to hyphens, -1, -2, ... for repeats);
 #   cmake -DSOURCE_DIR=<repository> -DCHECK=env -P check_docs.cmake
 #     every MR2D_* variable that src/ reads (getenv("MR2D_..."), or a "MR2D_...",
-#     EnvKind:: entry of the numeric variables' table) has a row in the
+#     EnvKind:: entry of the settings table) has a row in the
 #     table of docs/options.md.
 # Lists every problem and fails if there is one.
 cmake_minimum_required(VERSION 3.16)
@@ -82,7 +82,7 @@ elseif(CHECK STREQUAL "env")
        "${SOURCE_DIR}/src/*.c" "${SOURCE_DIR}/src/*.h")
   foreach(source IN LISTS sources)
     file(READ "${source}" text)
-    # Numeric variables are read through the table of common/env.hpp.
+    # Settings are read through the table of common/env.hpp.
     string(REGEX MATCHALL "getenv\\( *\"MR2D_[A-Z0-9_]+\"|\"MR2D_[A-Z0-9_]+\", EnvKind::" reads "${text}")
     foreach(read IN LISTS reads)
       string(REGEX REPLACE "^[^\"]*\"(MR2D_[A-Z0-9_]+)\".*$" "\\1" name "${read}")

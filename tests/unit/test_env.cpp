@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Strict parsing of numeric environment variables (common/env.hpp): units,
-// garbage refused rather than read as a prefix, overflow refused.
+// Strict parsing of environment settings (common/env.hpp): units, garbage
+// refused rather than read as a prefix, overflow refused, words checked.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -19,7 +19,7 @@ TEST(Env, SizesTakeBinaryUnits) {
   EXPECT_EQ(parse_size("65536"), Index{65536});
   EXPECT_EQ(parse_size("0"), Index{0});
   EXPECT_EQ(parse_size("512B"), Index{512});
-  for (const char* k : {"64k", "64K", "64KiB", "64kB", "64kb", "64KB", "64kib"}) EXPECT_EQ(parse_size(k), Index{65536}) << k;
+  for (const char* k : {"64k", "64K", "64KiB", "64kB", "64KB", "64kiB"}) EXPECT_EQ(parse_size(k), Index{65536}) << k;
   EXPECT_EQ(parse_size("4MiB"), Index{4} << 20);
   EXPECT_EQ(parse_size("4M"), Index{4} << 20);
   EXPECT_EQ(parse_size("1G"), Index{1} << 30);
@@ -28,8 +28,8 @@ TEST(Env, SizesTakeBinaryUnits) {
 
 TEST(Env, SizesRefuseGarbage) {
   // What atoll read as 1 and 4, and other near misses.
-  for (const char* bad : {"1e15", "4MiBx", "", "k", "-1", "+5", " 5", "5 ", "0x10", "1.5G", "4iB", "4 MiB", "4Mi",
-                          "4MB5", "4P", "ten", "--1"})
+  for (const char* bad : {"1e15",  "4MiBx", "",     "k",  "-1",  "+5",  " 5",  "5 ",   "0x10", "1.5G", "4iB",
+                          "4 MiB", "4Mi",   "4MB5", "4P", "ten", "--1", "4Mb", "4Mib", "512b", "4mib"})
     EXPECT_FALSE(parse_size(bad).has_value()) << '"' << bad << '"';
 }
 
@@ -73,6 +73,28 @@ TEST(Env, FaultNamesTheVariableAndTheValue) {
   ASSERT_EQ(setenv("MR2D_SHM_BUDGET", "", 1), 0);  // empty: unset
   EXPECT_EQ(mr2d::env_fault(), -1);
   unsetenv("MR2D_SHM_BUDGET");
+}
+
+TEST(Env, WordsAreOneOfTheirValues) {
+  EXPECT_TRUE(mr2d::is_one_of("thread", "off thread"));
+  EXPECT_TRUE(mr2d::is_one_of("off", "off thread"));
+  for (const char* bad : {"threads", "of", "", "off thread", "Thread", " off"})
+    EXPECT_FALSE(mr2d::is_one_of(bad, "off thread")) << '"' << bad << '"';
+  for (const char* name : {"MR2D_PROGRESS", "MR2D_ON_ERROR", "MR2D_TRANSPORT", "MR2D_SCHEDULE"}) {
+    ASSERT_EQ(setenv(name, "garbage", 1), 0);
+    const int k = mr2d::env_fault();
+    ASSERT_GE(k, 0) << name;
+    const std::string text = mr2d::env_fault_text(k, "garbage");
+    EXPECT_NE(text.find(name), std::string::npos) << text;
+    EXPECT_NE(text.find(" or "), std::string::npos) << text;  // the values it takes
+    unsetenv(name);
+  }
+  ASSERT_EQ(setenv("MR2D_PROGRESS", "thread", 1), 0);
+  EXPECT_EQ(mr2d::env_fault(), -1);
+  unsetenv("MR2D_PROGRESS");
+  ASSERT_EQ(setenv("MR2D_TEST_MEMORY_LIMIT", "abc", 1), 0);
+  EXPECT_GE(mr2d::env_fault(), 0);
+  unsetenv("MR2D_TEST_MEMORY_LIMIT");
 }
 
 TEST(Env, ValueTravelsInOneWord) {
