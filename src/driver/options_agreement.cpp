@@ -45,9 +45,11 @@ check::OptionsReport report_options(const Resolved& options) {
   r.shm_budget = options.shm_budget;
   // Settings read from the environment alone: a process with a limit would
   // give up where its peers wait, one with a progress thread step where they
-  // do not; both are agreed as the options are.
-  r.timeout_us = std::llround(positive_env("MR2D_TIMEOUT") * 1e6);
-  r.progress = parse_progress(std::getenv("MR2D_PROGRESS")).value_or(false) ? 1 : 0;
+  // do not; both are agreed as the options are. Read once, as where used.
+  static const std::int64_t timeout_us = std::llround(positive_env("MR2D_TIMEOUT") * 1e6);
+  static const std::int64_t progress = parse_progress(std::getenv("MR2D_PROGRESS")).value_or(false) ? 1 : 0;
+  r.timeout_us = timeout_us;
+  r.progress = progress;
   return r;
 }
 

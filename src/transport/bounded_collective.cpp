@@ -2,6 +2,7 @@
 // (MPI) Bounded collectives; see bounded_collective.hpp.
 #include "transport/bounded_collective.hpp"
 
+#include <atomic>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -63,7 +64,12 @@ Status failure(const Awaited& awaited, const char* call, int err) {
 
 // Leaves this thread's staging, which `req` still uses, with `comm`, whose
 // later collectives are refused; `how` says how the collective ended.
+// Set once any collective was left behind: until then no communicator
+// carries a leftover, and its attribute need not be looked up.
+std::atomic<bool> g_left_behind{false};
+
 void leave_with(MPI_Comm comm, MPI_Request req, const std::string& how, const Awaited& awaited) {
+  g_left_behind.store(true, std::memory_order_release);
   Staging& staging = spare();
   staging.request = req;
   staging.ending = how + " in " + (awaited.routine != nullptr ? awaited.routine : "the set-up") + " (waiting for " +
@@ -145,6 +151,7 @@ Staging& staged(const void* mine, std::size_t bytes) {
 // MR2D_ERR_CONTEXT when a bounded collective over `comm` timed out or failed
 // earlier.
 Status out_of_step(MPI_Comm comm, const char* routine) {
+  if (!g_left_behind.load(std::memory_order_acquire)) return {};
   void* value = nullptr;
   int found = 0;
   MPI_Comm_get_attr(comm, leftover_key(), &value, &found);
@@ -166,25 +173,51 @@ constexpr bool kBlocking = false;
 
 }  // namespace
 
+namespace {
+
+// The collective posted by `post(in, out)` with `bytes` of this process's
+// data at `mine` and `out_bytes` of result into `out`. A union of one
+// process agrees with itself: its result is its own data (allgather and
+// every reduction alike). Without a limit the wait never gives up, so the
+// collective runs on the caller's buffers; with one, on this thread's
+// staging, which a timeout leaves with the communicator.
+template <class Post>
+Status collective(MPI_Comm comm, const void* mine, std::size_t bytes, void* out, std::size_t out_bytes,
+                  const char* call, const Awaited& awaited, Post&& post) {
+  int size = 1;
+  MPI_Comm_size(comm, &size);
+  if (size == 1) {
+    if (bytes > 0) std::memcpy(out, mine, bytes);
+    return {};
+  }
+  Status s = out_of_step(comm, awaited.routine);
+  if (!s.ok()) return s;
+  const bool staging = wait_limit_seconds() > 0;
+  Staging* st = staging ? &staged(mine, bytes) : nullptr;
+  if (st != nullptr) st->out.resize(out_bytes);
+  MPI_Request req = MPI_REQUEST_NULL;
+  const int err = staging ? post(st->in.data(), st->out.data(), &req) : post(mine, out, &req);
+  if (err != MPI_SUCCESS) return failure(awaited, call, err);
+  s = await(comm, req, call, awaited);
+  if (s.ok() && st != nullptr && out_bytes > 0) std::memcpy(out, st->out.data(), out_bytes);
+  return s;
+}
+
+}  // namespace
+
 Status bounded_allgather(MPI_Comm comm, const void* mine, int count, MPI_Datatype type, void* all,
                          const Awaited& awaited) {
   if (kBlocking) {
     const int err = MPI_Allgather(mine, count, type, all, count, type, comm);
     return err == MPI_SUCCESS ? Status{} : failure(awaited, "MPI_Allgather", err);
   }
-  Status s = out_of_step(comm, awaited.routine);
-  if (!s.ok()) return s;
   int size = 1;
   MPI_Comm_size(comm, &size);
-  Staging& st = staged(mine, bytes_of(type, count));
-  st.out.resize(st.in.size() * static_cast<std::size_t>(size));
-  const char* call = "MPI_Iallgather";
-  MPI_Request req = MPI_REQUEST_NULL;
-  const int err = MPI_Iallgather(st.in.data(), count, type, st.out.data(), count, type, comm, &req);
-  if (err != MPI_SUCCESS) return failure(awaited, call, err);
-  s = await(comm, req, call, awaited);
-  if (s.ok() && !st.out.empty()) std::memcpy(all, st.out.data(), st.out.size());
-  return s;
+  const std::size_t bytes = bytes_of(type, count);
+  return collective(comm, mine, bytes, all, bytes * static_cast<std::size_t>(size), "MPI_Iallgather", awaited,
+                    [&](const void* in, void* out, MPI_Request* req) {
+                      return MPI_Iallgather(in, count, type, out, count, type, comm, req);
+                    });
 }
 
 Status bounded_allreduce(MPI_Comm comm, const void* mine, void* out, int count, MPI_Datatype type, MPI_Op op,
@@ -193,17 +226,11 @@ Status bounded_allreduce(MPI_Comm comm, const void* mine, void* out, int count, 
     const int err = MPI_Allreduce(mine, out, count, type, op, comm);
     return err == MPI_SUCCESS ? Status{} : failure(awaited, "MPI_Allreduce", err);
   }
-  Status s = out_of_step(comm, awaited.routine);
-  if (!s.ok()) return s;
-  Staging& st = staged(mine, bytes_of(type, count));
-  st.out.resize(st.in.size());
-  const char* call = "MPI_Iallreduce";
-  MPI_Request req = MPI_REQUEST_NULL;
-  const int err = MPI_Iallreduce(st.in.data(), st.out.data(), count, type, op, comm, &req);
-  if (err != MPI_SUCCESS) return failure(awaited, call, err);
-  s = await(comm, req, call, awaited);
-  if (s.ok() && !st.out.empty()) std::memcpy(out, st.out.data(), st.out.size());
-  return s;
+  const std::size_t bytes = bytes_of(type, count);
+  return collective(comm, mine, bytes, out, bytes, "MPI_Iallreduce", awaited,
+                    [&](const void* in, void* result, MPI_Request* req) {
+                      return MPI_Iallreduce(in, result, count, type, op, comm, req);
+                    });
 }
 
 Status bounded_dup(MPI_Comm comm, MPI_Comm& dup, const Awaited& awaited) {
