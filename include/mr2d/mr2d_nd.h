@@ -104,7 +104,9 @@ MR2D_API int mr2d_plan_create_comm_nd_f(mr2d_plan* plan, MPI_Fint comm, int type
  *  counts[d] = how many indices of dimension d it holds (0 for every d where
  *  it holds none, or is on no grid position), and the elements to allocate,
  *  from the leading sizes (the product of the counts without them). Local,
- *  needs no MPI; MR2D_ERR_ARGUMENT for a description that is not valid. */
+ *  needs no MPI; MR2D_ERR_ARGUMENT for a description that is not valid, the
+ *  leading sizes checked against `rank`'s counts as a transform checks them
+ *  on each process. Memory use does not grow with `rank` or the grid. */
 MR2D_API int mr2d_nd_local_shape(const mr2d_nd_array* d, int rank, mr2d_int* counts, long long* elements);
 
 #ifdef __cplusplus

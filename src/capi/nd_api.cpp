@@ -3,6 +3,7 @@
 // union context or a communicator, direct and as persistent plans, each one
 // call into driver/; and the local shape of an array, which needs no MPI.
 #include <algorithm>
+#include <climits>
 #include <vector>
 
 #include "capi/entry.hpp"
@@ -87,25 +88,21 @@ MR2D_API int mr2d_plan_create_comm_nd_f(mr2d_plan* plan, MPI_Fint comm, int type
 }
 
 MR2D_API int mr2d_nd_local_shape(const mr2d_nd_array* d, int rank, mr2d_int* counts, long long* elements) {
+  // No union here: any rank an int can name. Ranks are checked against it,
+  // and nothing is allocated in proportion to it or to `rank`.
+  constexpr mr2d::Index kAnyUnion = mr2d::Index{INT_MAX} + 1;
   mr2d::nd::Description desc;
-  if (counts == nullptr || rank < 0 || !mr2d::driver::read_description(d, desc).ok()) return MR2D_ERR_ARGUMENT;
-  // The union is taken as large as the ranks named: their range is the caller's.
-  mr2d::Index union_size = rank + mr2d::Index{1};
-  mr2d::Index positions = 1;
-  for (mr2d::Index p : desc.grid) positions = p < 1 ? 0 : mr2d::mul_capped(positions, p, mr2d::Index{1} << 40);
-  union_size = std::max(union_size, positions);
-  for (mr2d::Index r : desc.ranks) union_size = std::max(union_size, r + 1);
-  // The leading sizes are the caller's own, not `rank`'s: they only scale
-  // the element count.
-  const std::vector<mr2d::Index> leading = std::move(desc.leading);
-  desc.leading.clear();
+  if (counts == nullptr || rank < 0 || !mr2d::driver::read_description(d, kAnyUnion, desc).ok())
+    return MR2D_ERR_ARGUMENT;
+  // The leading sizes are checked against `rank`'s counts, as a transform
+  // checks them against the calling process's.
   mr2d::nd::Array array;
-  if (!mr2d::nd::check_array(desc, union_size, rank, array).ok()) return MR2D_ERR_ARGUMENT;
+  if (!mr2d::nd::check_array(desc, kAnyUnion, rank, array).ok()) return MR2D_ERR_ARGUMENT;
   std::vector<mr2d::Index> c = mr2d::nd::local_counts(array, rank);
   if (desc.storage_order == MR2D_ND_ORDER_C) std::reverse(c.begin(), c.end());
   for (std::size_t k = 0; k < c.size(); ++k) counts[k] = static_cast<mr2d_int>(c[k]);
   long long total = 1;
-  for (std::size_t k = 0; k < c.size(); ++k) total *= leading.empty() ? c[k] : leading[k];
+  for (std::size_t k = 0; k < c.size(); ++k) total *= desc.leading.empty() ? c[k] : desc.leading[k];
   if (elements != nullptr) *elements = total;
   return MR2D_SUCCESS;
 }

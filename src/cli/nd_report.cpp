@@ -43,8 +43,7 @@ void add_blocks(const nd::Layout& l, std::vector<NdShare>& shares) {
 
 std::vector<NdShare> shares_of(const NdSide& side, const nd::Layout& lowered, Index union_size) {
   std::vector<NdShare> shares(static_cast<std::size_t>(union_size));
-  for (std::size_t p = 0; p < side.array.ranks.size(); ++p)
-    shares[static_cast<std::size_t>(side.array.ranks[p])].position = static_cast<Index>(p);
+  for (Index p = 0; p < side.array.positions; ++p) shares[static_cast<std::size_t>(side.array.rank_at(p))].position = p;
   add_blocks(lowered, shares);
   return shares;
 }

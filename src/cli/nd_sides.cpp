@@ -221,7 +221,7 @@ Index nd_owner(const NdSide& side, const std::vector<Index>& index) {
     const int e = side.user_dim[d];
     position += side.array.owner(e, index[d]) * side.array.dims[static_cast<std::size_t>(e)].weight;
   }
-  return side.array.ranks[static_cast<std::size_t>(position)];
+  return side.array.rank_at(position);
 }
 
 }  // namespace mr2d::cli

@@ -29,7 +29,7 @@ struct SideTables {
 
 }  // namespace
 
-Fault read_description(const mr2d_nd_array* in, nd::Description& out) {
+Fault read_description(const mr2d_nd_array* in, Index union_size, nd::Description& out) {
   const auto field_fault = [](Reason why, nd::Field f, Index value = 0, Index limit = 0) {
     return Fault::of(MR2D_ERR_ARGUMENT, why, value, limit).in(f, 0);
   };
@@ -53,9 +53,11 @@ Fault read_description(const mr2d_nd_array* in, nd::Description& out) {
   out.grid_order = in->grid_order;
   out.storage_order = in->storage_order;
   if (in->ranks != nullptr) {
+    // The table holds one rank per grid position: read only once the grid
+    // is known to fit the union (check_array reports it otherwise).
     Index positions = 1;
     for (Index p : out.grid) {
-      if (p < 1 || positions > INT_MAX / p) return {};  // check_array reports the grid
+      if (p < 1 || positions > union_size / p) return {};
       positions *= p;
     }
     out.ranks.assign(in->ranks, in->ranks + positions);
@@ -157,8 +159,8 @@ Status lower_call(const NdSpec& nd_spec, CallSpec& spec, SideTables (&tables)[2]
   nd::Array a, b;
   std::vector<Index> perm;
   std::vector<int> canonical_perm;
-  Fault f = read_description(nd_spec.da, da).named(arg_da);
-  if (f.ok()) f = read_description(nd_spec.db, db).named(arg_db);
+  Fault f = read_description(nd_spec.da, size, da).named(arg_da);
+  if (f.ok()) f = read_description(nd_spec.db, size, db).named(arg_db);
   if (f.ok()) f = nd::check_array(da, size, me, a).named(arg_da);
   if (f.ok()) f = nd::check_array(db, size, me, b).named(arg_db);
   if (f.ok()) {
@@ -203,7 +205,9 @@ Status lower_call(const NdSpec& nd_spec, CallSpec& spec, SideTables (&tables)[2]
   nd::Lowered lowered;
   f = nd::lower(a, b, canonical_perm, me, lowered);
   if (f.ok() && !fits(lowered)) f = Fault::of(MR2D_ERR_ARGUMENT, Reason::too_large, 0, 0);
-  if (!f.ok()) return check::status_of(f.named(arg_db).found_by(kEveryProcess), wording);
+  // The side whose description cuts too many blocks is the one named.
+  const bool a_side = f.why() == Reason::nd_too_many_blocks && f.index == 0;
+  if (!f.ok()) return check::status_of(f.named(a_side ? arg_da : arg_db).found_by(kEveryProcess), wording);
   fill_side(lowered.a, tables[0]);
   fill_side(lowered.b, tables[1]);
   spec.op = lowered.op;

@@ -24,7 +24,9 @@ struct NdSpec {
 /// The public description copied (tables of `ndims` values; NULL ones
 /// stay empty). A NULL description, ndims outside 1..8 or a NULL sizes or
 /// grid table is a fault naming no argument; the rest is check_array's.
-Fault read_description(const mr2d_nd_array* in, nd::Description& out);
+/// The ranks table (one entry per grid position) is read only where the
+/// grid has at most `union_size` positions.
+Fault read_description(const mr2d_nd_array* in, Index union_size, nd::Description& out);
 
 /// A direct call; never throws.
 int nd_transform(const NdSpec& spec) noexcept;

@@ -41,11 +41,14 @@ struct Dim {
 /// A checked array in Fortran order.
 struct Array {
   std::vector<Dim> dims;
-  std::vector<Index> ranks;    ///< union rank of each position number (filled in)
+  std::vector<Index> ranks;    ///< union rank of each position number; empty: position k is rank k
+  Index positions = 0;         ///< grid positions (the product of the grid)
   std::vector<Index> leading;  ///< this process's allocated extent per dimension
                                ///< (given, or its local counts)
 
   int ndims() const { return static_cast<int>(dims.size()); }
+  /// Union rank of grid position number p.
+  Index rank_at(Index p) const { return ranks.empty() ? p : ranks[static_cast<std::size_t>(p)]; }
   /// Grid coordinate of the process holding global index i of dimension d.
   Index owner(int d, Index i) const {
     const Dim& x = dims[static_cast<std::size_t>(d)];

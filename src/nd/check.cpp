@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <utility>
 
 #include "common/checked.hpp"
 #include "common/status.hpp"
@@ -95,19 +96,23 @@ Fault check_array(const Description& d, Index union_size, Index me, Array& out) 
     dims[static_cast<std::size_t>(dim)].weight = weight;
     weight *= dims[static_cast<std::size_t>(dim)].procs;
   }
-  out.ranks.assign(static_cast<std::size_t>(positions), 0);
-  if (d.ranks.empty()) {
-    for (Index p = 0; p < positions; ++p) out.ranks[static_cast<std::size_t>(p)] = p;
-  } else {
-    std::vector<Index> seen(static_cast<std::size_t>(union_size), -1);
+  // Memory in proportion to the table given (none for the identity), never
+  // to the union or to a rank number: repeats are found by sorting.
+  out.positions = positions;
+  out.ranks.clear();
+  if (!d.ranks.empty()) {
+    std::vector<std::pair<Index, Index>> by_rank;  // (rank, position)
+    by_rank.reserve(static_cast<std::size_t>(positions));
     for (Index p = 0; p < positions; ++p) {
       const Index r = d.ranks[static_cast<std::size_t>(p)];
       if (r < 0 || r >= union_size) return at(Reason::nd_out_of_range, Field::ranks, p, r, union_size);
-      if (seen[static_cast<std::size_t>(r)] >= 0)
-        return at(Reason::nd_rank_twice, Field::ranks, p, r, seen[static_cast<std::size_t>(r)]);
-      seen[static_cast<std::size_t>(r)] = p;
-      out.ranks[static_cast<std::size_t>(p)] = r;
+      by_rank.emplace_back(r, p);
     }
+    std::sort(by_rank.begin(), by_rank.end());
+    for (std::size_t k = 1; k < by_rank.size(); ++k)
+      if (by_rank[k].first == by_rank[k - 1].first)
+        return at(Reason::nd_rank_twice, Field::ranks, by_rank[k].second, by_rank[k].first, by_rank[k - 1].second);
+    out.ranks.assign(d.ranks.begin(), d.ranks.begin() + positions);
   }
   out.dims = std::move(dims);
   // This process's leading sizes: given, or its counts; then the element
@@ -168,6 +173,7 @@ Fault check_perm(const Description& a, const Description& b, const std::vector<I
 }
 
 Index position_of(const Array& a, Index rank) {
+  if (a.ranks.empty()) return rank >= 0 && rank < a.positions ? rank : -1;
   for (std::size_t p = 0; p < a.ranks.size(); ++p)
     if (a.ranks[p] == rank) return static_cast<Index>(p);
   return -1;

@@ -104,10 +104,10 @@ Layout layout_of(const Side& side, const std::vector<AxisBlock>& rows, Index row
   out.row_splits = splits_of(rows, row_extent);
   out.col_splits = splits_of(cols, col_extent);
   const Index nr = out.block_rows(), nc = out.block_cols();
-  out.owners.assign(static_cast<std::size_t>(nr * nc), side.array.ranks.front());
+  out.owners.assign(static_cast<std::size_t>(nr * nc), side.array.rank_at(0));
   for (std::size_t c = 0; c < cols.size(); ++c)
     for (std::size_t r = 0; r < rows.size(); ++r) {
-      const Index owner = side.array.ranks[static_cast<std::size_t>(rows[r].pos + cols[c].pos)];
+      const Index owner = side.array.rank_at(rows[r].pos + cols[c].pos);
       out.owners[r + c * static_cast<std::size_t>(nr)] = owner;
       if (owner == me)
         out.mine.push_back({static_cast<Index>(r), static_cast<Index>(c), rows[r].offset + cols[c].offset, ld});
@@ -144,8 +144,9 @@ Fault lower(const Array& a, const Array& b, const std::vector<int>& perm, Index 
   for (const Side* s : {&sa, &sb}) {
     const Index blocks =
         mul_capped(axis_block_count(*s, counts, 0, k, cap), axis_block_count(*s, counts, k, n, cap), cap);
+    // Index 0: A's description is too fine, 1: B's.
     if (blocks > kMaxBlocks)
-      return Fault::of(MR2D_ERR_ARGUMENT, Reason::nd_too_many_blocks, blocks, kMaxBlocks).in(-1, 0);
+      return Fault::of(MR2D_ERR_ARGUMENT, Reason::nd_too_many_blocks, blocks, kMaxBlocks).in(-1, s == &sa ? 0 : 1);
   }
   const bool empty = rows == 0 || cols == 0;
   auto blocks_of = [&](const Side& s, int lo, int hi) {

@@ -7,7 +7,10 @@
 // everywhere, no plan may come back, and a valid call afterwards must
 // work. alarm() and MR2D_TIMEOUT turn a hang into a failure.
 #include <mpi.h>
+#include <sys/resource.h>
 #include <unistd.h>
+
+#include <climits>
 
 #include <cstdio>
 #include <cstring>
@@ -140,6 +143,47 @@ void expect(const std::string& name, int code, const char* argument, const char*
   }
 }
 
+// Peak resident memory of this process in KiB.
+long peak_kib() {
+  rusage r{};
+  getrusage(RUSAGE_SELF, &r);
+  return r.ru_maxrss;
+}
+
+// mr2d_nd_local_shape checks leading sizes as the transforms do, and takes
+// no memory in proportion to the rank or the grid.
+void local_shape_checks() {
+  Desc d;
+  d.ndims = 2;
+  d.sizes = {5, 3};
+  d.grid = {1, 1};
+  d.storage_order = d.grid_order = MR2D_ND_ORDER_FORTRAN;
+  mr2d_int counts[2] = {-1, -1};
+  long long elements = -1;
+  mr2d_nd_array v = d.view();
+  ++g_checks;
+  if (mr2d_nd_local_shape(&v, 0, counts, &elements) != MR2D_SUCCESS || counts[0] != 5 || elements != 15)
+    fail("local shape of a 5 x 3 array on one process");
+  d.leading = {4, 3};  // the transforms refuse it: 12 elements where 15 are needed
+  v = d.view();
+  if (mr2d_nd_local_shape(&v, 0, counts, &elements) != MR2D_ERR_ARGUMENT)
+    fail("local shape: leading[0] 4 < 5 accepted");
+  d.leading.clear();
+  const long before = peak_kib();
+  for (int rank : {50000000, INT_MAX}) {
+    v = d.view();
+    if (mr2d_nd_local_shape(&v, rank, counts, &elements) != MR2D_SUCCESS || counts[0] != 0 || elements != 0)
+      fail("local shape of a rank off the grid: " + std::to_string(rank));
+  }
+  d.sizes = {1 << 30, 4};
+  d.grid = {1 << 30, 1};
+  v = d.view();
+  if (mr2d_nd_local_shape(&v, 12345, counts, &elements) != MR2D_SUCCESS || counts[0] != 1 || elements != 4)
+    fail("local shape on a grid of 2^30 positions");
+  if (peak_kib() - before > 64 * 1024)
+    fail("local shape grew the peak memory by " + std::to_string(peak_kib() - before) + " KiB");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -210,6 +254,13 @@ int main(int argc, char** argv) {
   expect("grid beyond the union", E, "(DA)", "grid of 4 positions, more than the 3 processes", both, last, [](Call& c) {
     c.a.grid = {4, 1, 1};
   });
+  // A rank map shorter than a grid beyond the union is never read (before:
+  // 2^30 entries copied, out of the table's bounds).
+  expect("grid of 2^30 with a rank map of 3", E, "(DA)", "grid of 1073741824 positions, more than the 3 processes",
+         both, mid, [](Call& c) {
+           c.a.grid = {1 << 30, 1, 1};
+           c.a.ranks = {0, 1, 2};
+         });
   expect("source out of range", E, "(DA)", "sources[0] = 3, outside [0, 3)", both, mid, [](Call& c) {
     c.a.sources = {3, 0, 0};
   });
@@ -230,6 +281,7 @@ int main(int argc, char** argv) {
     c.b.sizes = {4, 6, 5};
     c.b.counts = {4, 4, 5};
   });
+  local_shape_checks();
   long total = 0, checks = 0;
   MPI_Allreduce(&g_failures, &total, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
   MPI_Allreduce(&g_checks, &checks, 1, MPI_LONG, MPI_MAX, MPI_COMM_WORLD);

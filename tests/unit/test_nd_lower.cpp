@@ -310,6 +310,42 @@ TEST(NdLower, TooManyBlocksIsAFault) {
   const Fault f = nd::lower(a, a, {0, 1, 2}, 0, l);
   EXPECT_EQ(f.why(), Reason::nd_too_many_blocks);
   EXPECT_GT(f.value, nd::kMaxBlocks);
+  EXPECT_EQ(f.index, 0);  // A's description is the one too fine
+  // Only B's too fine: the fault says so (the call names DB, not DA).
+  nd::Description coarse = d;
+  coarse.blocks = {1 << 12, 1 << 12, 1 << 12};
+  nd::Array c;
+  ASSERT_TRUE(nd::check_array(coarse, 4, 0, c).ok());
+  const Fault g = nd::lower(c, a, {0, 1, 2}, 0, l);
+  EXPECT_EQ(g.why(), Reason::nd_too_many_blocks);
+  EXPECT_EQ(g.index, 1);
+}
+
+// The rank map costs memory in proportion to the table given, never to the
+// union or to a rank: a union of 2^31 processes, a rank near INT_MAX.
+TEST(NdChecks, RankMapsAllocateNothingPerRank) {
+  nd::Description d;
+  d.ndims = 2;
+  d.sizes = {8, 8};
+  d.grid = {2, 2};
+  d.blocks = {2, 2};
+  d.storage_order = 1;
+  const Index union_size = Index{1} << 31, near_max = (Index{1} << 31) - 2;
+  nd::Array a;
+  ASSERT_TRUE(nd::check_array(d, union_size, near_max, a).ok());
+  EXPECT_TRUE(a.ranks.empty());  // the identity is not spelled out
+  EXPECT_EQ(nd::position_of(a, near_max), -1);
+  EXPECT_EQ(nd::position_of(a, 3), 3);
+  d.ranks = {near_max, 5, 0, 7};
+  ASSERT_TRUE(nd::check_array(d, union_size, near_max, a).ok());
+  EXPECT_EQ(nd::position_of(a, near_max), 0);
+  EXPECT_EQ(a.rank_at(3), 7);
+  EXPECT_EQ(nd::local_counts(a, near_max), (std::vector<Index>{4, 4}));
+  d.ranks = {near_max, 5, near_max, 7};
+  const Fault f = nd::check_array(d, union_size, 0, a);
+  EXPECT_EQ(f.why(), Reason::nd_rank_twice);
+  EXPECT_EQ(f.index, 2);  // the later entry, naming the earlier one
+  EXPECT_EQ(f.limit, 0);
 }
 
 // Which processes hold part of a window: a direct call needs their arrays.
