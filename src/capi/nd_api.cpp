@@ -7,6 +7,9 @@
 #include <vector>
 
 #include "capi/entry.hpp"
+#include "driver/redistribute.hpp"
+#include "check/message.hpp"
+#include "check/arg_lists.hpp"
 #include "driver/nd_call.hpp"
 #include "mr2d/mr2d_nd.h"
 #include "nd/check.hpp"
@@ -91,13 +94,24 @@ MR2D_API int mr2d_nd_local_shape(const mr2d_nd_array* d, int rank, mr2d_int* cou
   // No union here: any rank an int can name. Ranks are checked against it,
   // and nothing is allocated in proportion to it or to `rank`.
   constexpr mr2d::Index kAnyUnion = mr2d::Index{INT_MAX} + 1;
-  mr2d::nd::Description desc;
-  if (counts == nullptr || rank < 0 || !mr2d::driver::read_description(d, kAnyUnion, desc).ok())
+  const char* routine = "mr2d_nd_local_shape";
+  mr2d::check::Wording wording;
+  wording.routine = routine;
+  wording.args = mr2d::check::list_of(mr2d::check::kNdLocalShape);
+  const auto refuse = [&](const mr2d::Fault& f) {
+    mr2d::driver::set_last_error(mr2d::check::status_of(f, wording).message);
     return MR2D_ERR_ARGUMENT;
+  };
+  if (rank < 0) return refuse(mr2d::Fault::of(MR2D_ERR_ARGUMENT, mr2d::Reason::negative, rank).named(2));
+  if (counts == nullptr) return refuse(mr2d::Fault::of(MR2D_ERR_ARGUMENT, mr2d::Reason::null_pointer).named(3));
+  mr2d::nd::Description desc;
+  mr2d::Fault f = mr2d::driver::read_description(d, kAnyUnion, desc);
   // The leading sizes are checked against `rank`'s counts, as a transform
   // checks them against the calling process's.
   mr2d::nd::Array array;
-  if (!mr2d::nd::check_array(desc, kAnyUnion, rank, array).ok()) return MR2D_ERR_ARGUMENT;
+  if (f.ok()) f = mr2d::nd::check_array(desc, kAnyUnion, rank, array);
+  if (!f.ok()) return refuse(f.named(1));
+  mr2d::driver::set_last_error("");
   std::vector<mr2d::Index> c = mr2d::nd::local_counts(array, rank);
   if (desc.storage_order == MR2D_ND_ORDER_C) std::reverse(c.begin(), c.end());
   for (std::size_t k = 0; k < c.size(); ++k) counts[k] = static_cast<mr2d_int>(c[k]);

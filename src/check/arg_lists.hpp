@@ -93,6 +93,8 @@ inline constexpr ArgName kCommNd[] = {
     {"COMM"}, {"PERM"}, {"ALPHA"}, {"A"}, {"DA", "MA", "DESCA"}, {"BETA"}, {"B"}, {"DB", "MB", "DESCB"}};
 inline constexpr ArgName kNdPlan[] = {{"plan"}, {"PERM"}, {"DA", "MA", "DESCA"}, {"DB", "MB", "DESCB"}, {"ICTXT"}};
 inline constexpr ArgName kCommNdPlan[] = {{"plan"}, {"COMM"}, {"PERM"}, {"DA", "MA", "DESCA"}, {"DB", "MB", "DESCB"}};
+// mr2d_nd_local_shape.
+inline constexpr ArgName kNdLocalShape[] = {{"D"}, {"rank"}, {"counts"}, {"elements"}};
 // mr2d_plan_create_batch.
 inline constexpr ArgName kCreateBatch[] = {{"batch"}, {"count"}, {"parts"}, {"options"}};
 // Grid-layout calls (mr2d_layout.h): each side is an mr2d_matrix.

@@ -194,7 +194,11 @@ NdPlan nd_plan_from(const Options& opt, const Limits& limits) {
     plan.elements = *e;
   }
   const Fault lowered = nd::lower(plan.a.array, plan.b.array, canonical, 0, plan.lowered);
-  if (!lowered.ok()) throw UsageError("--nd-a/--nd-b " + check::reason_text(lowered));
+  // Too many blocks names the side whose description is too fine.
+  const char* side = lowered.why() != Reason::nd_too_many_blocks ? "--nd-a/--nd-b"
+                     : lowered.index == 0                        ? "--nd-a"
+                                                                 : "--nd-b";
+  if (!lowered.ok()) throw UsageError(std::string(side) + " " + check::reason_text(lowered));
   return plan;
 }
 

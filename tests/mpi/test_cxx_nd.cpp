@@ -64,7 +64,9 @@ Place place_of(const mr2d::NdArray& array, const std::vector<Index>& g) {
   }
   Place at;
   at.rank = d.ranks != nullptr ? d.ranks[position] : position;
-  const std::vector<mr2d_int> counts = array.local_shape(at.rank).counts;
+  // Another rank's counts, only where no leading sizes (this process's own) give the strides.
+  const std::vector<mr2d_int> counts =
+      d.leading != nullptr ? std::vector<mr2d_int>() : array.local_shape(at.rank).counts;
   Index stride = 1;
   for (int j = 0; j < n; ++j) {
     const int k = d.storage_order == MR2D_ND_ORDER_FORTRAN ? j : n - 1 - j;  // fastest first

@@ -168,6 +168,8 @@ void local_shape_checks() {
   v = d.view();
   if (mr2d_nd_local_shape(&v, 0, counts, &elements) != MR2D_ERR_ARGUMENT)
     fail("local shape: leading[0] 4 < 5 accepted");
+  if (std::strstr(mr2d_last_error(), "argument 1 (D) has leading[0] = 4") == nullptr)
+    fail(std::string("local shape: the refusal names D's leading[0]: ") + mr2d_last_error());
   d.leading.clear();
   const long before = peak_kib();
   for (int rank : {50000000, INT_MAX}) {

@@ -8,7 +8,9 @@
 //   them in union order, the others in reverse. Round 1: every process starts
 //   the first; rank 0 then executes the second (blocking) before waiting for
 //   the first, the others wait for the first and then execute the second.
-//   Rounds 2 .. ROUNDS-1: each process starts the plans in an order of its
+//   Round 2: the same with a direct call and a plan's creation on the second
+//   union in place of the execution. Rounds 3 .. ROUNDS-1: each process
+//   starts the plans in an order of its
 //   own and completes them in another, by wait, waitall, test or testsome
 //   loops (random per process and round). After every round each B (full
 //   local arrays, padding included) equals ScaLAPACK's p?gemr2d.
@@ -172,9 +174,32 @@ void orders(int world, int count, int rounds, unsigned seed) {
   }
   for (int k = 2; k < count; ++k) execute(unions[static_cast<std::size_t>(k)], k);
   check_round(unions, 1);
+  // Round 2: a direct call and a plan's creation on another union between a
+  // start and its wait (rank 0), or after the wait (the others).
+  auto direct_and_create = [&] {
+    Union& u = unions[1];
+    expect(mr2d_pdgemr2d(m, n, u.a.x.ptr(), 1, 1, u.a.mdesc, u.b.x.ptr(), 1, 1, u.b.mdesc, u.all.ctxt) ==
+               MR2D_SUCCESS,
+           "direct call on union 1");
+    mr2d_plan again = nullptr;
+    expect(mr2d_plan_create_gemr2d(&again, MR2D_D, m, n, 1, 1, u.a.mdesc, 1, 1, u.b.mdesc, u.all.ctxt, nullptr) ==
+               MR2D_SUCCESS,
+           "plan created on union 1");
+    mr2d_plan_destroy(&again);
+  };
+  start(unions[0], 0);
+  if (rank_ == 0) {
+    direct_and_create();
+    wait(unions[0], 0);
+  } else {
+    wait(unions[0], 0);
+    direct_and_create();
+  }
+  for (int k = 2; k < count; ++k) execute(unions[static_cast<std::size_t>(k)], k);
+  check_round(unions, 2);
   // Random orders, different on every process.
   std::mt19937 rng(seed * 7919u + static_cast<unsigned>(rank_) * 104729u);
-  for (int round = 2; round < rounds; ++round) {
+  for (int round = 3; round < rounds; ++round) {
     std::vector<int> starts = forward, ends = forward;
     std::shuffle(starts.begin(), starts.end(), rng);
     std::shuffle(ends.begin(), ends.end(), rng);
