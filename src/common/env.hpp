@@ -55,7 +55,7 @@ inline constexpr EnvVariable kEnvSettings[] = {
     {"MR2D_TRANSPORT", EnvKind::word, "auto mpi shm"},
     {"MR2D_PROGRESS", EnvKind::word, "off thread"},
     {"MR2D_ON_ERROR", EnvKind::word, "abort return"},
-    {"MR2D_STATS", EnvKind::word, "0 1"},
+    {"MR2D_STATS", EnvKind::word, "0 1 detail"},
     {"MR2D_STRICT", EnvKind::word, "0 1"}};
 inline constexpr int kEnvSettingsCount = static_cast<int>(sizeof kEnvSettings / sizeof kEnvSettings[0]);
 

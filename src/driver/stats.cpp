@@ -13,6 +13,7 @@
 
 #include "grid/blacs.hpp"
 #include "transport/shm_links.hpp"
+#include "transport/time_breakdown.hpp"
 
 namespace mr2d::driver {
 
@@ -67,6 +68,20 @@ void print_report(int rank) {
                "bytes_direct %lld\n",
                rank, s.calls_gemr2d, s.calls_trmr2d, s.messages_sent, s.bytes_sent, s.bytes_received, s.bytes_local,
                s.plans_reused, s.shm_bytes, s.bytes_direct);
+  if (transport::breakdown_on()) {
+    // Seconds per phase; protocol is what the blocking executions spent
+    // beyond the kernels and waits (negative only where started executions'
+    // kernels, timed too, outweigh it).
+    const transport::Breakdown b = transport::breakdown_snapshot();
+    using transport::Phase;
+    const auto at = [&](Phase p) { return b.seconds[static_cast<int>(p)]; };
+    std::fprintf(stderr,
+                 "mr2d-stats-detail: rank %d executions %lld seconds %.6f pack %.6f unpack %.6f kept %.6f wait %.6f "
+                 "protocol %.6f\n",
+                 rank, b.executions, at(Phase::execution), at(Phase::pack), at(Phase::unpack), at(Phase::kept),
+                 at(Phase::wait),
+                 at(Phase::execution) - at(Phase::pack) - at(Phase::unpack) - at(Phase::kept) - at(Phase::wait));
+  }
   std::fflush(stderr);
 }
 

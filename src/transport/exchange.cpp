@@ -8,6 +8,7 @@
 #include "mr2d/mr2d.h"
 #include "transport/give_up_notice.hpp"
 #include "transport/self_copy.hpp"
+#include "transport/time_breakdown.hpp"
 #include "transport/shm_exchange.hpp"
 #include "transport/transfer.hpp"
 
@@ -15,6 +16,7 @@ namespace mr2d::transport {
 
 Status execute(Channel& channel, const Parts& parts, const route::Route& route, std::uint64_t plan_id, bool node_local,
                Traffic& traffic) {
+  const PhaseTimer timed(Phase::execution);
   Transfer transfer(channel, parts, route, plan_id, node_local, {&channel.send, &channel.recv});
   transfer.start();
   Status st = transfer.wait();

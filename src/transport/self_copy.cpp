@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The kept parts, by column windows; see self_copy.hpp.
 #include "transport/self_copy.hpp"
+#include "transport/time_breakdown.hpp"
 
 #include "kernels/two_targets.hpp"
 #include "transport/chunk_copy.hpp"
@@ -42,6 +43,7 @@ bool SelfCopies::upto(std::size_t p, Index column) {
 }
 
 void SelfCopies::before(const route::Section& s) {
+  const PhaseTimer timed(Phase::kept);
   const auto p = static_cast<std::size_t>(s.part);
   if (state_[p].pair.with != route::KeptWith::sent) upto(p, s.col_hi);
 }
@@ -53,6 +55,7 @@ void SelfCopies::unpair_sent() {
 }
 
 Index SelfCopies::together(const route::Section& s, const kernels::TwoSourceSide& received) {
+  const PhaseTimer timed(Phase::unpack);
   const auto p = static_cast<std::size_t>(s.part);
   Pair& pair = state_[p].pair;
   if (pair.with != route::KeptWith::received || pair.transfer != s.transfer || state_[p].done > s.col_lo) return -1;
@@ -94,6 +97,7 @@ Index SelfCopies::with_packed(const route::Section& s, const plan::Transfer& sen
 }
 
 bool SelfCopies::advance(const route::Chunk* next) {
+  const PhaseTimer timed(Phase::kept);
   bool copied = false;
   // Waiting loops call this again and again with the same chunk, whose
   // sections (thousands for a layout) are copied up to after the first call.
@@ -113,6 +117,7 @@ bool SelfCopies::advance(const route::Chunk* next) {
 }
 
 void SelfCopies::pack(const route::Chunk& chunk, unsigned char* dst) {
+  const PhaseTimer timed(Phase::pack);
   for (const route::Section& s : chunk.sections) {
     const plan::Plan& plan = *parts_[static_cast<std::size_t>(s.part)].plan;
     const Index n = with_packed(s, plan.sends[static_cast<std::size_t>(s.transfer)], dst + s.offset);
@@ -124,6 +129,7 @@ void SelfCopies::pack(const route::Chunk& chunk, unsigned char* dst) {
 }
 
 void SelfCopies::unpack(const route::Chunk& chunk, const unsigned char* src) {
+  const PhaseTimer timed(Phase::unpack);
   for (const route::Section& s : chunk.sections) {
     const plan::Plan& plan = *parts_[static_cast<std::size_t>(s.part)].plan;
     const plan::Transfer& t = plan.recvs[static_cast<std::size_t>(s.transfer)];
@@ -148,6 +154,7 @@ void SelfCopies::written(std::size_t p, Index n) {
 }
 
 void SelfCopies::copy_unpaired() {
+  const PhaseTimer timed(Phase::kept);
   // Pairs come only with a few parts (route::kPairedPlansMax); a layout's
   // millions go through finish(), which skips the parts already copied.
   if (paired_ == 0) return finish();
@@ -156,6 +163,7 @@ void SelfCopies::copy_unpaired() {
 }
 
 void SelfCopies::finish() {
+  const PhaseTimer timed(Phase::kept);
   for (; first_open_ < parts_.size(); ++first_open_) upto(first_open_, INT64_MAX);
 }
 

@@ -7,6 +7,7 @@
 
 #include "mr2d/mr2d.h"
 #include "transport/give_up_notice.hpp"
+#include "transport/time_breakdown.hpp"
 
 namespace mr2d::transport {
 
@@ -105,10 +106,12 @@ Status Transfer::wait() {
   Backoff backoff(channel_.lease.comm);
   bool moved = false;
   while (!progress(true, &moved)) {
-    if (moved)
+    if (moved) {
       backoff.reset();
-    else
+    } else {
+      const PhaseTimer waiting(Phase::wait);
       backoff.wait();
+    }
   }
   return status_;
 }
