@@ -3,6 +3,7 @@
 // calls and persistent plans, each one call into api/ with Union::comm; the
 // _f forms take the communicator as a Fortran handle.
 #include "capi/entry.hpp"
+#include "driver/dispatch.hpp"
 #include "driver/persistent_plan.hpp"
 #include "mr2d/mr2d_comm.h"
 

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "driver/dispatch.hpp"
 #include "driver/call_spec.hpp"
 #include "driver/redistribute.hpp"
 

@@ -3,6 +3,7 @@
 // or descriptors, over a BLACS union context or a communicator, direct and
 // as persistent plans, each one call into api/.
 #include "capi/entry.hpp"
+#include "driver/dispatch.hpp"
 #include "driver/persistent_plan.hpp"
 #include "mr2d/mr2d_layout.h"
 

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "capi/entry.hpp"
+#include "driver/dispatch.hpp"
 #include "driver/persistent_plan.hpp"
 #include "mr2d/mr2d.h"
 

@@ -9,7 +9,7 @@
 
 #include <vector>
 
-#include "driver/redistribute.hpp"
+#include "driver/call_spec.hpp"
 #include "common/status.hpp"
 #include "check/call.hpp"
 

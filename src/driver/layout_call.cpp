@@ -15,6 +15,7 @@
 #include "driver/agreement.hpp"
 #include "driver/call_cache.hpp"
 #include "driver/planner.hpp"
+#include "driver/redistribute.hpp"
 #include "grid/blacs.hpp"
 #include "layout/overlap.hpp"
 #include "layout/tile_plans.hpp"

@@ -9,7 +9,7 @@
 
 #include "common/status.hpp"
 #include "driver/execution.hpp"
-#include "driver/redistribute.hpp"
+#include "driver/call_spec.hpp"
 #include "mr2d/mr2d_layout.h"
 
 namespace mr2d::driver {

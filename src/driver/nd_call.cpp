@@ -13,6 +13,7 @@
 #include "driver/redistribute.hpp"
 #include "nd/check.hpp"
 #include "nd/lower.hpp"
+#include "driver/dispatch.hpp"
 
 namespace mr2d::driver {
 

@@ -4,7 +4,8 @@
 // return), unless MR2D_ON_ERROR=return asks to print and return instead.
 #pragma once
 
-#include "driver/redistribute.hpp"
+#include "common/status.hpp"
+#include "driver/call_spec.hpp"
 
 namespace mr2d::driver {
 

@@ -10,6 +10,7 @@
 #include "grid/blacs.hpp"
 #include "index/cyclic_1d.hpp"
 #include "kernels/tradd_band.hpp"
+#include "driver/dispatch.hpp"
 
 namespace mr2d::driver {
 

@@ -10,6 +10,7 @@
 #include "check/message.hpp"
 #include "driver/batch.hpp"
 #include "driver/layout_call.hpp"
+#include "driver/redistribute.hpp"
 #include "driver/request.hpp"
 
 namespace mr2d::driver {
@@ -37,6 +38,12 @@ int create(mr2d_plan* out, const char* routine, PlanInto&& plan_into) noexcept {
 }
 
 }  // namespace
+
+Status refuse_active(mr2d_plan plan, const char* routine) {
+  if (plan->active == nullptr) return {};
+  return failure(MR2D_ERR_ARGUMENT, routine,
+                 "the plan is active (started and its request not completed): complete the request first");
+}
 
 int create_plan(mr2d_plan* out, const CallSpec& spec) noexcept {
   return create(out, spec.routine, [&](Execution& e, bool out_null) {

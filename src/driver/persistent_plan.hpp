@@ -1,21 +1,12 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// (MPI) The object behind an mr2d_plan handle: a planned execution and the
-// summary mr2d_plan_query returns, both fixed at creation.
+// (MPI) Persistent plans: created from a call, executed, batched and
+// destroyed (the handle's object is plan_object.hpp's).
 #pragma once
 
-#include "driver/execution.hpp"
 #include "driver/call_spec.hpp"
+#include "driver/execution.hpp"
+#include "driver/plan_object.hpp"
 #include "mr2d/mr2d.h"
-
-struct mr2d_plan_s {
-  mr2d::driver::Execution execution;  ///< a call's, a grid-layout call's or a batch's
-  mr2d_plan_info info{};
-  /// A started execution's own message buffers and intermediate matrix (the
-  /// channel's serve blocking executions; several plans may be in flight),
-  /// kept from start to start.
-  mr2d::transport::BufferPool send, recv, middle;
-  mr2d_request active = nullptr;  ///< the request in flight (mr2d_plan_start*), or null
-};
 
 namespace mr2d::driver {
 
@@ -27,9 +18,6 @@ int create_plan(mr2d_plan* out, const CallSpec& spec) noexcept;
 /// completed) is an error: its request is ended with MR2D_ERR_ARGUMENT
 /// (reported when it is tested or waited for), then the plan is released.
 void destroy_plan(mr2d_plan* plan) noexcept;
-
-/// MR2D_ERR_ARGUMENT where `plan` is active: an execution of it is in flight.
-Status refuse_active(mr2d_plan plan, const char* routine);
 
 /// Moves the data of `plan` from `a` to `b`; never throws. `transform`: the
 /// caller is mr2d_plan_execute_transform, which only transform plans accept;

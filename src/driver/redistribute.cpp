@@ -15,8 +15,6 @@
 #include "driver/agreement.hpp"
 #include "driver/call_cache.hpp"
 #include "driver/grid_source.hpp"
-#include "driver/layout_call.hpp"
-#include "driver/on_error.hpp"
 #include "driver/option_fault.hpp"
 #include "driver/options.hpp"
 #include "driver/options_agreement.hpp"
@@ -35,8 +33,6 @@
 namespace mr2d::driver {
 
 namespace {
-
-thread_local std::string g_last_error;
 
 // A grid-layout call's side as the checks see it: a grid layout, with its
 // extent (a NULL side's fault is the layout exchange's), or a descriptor.
@@ -250,9 +246,11 @@ CallCache::Key cache_key(const CallSpec& args, const LocalStage& st) {
   return key;
 }
 
+}  // namespace
+
 // A repeated call reuses the execution of the same arguments when every
 // process has it (call_cache.hpp).
-Status run(const CallSpec& args) {
+Status run_block_cyclic(const CallSpec& args) {
   const OnePart arrays{args.a_array, args.b_array, args.alpha, args.beta};
   if (args.m == 0 || args.n == 0) {
     Status s = empty_call(args);
@@ -272,7 +270,13 @@ Status run(const CallSpec& args) {
       [&](Execution& e) { return stage_global(args, st, e); }, arrays.operands());
 }
 
-}  // namespace
+Status outside_pblas_grid(const CallSpec& args) {
+  const check::LocalCall call = to_local_call(args);
+  check::Report r{};
+  r.error = Fault::of(MR2D_ERR_CONTEXT, Reason::not_a_grid, args.ictxt)
+                .named(check::arg_position(call, "DESCA"), check::CTXT + 1);
+  return check::own_error(call, r, grid::world_rank());
+}
 
 Status plan_call(const CallSpec& args, Execution& out) {
   if (args.m == 0 || args.n == 0) {
@@ -283,52 +287,6 @@ Status plan_call(const CallSpec& args, Execution& out) {
   Status s = stage_local(args, st);
   if (!s.ok()) return s;
   return stage_global(args, st, out);
-}
-
-void set_last_error(const std::string& message) { g_last_error = message; }
-
-const char* last_error() { return g_last_error.c_str(); }
-
-int redistribute(const CallSpec& args, bool print_errors) noexcept {
-  if (args.layout) return layout_transform(args);
-  Status status = caught(args.routine, [&]() -> Status {
-    // PBLAS checks A's context first: a process outside its grid has none.
-    if (check::is_pblas(args.entry) && !grid::grid_info(args.ictxt).member()) {
-      const check::LocalCall call = to_local_call(args);
-      check::Report r{};
-      r.error = Fault::of(MR2D_ERR_CONTEXT, Reason::not_a_grid, args.ictxt)
-                    .named(check::arg_position(call, "DESCA"), check::CTXT + 1);
-      return check::own_error(call, r, grid::world_rank());
-    }
-    return run(args);
-  });
-  const int code = finish(args.routine, print_errors && !reports_through_pb_cabort(args, status), status);
-  if (code != MR2D_SUCCESS && args.dropin != DropIn::none) stop_on_error(args, status);
-  return code;
-}
-
-int finish(const char* routine, bool print_errors, Status status) noexcept {
-  (void)routine;
-  try {
-    set_last_error(status.message);
-  } catch (...) {}
-  if (!status.ok() && print_errors) {
-    std::fprintf(stderr, "%s\n", status.message.c_str());
-    std::fflush(stderr);
-  }
-  return status.code;
-}
-
-Status internal_failure(const char* routine) noexcept {
-  try {
-    throw;
-  } catch (const InternalError& e) {
-    return failure(MR2D_ERR_INTERNAL, "", "internal error: " + e.what);
-  } catch (const std::bad_alloc&) {
-    return failure(MR2D_ERR_MEMORY, routine, "out of memory");
-  } catch (...) {
-    return failure(MR2D_ERR_INTERNAL, routine, "unexpected exception");
-  }
 }
 
 }  // namespace mr2d::driver

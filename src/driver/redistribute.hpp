@@ -11,6 +11,7 @@
 #include "driver/call_spec.hpp"
 #include "driver/execution.hpp"
 #include "driver/options.hpp"
+#include "driver/outcome.hpp"
 #include "common/status.hpp"
 #include "check/call.hpp"
 #include "mr2d/mr2d.h"
@@ -46,38 +47,12 @@ Status agree_stage(const CallSpec& args, const LocalStage& st, Execution& out);
 /// status is the same everywhere.
 Status plan_call(const CallSpec& args, Execution& out);
 
-/// Records `status` as the last error, prints it if asked, returns its code.
-int finish(const char* routine, bool print_errors, Status status) noexcept;
+/// The block-cyclic pipeline of a direct call (dispatch.hpp calls it):
+/// local checks, the cache vote, agreement, plan and execution.
+Status run_block_cyclic(const CallSpec& args);
 
-/// The status for the exception being handled (call inside a catch block).
-Status internal_failure(const char* routine) noexcept;
-
-/// Runs `body` (returning Status), turning exceptions into statuses; never throws.
-template <class F>
-Status caught(const char* routine, F&& body) noexcept {
-  try {
-    return body();
-  } catch (...) {
-    return internal_failure(routine);
-  }
-}
-
-/// caught(), then finish().
-template <class F>
-int guarded(const char* routine, bool print_errors, F&& body) noexcept {
-  return finish(routine, print_errors, caught(routine, std::forward<F>(body)));
-}
-
-/// Performs the call. On error no process writes to B, every process returns
-/// the same code, and each prints the message on stderr (unless quiet) and
-/// keeps it for mr2d_last_error(); a drop-in name then stops the job
-/// (on_error.hpp). Never throws.
-int redistribute(const CallSpec& args, bool print_errors) noexcept;
-
-/// Records the message returned by mr2d_last_error() on this thread.
-void set_last_error(const std::string& message);
-
-/// The last error message on this thread ("" after a success).
-const char* last_error();
+/// The call as the checks see it, for a process that holds no grid (PBLAS
+/// names check A's context first).
+Status outside_pblas_grid(const CallSpec& args);
 
 }  // namespace mr2d::driver

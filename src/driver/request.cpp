@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "common/env.hpp"
-#include "driver/redistribute.hpp"
+#include "driver/outcome.hpp"
 #include "transport/progress_thread.hpp"
 #include "transport/started_channels.hpp"
 
@@ -129,12 +129,6 @@ Status progress_setting(const char* routine, bool& thread) {
 }
 
 }  // namespace
-
-Status refuse_active(mr2d_plan plan, const char* routine) {
-  if (plan->active == nullptr) return {};
-  return failure(MR2D_ERR_ARGUMENT, routine,
-                 "the plan is active (started and its request not completed): complete the request first");
-}
 
 int start_plan(mr2d_plan plan, const StartArgs& args, mr2d_request* request) noexcept {
   const char* routine = start_routine(args);

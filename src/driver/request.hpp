@@ -9,7 +9,7 @@
 #include <memory>
 #include <vector>
 
-#include "driver/persistent_plan.hpp"
+#include "driver/plan_object.hpp"
 #include "kernels/transform.hpp"
 #include "mr2d/mr2d.h"
 #include "transport/transfer.hpp"
