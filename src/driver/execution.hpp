@@ -3,7 +3,9 @@
 // batch moves on this process, planned once. A direct call is an execution
 // of one part, a grid-layout call an execution whose part has one piece per
 // tile, a plan a stored execution, a batch an execution of its plans' parts.
-// Every execution runs through execute() and is summed up by describe().
+// A blocking execution runs through execute(), a started one pass by pass
+// (request.hpp) over the same preparation and transport parts
+// (prepare_execution, pass_parts); describe() sums up either.
 #pragma once
 
 #include <atomic>

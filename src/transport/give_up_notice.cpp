@@ -29,6 +29,19 @@ void send_give_ups(MPI_Comm comm, int tag, const std::vector<int>& peers) {
 }
 
 Status take_give_up(MPI_Comm comm, int tag, const std::vector<int>& peers) {
+  if (peers.empty()) return {};
+  // One probe for the common case: nothing with this tag waits unmatched,
+  // or what waits first is a notice. Only a data message of a later stage
+  // waiting ahead makes each peer's first message worth a look.
+  int any = 0, first_count = -1;
+  MPI_Status first;
+  if (MPI_Iprobe(MPI_ANY_SOURCE, tag, comm, &any, &first) != MPI_SUCCESS || !any) return {};
+  MPI_Get_count(&first, MPI_BYTE, &first_count);
+  if (first_count == 0) {
+    char nothing = 0;
+    MPI_Recv(&nothing, 0, MPI_BYTE, first.MPI_SOURCE, tag, comm, MPI_STATUS_IGNORE);
+    return peer_gave_up(first.MPI_SOURCE);
+  }
   for (int peer : peers) {
     int flag = 0, count = -1;
     MPI_Status status;
