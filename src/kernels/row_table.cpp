@@ -31,15 +31,22 @@ void RowTable::build(const index::RunSet& rows, Walk walk) {
 
 void RowTable::find_uniform_stride() {
   uniform_len_ = from_stride_ = to_stride_ = 0;
+  woven_len_ = woven_from_stride_ = woven_to_stride_ = 0;
   if (segments_.empty()) return;
   const Segment& first = segments_.front();
   const Index from_step = segments_.size() > 1 ? segments_[1].from - first.from : 0;
   const Index to_step = segments_.size() > 1 ? segments_[1].to - first.to : 0;
+  const std::size_t last = segments_.size() - 1;
   for (std::size_t k = 1; k < segments_.size(); ++k) {
     const Segment& s = segments_[k];
     const Segment& prev = segments_[k - 1];
-    if (s.len != first.len || s.from - prev.from != from_step || s.to - prev.to != to_step) return;
+    const bool len_fits = k < last ? s.len == first.len : s.len <= first.len;
+    if (!len_fits || s.from - prev.from != from_step || s.to - prev.to != to_step) return;
   }
+  woven_len_ = first.len;
+  woven_from_stride_ = from_step;
+  woven_to_stride_ = to_step;
+  if (segments_.back().len != first.len) return;
   uniform_len_ = first.len;
   from_stride_ = from_step;
   to_stride_ = to_step;

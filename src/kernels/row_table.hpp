@@ -46,6 +46,16 @@ class RowTable {
   Index from_stride() const { return from_stride_; }
   Index to_stride() const { return to_stride_; }
 
+  /// Segments all `woven_len()` long but the last, which may be shorter,
+  /// `from` and `to` advancing by constant strides (0 when they are not):
+  /// what two tables need to alternate (weave.hpp), a short last run being
+  /// a dimension that ends in a partial block.
+  Index woven_len() const { return woven_len_; }
+  Index woven_from_stride() const { return woven_from_stride_; }
+  Index woven_to_stride() const { return woven_to_stride_; }
+  /// The last segment's length (0 without segments).
+  Index last_len() const { return segments_.empty() ? 0 : segments_.back().len; }
+
   /// Segments [first, last) holding message positions [lo, hi), 0 <= lo < hi <= total().
   std::pair<std::size_t, std::size_t> covering(Index lo, Index hi) const;
 
@@ -57,6 +67,9 @@ class RowTable {
   Index uniform_len_ = 0;
   Index from_stride_ = 0;
   Index to_stride_ = 0;
+  Index woven_len_ = 0;
+  Index woven_from_stride_ = 0;
+  Index woven_to_stride_ = 0;
 };
 
 }  // namespace mr2d::kernels

@@ -95,25 +95,34 @@ void copy_column(unsigned char* to, const Weave& w, const unsigned char* f0, con
   to += w.lead;
   f0 += w.other0[0];
   f1 += w.other0[1];
-  const Index bytes = (2 * w.pairs + (w.extra ? 1 : 0)) * w.len;
+  const Index full = w.full_pairs();
+  const Index bytes = (2 * w.pairs + (w.extra ? 1 : 0)) * w.len - (w.len - w.tail);
+  // After the full pairs: the last pair with a short second run, or the
+  // first's extra run (`tail` long either way), at `at`.
+  auto last_runs = [&](unsigned char* at) {
+    if (full < w.pairs) {
+      std::memcpy(at, f0, static_cast<std::size_t>(w.len));
+      std::memcpy(at + w.gap, f1, static_cast<std::size_t>(w.tail));
+      return w.gap + w.tail;
+    }
+    if (w.extra) std::memcpy(at, f0, static_cast<std::size_t>(w.tail));
+    return w.extra ? w.tail : Index{0};
+  };
   if (!stream || !w.gapless() || bytes < static_cast<Index>(kStreamRunMin)) {
-    copy_pairs_of<ES>(to, w, f0, f1, w.pairs);
-    if (w.extra) std::memcpy(to + w.pairs * w.step, f0, static_cast<std::size_t>(w.len));
+    copy_pairs_of<ES>(to, w, f0, f1, full);
+    last_runs(to + full * w.step);
     return;
   }
   LineStage stage(to);
   const Index group = kStageBytes / w.step > 0 ? kStageBytes / w.step : 1;
-  for (Index k = 0; k < w.pairs; k += group) {
-    const Index count = w.pairs - k < group ? w.pairs - k : group;
+  for (Index k = 0; k < full; k += group) {
+    const Index count = full - k < group ? full - k : group;
     copy_pairs_of<ES>(stage.tail(), w, f0, f1, count);
     stage.grow(count * w.step);
     stage.drain();
   }
-  if (w.extra) {
-    std::memcpy(stage.tail(), f0, static_cast<std::size_t>(w.len));
-    stage.grow(w.len);
-    stage.drain();
-  }
+  stage.grow(last_runs(stage.tail()));
+  stage.drain();
   stage.finish();
 }
 

@@ -97,14 +97,22 @@ void split_column(const unsigned char* from, const Weave& w, unsigned char* t0, 
   from += w.lead;
   t0 += w.other0[0];
   t1 += w.other0[1];
-  if (!(ES == 8 && split_single_8(from, w, t0, t1, w.pairs, streamed)) &&
+  const Index full = w.full_pairs();
+  if (!(ES == 8 && split_single_8(from, w, t0, t1, full, streamed)) &&
       !with_short_length(w.len / Index{ES}, [&](auto len) {
-        split_pairs(from, w, t0, t1, w.pairs, std::integral_constant<std::size_t, decltype(len)::value * ES>{});
+        split_pairs(from, w, t0, t1, full, std::integral_constant<std::size_t, decltype(len)::value * ES>{});
       }))
-    split_pairs(from, w, t0, t1, w.pairs, static_cast<std::size_t>(w.len));
-  from += w.pairs * w.step;
-  t0 += w.pairs * w.other_step[0];
-  if (w.extra) std::memcpy(t0, from, static_cast<std::size_t>(w.len));
+    split_pairs(from, w, t0, t1, full, static_cast<std::size_t>(w.len));
+  from += full * w.step;
+  t0 += full * w.other_step[0];
+  t1 += full * w.other_step[1];
+  // The last pair with a short second run, or the first's extra run.
+  if (full < w.pairs) {
+    std::memcpy(t0, from, static_cast<std::size_t>(w.len));
+    std::memcpy(t1, from + w.gap, static_cast<std::size_t>(w.tail));
+  } else if (w.extra) {
+    std::memcpy(t0, from, static_cast<std::size_t>(w.tail));
+  }
 }
 
 // Where column k of the window (destination column `dst`) starts on a target.

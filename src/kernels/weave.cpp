@@ -19,6 +19,7 @@ Weave Weave::in_bytes(Index es) const {
   w.gap *= es;
   w.step *= es;
   w.len *= es;
+  w.tail *= es;
   for (int k = 0; k < 2; ++k) {
     w.other_step[k] *= es;
     w.other0[k] *= es;
@@ -27,15 +28,15 @@ Weave Weave::in_bytes(Index es) const {
 }
 
 bool weave_of(const RowTable& one, const RowTable& two, WeaveSide side, Weave& w) {
-  if (one.size() < 2 || two.size() < 2 || one.uniform_len() == 0 || two.uniform_len() == 0) return false;
+  if (one.size() < 2 || two.size() < 2 || one.woven_len() == 0 || two.woven_len() == 0) return false;
   const bool on_to = side == WeaveSide::to;
-  const Index step_one = on_to ? one.to_stride() : one.from_stride();
-  const Index step_two = on_to ? two.to_stride() : two.from_stride();
-  if (one.uniform_len() != two.uniform_len() || step_one != step_two) return false;
+  const Index step_one = on_to ? one.woven_to_stride() : one.woven_from_stride();
+  const Index step_two = on_to ? two.woven_to_stride() : two.woven_from_stride();
+  if (one.woven_len() != two.woven_len() || step_one != step_two) return false;
   w.first_is_one = woven(one.segments()[0], side) < woven(two.segments()[0], side);
   const RowTable& first = w.first_is_one ? one : two;
   const RowTable& second = w.first_is_one ? two : one;
-  w.len = first.uniform_len();
+  w.len = first.woven_len();
   w.step = step_one;
   w.lead = woven(first.segments()[0], side);
   w.gap = woven(second.segments()[0], side) - w.lead;
@@ -44,8 +45,12 @@ bool weave_of(const RowTable& one, const RowTable& two, WeaveSide side, Weave& w
   if (first.size() != second.size() && first.size() != second.size() + 1) return false;
   w.pairs = static_cast<Index>(second.size());
   w.extra = first.size() > second.size();
-  w.other_step[0] = on_to ? first.from_stride() : first.to_stride();
-  w.other_step[1] = on_to ? second.from_stride() : second.to_stride();
+  // Only the last run of all may be short: the other table's last is full.
+  const RowTable& ends = w.extra ? first : second;
+  if ((w.extra ? second : first).last_len() != w.len) return false;
+  w.tail = ends.last_len();
+  w.other_step[0] = on_to ? first.woven_from_stride() : first.woven_to_stride();
+  w.other_step[1] = on_to ? second.woven_from_stride() : second.woven_to_stride();
   w.other0[0] = on_to ? first.segments()[0].from : first.segments()[0].to;
   w.other0[1] = on_to ? second.segments()[0].from : second.segments()[0].to;
   return true;

@@ -2,9 +2,10 @@
 // Two row tables whose runs alternate on one side of a column: B's rows
 // filled from two sources (two_sources.hpp), or A's rows split between two
 // targets (two_targets.hpp). Both tables are uniform (equal runs at one
-// stride on each side) with the same run length and the same stride on the
-// alternating side, and one table's runs lie between the other's. Pure, no
-// MPI.
+// stride on each side; the last run of all may be shorter, where a
+// dimension ends in a partial block) with the same run length and the same
+// stride on the alternating side, and one table's runs lie between the
+// other's. Pure, no MPI.
 #pragma once
 
 #include <cstddef>
@@ -38,6 +39,12 @@ struct Weave {
   Index len = 0;
   Index pairs = 0;
   bool extra = false;
+  /// The length of the last run of all (the first's extra run where there
+  /// is one, else the second's last), at most `len`: a partial last block.
+  Index tail = 0;
+  /// Pairs of two full runs: all, or all but the last where the second's
+  /// last run is the short tail.
+  Index full_pairs() const { return !extra && tail < len ? pairs - 1 : pairs; }
   Index other_step[2] = {0, 0};
   Index other0[2] = {0, 0};
 
