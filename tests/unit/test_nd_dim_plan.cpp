@@ -92,8 +92,9 @@ void check_runs(const nd::Array& a, const nd::Array& b, const std::vector<int>& 
     const nd::Dim& xa = a.dims[d];
     const nd::Dim& xb = b.dims[static_cast<std::size_t>(e)];
     const Index mine = sending ? (pos / xa.weight) % xa.procs : (pos / xb.weight) % xb.procs;
-    for (const auto& [peer, runs] : dir.dims[d])
-      runs.for_each([&](Index t, Index len, Index src, Index dst) {
+    for (const auto& entry : dir.dims[d]) {
+      const Index peer = entry.first;  // named, not bound: lambdas capture it in C++17
+      entry.second.for_each([&](Index t, Index len, Index src, Index dst) {
         for (Index k = 0; k < len; ++k) {
           const Index ia = xa.start + t + k, ib = xb.start + t + k;
           ASSERT_EQ(a.owner(static_cast<int>(d), ia), sending ? mine : peer);
@@ -102,6 +103,7 @@ void check_runs(const nd::Array& a, const nd::Array& b, const std::vector<int>& 
           ASSERT_EQ(dst + k, b.local(e, ib));
         }
       });
+    }
   }
 }
 
