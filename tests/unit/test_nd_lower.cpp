@@ -321,15 +321,21 @@ TEST(NdLower, TooManyBlocksIsAFault) {
   EXPECT_EQ(g.index, 1);
 }
 
+// A 2-D description in Fortran storage order.
+nd::Description fortran_2d(std::vector<Index> sizes, std::vector<Index> grid, std::vector<Index> blocks) {
+  nd::Description d;
+  d.ndims = 2;
+  d.sizes = std::move(sizes);
+  d.grid = std::move(grid);
+  d.blocks = std::move(blocks);
+  d.storage_order = 1;
+  return d;
+}
+
 // The rank map costs memory in proportion to the table given, never to the
 // union or to a rank: a union of 2^31 processes, a rank near INT_MAX.
 TEST(NdChecks, RankMapsAllocateNothingPerRank) {
-  nd::Description d;
-  d.ndims = 2;
-  d.sizes = {8, 8};
-  d.grid = {2, 2};
-  d.blocks = {2, 2};
-  d.storage_order = 1;
+  nd::Description d = fortran_2d({8, 8}, {2, 2}, {2, 2});
   const Index union_size = Index{1} << 31, near_max = (Index{1} << 31) - 2;
   nd::Array a;
   ASSERT_TRUE(nd::check_array(d, union_size, near_max, a).ok());
