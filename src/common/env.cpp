@@ -127,13 +127,24 @@ std::optional<double> parse_seconds(std::string_view text) {
   return rest.empty() ? std::optional<double>(value) : std::nullopt;
 }
 
-bool is_one_of(std::string_view text, std::string_view words) {
+namespace {
+
+// Calls f(word, last) for each word of the space-separated `words`.
+template <class F>
+void each_word(std::string_view words, F&& f) {
   while (!words.empty()) {
     const std::size_t end = std::min(words.find(' '), words.size());
-    if (words.substr(0, end) == text) return true;
+    f(words.substr(0, end), end == words.size());
     words.remove_prefix(std::min(end + 1, words.size()));
   }
-  return false;
+}
+
+}  // namespace
+
+bool is_one_of(std::string_view text, std::string_view words) {
+  bool found = false;
+  each_word(words, [&](std::string_view w, bool) { found = found || w == text; });
+  return found;
 }
 
 int env_fault() {
@@ -155,13 +166,10 @@ std::string env_expects(int k) {
       return "seconds >= 0, such as 30 or 2.5";
     case EnvKind::word: {
       std::string list;
-      std::string_view words = v.words;
-      while (!words.empty()) {
-        const std::size_t end = std::min(words.find(' '), words.size());
-        if (!list.empty()) list += end == words.size() ? " or " : ", ";
-        list += words.substr(0, end);
-        words.remove_prefix(std::min(end + 1, words.size()));
-      }
+      each_word(v.words, [&](std::string_view w, bool last) {
+        if (!list.empty()) list += last ? " or " : ", ";
+        list += w;
+      });
       return list;
     }
   }

@@ -268,16 +268,16 @@ int test_some(mr2d_request* request, int* outcount, int* parts) noexcept {
     }
     const Execution& e = r.plan->execution;
     const auto pass = static_cast<std::int32_t>(r.pass);
-    const transport::Transfer* now = r.transfers[r.pass].get();
+    const transport::Transfer& now = *r.transfers[r.pass];  // not over: a pass is in flight
     // Parts a progress thread may be writing are read under the channel's lock.
     const transport::StepLock steps(*e.channel);
     std::size_t at = 0;  // the piece's place among the pass's transport parts (pass_parts)
     for (std::size_t k = 0; k < r.reported.size(); ++k) {
       // Complete once the passes that write its B are done, or the one in
       // flight has written every piece of it.
-      bool written = now != nullptr;
+      bool written = true;
       for (const Piece& piece : e.parts[k].pieces)
-        if (now != nullptr && piece.pass == pass) written = now->part_complete(at++) && written;
+        if (piece.pass == pass) written = now.part_complete(at++) && written;
       if (r.reported[k]) continue;
       const int last = last_pass(e, k);
       if (last < pass || (last == pass && written)) {

@@ -62,12 +62,12 @@ Status failure(const Awaited& awaited, const char* call, int err) {
   return s;
 }
 
-// Leaves this thread's staging, which `req` still uses, with `comm`, whose
-// later collectives are refused; `how` says how the collective ended.
 // Set once any collective was left behind: until then no communicator
 // carries a leftover, and its attribute need not be looked up.
 std::atomic<bool> g_left_behind{false};
 
+// Leaves this thread's staging, which `req` still uses, with `comm`, whose
+// later collectives are refused; `how` says how the collective ended.
 void leave_with(MPI_Comm comm, MPI_Request req, const std::string& how, const Awaited& awaited) {
   g_left_behind.store(true, std::memory_order_release);
   Staging& staging = spare();
@@ -171,21 +171,19 @@ constexpr bool kBlocking = true;
 constexpr bool kBlocking = false;
 #endif
 
-}  // namespace
-
-namespace {
-
 // The collective posted by `post(in, out)` with `bytes` of this process's
-// data at `mine` and `out_bytes` of result into `out`. A union of one
-// process agrees with itself: its result is its own data (allgather and
-// every reduction alike). Without a limit the wait never gives up, so the
-// collective runs on the caller's buffers; with one, on this thread's
-// staging, which a timeout leaves with the communicator.
+// data at `mine` and its result into `out`: every process's bytes where
+// `gather`, else `bytes`. A union of one process agrees with itself: its
+// result is its own data (allgather and every reduction alike). Without a
+// limit the wait never gives up, so the collective runs on the caller's
+// buffers; with one, on this thread's staging, which a timeout leaves with
+// the communicator.
 template <class Post>
-Status collective(MPI_Comm comm, const void* mine, std::size_t bytes, void* out, std::size_t out_bytes,
-                  const char* call, const Awaited& awaited, Post&& post) {
+Status collective(MPI_Comm comm, const void* mine, std::size_t bytes, bool gather, void* out, const char* call,
+                  const Awaited& awaited, Post&& post) {
   int size = 1;
   MPI_Comm_size(comm, &size);
+  const std::size_t out_bytes = gather ? bytes * static_cast<std::size_t>(size) : bytes;
   if (size == 1) {
     if (bytes > 0) std::memcpy(out, mine, bytes);
     return {};
@@ -211,10 +209,7 @@ Status bounded_allgather(MPI_Comm comm, const void* mine, int count, MPI_Datatyp
     const int err = MPI_Allgather(mine, count, type, all, count, type, comm);
     return err == MPI_SUCCESS ? Status{} : failure(awaited, "MPI_Allgather", err);
   }
-  int size = 1;
-  MPI_Comm_size(comm, &size);
-  const std::size_t bytes = bytes_of(type, count);
-  return collective(comm, mine, bytes, all, bytes * static_cast<std::size_t>(size), "MPI_Iallgather", awaited,
+  return collective(comm, mine, bytes_of(type, count), true, all, "MPI_Iallgather", awaited,
                     [&](const void* in, void* out, MPI_Request* req) {
                       return MPI_Iallgather(in, count, type, out, count, type, comm, req);
                     });
@@ -226,8 +221,7 @@ Status bounded_allreduce(MPI_Comm comm, const void* mine, void* out, int count, 
     const int err = MPI_Allreduce(mine, out, count, type, op, comm);
     return err == MPI_SUCCESS ? Status{} : failure(awaited, "MPI_Allreduce", err);
   }
-  const std::size_t bytes = bytes_of(type, count);
-  return collective(comm, mine, bytes, out, bytes, "MPI_Iallreduce", awaited,
+  return collective(comm, mine, bytes_of(type, count), false, out, "MPI_Iallreduce", awaited,
                     [&](const void* in, void* result, MPI_Request* req) {
                       return MPI_Iallreduce(in, result, count, type, op, comm, req);
                     });

@@ -28,30 +28,37 @@ void send_give_ups(MPI_Comm comm, int tag, const std::vector<int>& peers) {
   }
 }
 
+namespace {
+
+// What waits first with `tag` from `source` on `comm`.
+enum class Waiting { nothing, data, notice };
+
+// Looks at that message; a notice (empty) is taken, `from` naming its sender.
+Waiting look(MPI_Comm comm, int source, int tag, int& from) {
+  int flag = 0, count = -1;
+  MPI_Status status;
+  if (MPI_Iprobe(source, tag, comm, &flag, &status) != MPI_SUCCESS || !flag) return Waiting::nothing;
+  MPI_Get_count(&status, MPI_BYTE, &count);
+  if (count != 0) return Waiting::data;  // of a later stage, received when its stage comes
+  char nothing = 0;
+  from = status.MPI_SOURCE;
+  MPI_Recv(&nothing, 0, MPI_BYTE, from, tag, comm, MPI_STATUS_IGNORE);
+  return Waiting::notice;
+}
+
+}  // namespace
+
 Status take_give_up(MPI_Comm comm, int tag, const std::vector<int>& peers) {
   if (peers.empty()) return {};
   // One probe for the common case: nothing with this tag waits unmatched,
   // or what waits first is a notice. Only a data message of a later stage
   // waiting ahead makes each peer's first message worth a look.
-  int any = 0, first_count = -1;
-  MPI_Status first;
-  if (MPI_Iprobe(MPI_ANY_SOURCE, tag, comm, &any, &first) != MPI_SUCCESS || !any) return {};
-  MPI_Get_count(&first, MPI_BYTE, &first_count);
-  if (first_count == 0) {
-    char nothing = 0;
-    MPI_Recv(&nothing, 0, MPI_BYTE, first.MPI_SOURCE, tag, comm, MPI_STATUS_IGNORE);
-    return peer_gave_up(first.MPI_SOURCE);
-  }
-  for (int peer : peers) {
-    int flag = 0, count = -1;
-    MPI_Status status;
-    if (MPI_Iprobe(peer, tag, comm, &flag, &status) != MPI_SUCCESS || !flag) continue;
-    MPI_Get_count(&status, MPI_BYTE, &count);
-    if (count != 0) continue;  // data of a later stage, received when its stage comes
-    char nothing = 0;
-    MPI_Recv(&nothing, 0, MPI_BYTE, peer, tag, comm, MPI_STATUS_IGNORE);
-    return peer_gave_up(peer);
-  }
+  int from = -1;
+  const Waiting first = look(comm, MPI_ANY_SOURCE, tag, from);
+  if (first == Waiting::notice) return peer_gave_up(from);
+  if (first == Waiting::nothing) return {};
+  for (int peer : peers)
+    if (look(comm, peer, tag, from) == Waiting::notice) return peer_gave_up(from);
   return {};
 }
 

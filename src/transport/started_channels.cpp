@@ -70,8 +70,12 @@ void step_started(const Channel* except, bool& moved) {
   } stepping;
   for (std::size_t k = 0; k < s.channels.size();) {
     Channel* c = s.channels[k];
+    if (c == except) {
+      ++k;
+      continue;
+    }
     std::unique_lock<std::recursive_mutex> steps(c->steps, std::try_to_lock);
-    if (c == except || !steps.owns_lock()) {
+    if (!steps.owns_lock()) {
       ++k;
       continue;
     }
