@@ -119,7 +119,7 @@ std::vector<model::Edge> merged_pairs(const std::vector<Part>& parts, int& nrank
   nranks = 0;
   for (const Part& part : parts) {
     if (part.empty) continue;
-    if (part.layout()) {  // its pairs in bytes, from the owner tables
+    if (part.layout() || part.nd) {  // its pairs in bytes, from the owner tables
       nranks = std::max(nranks, part.nranks);
       for (const model::Edge& e : part.pairs) bytes[{e.from, e.to}] += e.count;
       continue;
@@ -182,6 +182,8 @@ Status plan_batch(const char* routine, const std::vector<const Execution*>& part
     const Part& part = out.parts.back();
     tiled = tiled || (part.layout() && !part.empty);
     pairs.transposed = pairs.transposed || (!part.empty && part.problem.transposed);
+    // A part that knows only its own pairs: no process can schedule them all.
+    if (part.own_pairs) opts.schedule = schedule::Kind::async;
   }
   pairs.bytes = merged_pairs(out.parts, pairs.nranks);
   // Grid-layout parts hold different numbers of tile plans on different

@@ -78,6 +78,10 @@ struct Part {
   int type = -1;           ///< mr2d_type of a transform
   char op = 'N';
   bool cdc = false;  ///< some run table is in complete-dimension form
+  bool nd = false;   ///< an N-D call: `pairs` holds its pairs, as for grid layouts
+  /// `pairs` holds only this process's (too many pairs to schedule): its
+  /// messages go all at once.
+  bool own_pairs = false;
   int phases = MR2D_PHASES_ONE;
   /// The agreed problem of block-cyclic sides, and the problem of each pass
   /// (two through an intermediate matrix); none for grid layouts.

@@ -6,29 +6,23 @@
 #include <limits>
 #include <vector>
 
+#include "check/footprint.hpp"
 #include "check/validate.hpp"
 #include "driver/agreement.hpp"
+#include "driver/call_cache.hpp"
 #include "driver/grid_source.hpp"
+#include "driver/options_agreement.hpp"
 #include "driver/persistent_plan.hpp"
+#include "driver/planner.hpp"
 #include "driver/redistribute.hpp"
 #include "nd/check.hpp"
-#include "nd/lower.hpp"
-#include "driver/dispatch.hpp"
+#include "nd/dim_copy.hpp"
+#include "nd/dim_plan.hpp"
+#include "nd/matrix_plan.hpp"
+#include "plan/indexing.hpp"
+#include "transport/exchange.hpp"
 
 namespace mr2d::driver {
-
-namespace {
-
-// The grid-layout tables of one side, kept alive for the lowered call.
-struct SideTables {
-  std::vector<mr2d_int> row_splits, col_splits;
-  std::vector<int> owners;
-  std::vector<mr2d_block> blocks;
-  mr2d_grid_layout layout{};
-  mr2d_matrix matrix{};
-};
-
-}  // namespace
 
 Fault read_description(const mr2d_nd_array* in, Index union_size, nd::Description& out) {
   const auto field_fault = [](Reason why, nd::Field f, Index value = 0, Index limit = 0) {
@@ -94,149 +88,245 @@ std::uint64_t hash_of(const nd::Description& d) {
   return h.h;
 }
 
-// What each process sends in the N-D exchange.
+// What each process sends in the N-D exchange: its first fault, the hashes
+// of what it passed, its leading sizes of A (its receivers read its A where
+// it stores it) and its options.
 struct Word {
   Fault fault;
   std::uint64_t hash_a = 0, hash_b = 0, hash_perm = 0;
+  std::int64_t a_leading[nd::kMaxDims] = {};
+  check::OptionsReport options;
 };
 constexpr int kWords = static_cast<int>(sizeof(Word) / sizeof(std::int64_t));
 static_assert(std::has_unique_object_representations_v<Word>);
 
-void fill_side(const nd::Layout& l, SideTables& t) {
-  t.row_splits.assign(l.row_splits.begin(), l.row_splits.end());
-  t.col_splits.assign(l.col_splits.begin(), l.col_splits.end());
-  t.owners.assign(l.owners.begin(), l.owners.end());
-  t.blocks.clear();
-  t.blocks.reserve(l.mine.size());
-  for (const nd::Block& b : l.mine)
-    t.blocks.push_back({static_cast<int>(b.row), static_cast<int>(b.col), nullptr, static_cast<long long>(b.offset),
-                        static_cast<mr2d_int>(b.ld)});
-  t.layout.rows = static_cast<mr2d_int>(l.rows);
-  t.layout.cols = static_cast<mr2d_int>(l.cols);
-  t.layout.block_rows = static_cast<int>(l.block_rows());
-  t.layout.block_cols = static_cast<int>(l.block_cols());
-  t.layout.row_splits = t.row_splits.data();
-  t.layout.col_splits = t.col_splits.data();
-  t.layout.owners = t.owners.data();
-  t.layout.nblocks = static_cast<int>(t.blocks.size());
-  t.layout.blocks = t.blocks.data();
-  t.matrix = {nullptr, nullptr, &t.layout};
-}
-
-// Whether the lowered tables fit the public types (32-bit mr2d_int builds).
-bool fits(const nd::Lowered& l) {
-  constexpr Index most = std::numeric_limits<mr2d_int>::max();
-  for (const nd::Layout* s : {&l.a, &l.b}) {
-    if (s->rows > most || s->cols > most || s->block_rows() > INT_MAX || s->block_cols() > INT_MAX) return false;
-    for (const nd::Block& b : s->mine)
-      if (b.ld > most) return false;
+// The local window of `x` on `rank` as one column of elements, from its
+// first element to its last (empty where it holds none of it).
+check::LocalWindow window_of(const nd::Array& x, Index rank) {
+  if (!nd::holds_window(x, rank)) return {};
+  const Index pos = nd::position_of(x, rank);
+  const std::vector<Index> strides = nd::strides_of(x);
+  Index first = 0, last = 0;
+  for (std::size_t d = 0; d < x.dims.size(); ++d) {
+    const nd::Dim& dim = x.dims[d];
+    const Index coord = (pos / dim.weight) % dim.procs;
+    nd::Dim below = dim;
+    below.n = dim.start;
+    first += nd::local_count(below, coord) * strides[d];
+    below.n = dim.start + dim.count;
+    last += (nd::local_count(below, coord) - 1) * strides[d];
   }
-  return true;
+  return {first, last + 1, 0, 1};
 }
 
-// Checks, agrees and lowers the call: `spec` becomes the grid-layout call
-// whose tables `tables` hold; `direct`: the call passes its arrays.
-Status lower_call(const NdSpec& nd_spec, CallSpec& spec, SideTables (&tables)[2], bool direct) {
-  int initialized = 0, finalized = 0;
-  MPI_Initialized(&initialized);
-  MPI_Finalized(&finalized);
-  if (!initialized || finalized) return failure(MR2D_ERR_CONTEXT, spec.routine, "MPI is not initialized");
-  spec = nd_spec.base;
+// What one process finds without talking to the others.
+struct NdLocal {
+  CallSpec spec;  ///< the call as the common checks see it
+  LocalStage st;
+  nd::Array a, b;
+  std::vector<int> perm;
+  Word word;
+  Part part;  ///< its arrays' footprint, once the descriptions passed
+  int me = 0, size = 1;
+};
+
+// The local stage: the common checks (type, options, settings, the plan
+// handle), the descriptions, the permutation and the arrays given (`direct`).
+Status nd_local(const NdSpec& nd_spec, bool direct, NdLocal& loc) {
+  loc.spec = nd_spec.base;
+  CallSpec& spec = loc.spec;
   spec.layout = true;
   spec.entry = check::Entry::transform;
   spec.a.matrix = nullptr;
   spec.b.matrix = nullptr;
-  check::LocalCall call = local_call_of(spec);
-  MPI_Comm comm = MPI_COMM_NULL;
-  Status located = locate_grids(spec, call, comm);
-  if (!located.ok()) return located;
-  int me = 0, size = 1;
-  MPI_Comm_rank(comm, &me);
-  MPI_Comm_size(comm, &size);
-
+  spec.a.i = spec.a.j = spec.b.i = spec.b.j = 1;
+  Status s = stage_local(spec, loc.st);
+  if (!s.ok()) return s;
+  const check::LocalCall& call = loc.st.call;
+  MPI_Comm_rank(loc.st.comm, &loc.me);
+  MPI_Comm_size(loc.st.comm, &loc.size);
+  const Index me = loc.me, size = loc.size;
   const std::int64_t arg_perm = check::arg_position(call, "PERM"), arg_da = check::arg_position(call, "DA"),
                      arg_db = check::arg_position(call, "DB");
   nd::Description da, db;
-  nd::Array a, b;
   std::vector<Index> perm;
-  std::vector<int> canonical_perm;
-  Fault f = read_description(nd_spec.da, size, da).named(arg_da);
+  Fault f = loc.st.report.error;
+  if (f.ok()) f = read_description(nd_spec.da, size, da).named(arg_da);
   if (f.ok()) f = read_description(nd_spec.db, size, db).named(arg_db);
-  if (f.ok()) f = nd::check_array(da, size, me, a).named(arg_da);
-  if (f.ok()) f = nd::check_array(db, size, me, b).named(arg_db);
+  if (f.ok()) f = nd::check_array(da, size, me, loc.a).named(arg_da);
+  if (f.ok()) f = nd::check_array(db, size, me, loc.b).named(arg_db);
   if (f.ok()) {
     if (nd_spec.perm != nullptr) perm.assign(nd_spec.perm, nd_spec.perm + std::min(da.ndims, db.ndims));
-    f = nd::check_perm(da, db, perm, canonical_perm);
+    f = nd::check_perm(da, db, perm, loc.perm);
     f = f.named(f.table < 0 ? arg_perm : arg_db);
   }
-  // A NULL array where this process holds part of its window, named as
-  // the array (the lowered layout's blocks are not the caller's).
-  if (f.ok() && direct) {
-    if (nd_spec.base.a_array == nullptr && nd::holds_window(a, me))
-      f = Fault::of(MR2D_ERR_ARGUMENT, Reason::array_null, 0).in(0, -1);
-    else if (nd_spec.base.b_array == nullptr && nd::holds_window(b, me))
-      f = Fault::of(MR2D_ERR_ARGUMENT, Reason::array_null, 1).in(0, -1);
+  Part& part = loc.part;
+  if (f.ok()) {
+    part.arrays.a = window_of(loc.a, me);
+    part.arrays.b = window_of(loc.b, me);
+    part.arrays.lda = std::max<Index>(part.arrays.a.row1, 1);
+    part.arrays.ldb = std::max<Index>(part.arrays.b.row1, 1);
+    part.arrays.elem_size = spec.elem_size;
   }
-  Word word;
+  // The arrays of a direct call, checked as a plan's execution checks them.
+  if (f.ok() && direct) {
+    const Footprint& w = part.arrays;
+    if (nd_spec.base.a_array == nullptr && !w.a.empty())
+      f = Fault::of(MR2D_ERR_ARGUMENT, Reason::array_null, 0).in(0, -1);
+    else if (nd_spec.base.b_array == nullptr && !w.b.empty())
+      f = Fault::of(MR2D_ERR_ARGUMENT, Reason::array_null, 1).in(0, -1);
+    else if (check::windows_overlap(reinterpret_cast<std::uintptr_t>(nd_spec.base.a_array), w.lda, w.a,
+                                    reinterpret_cast<std::uintptr_t>(nd_spec.base.b_array), w.ldb, w.b,
+                                    w.elem_size))
+      f = Fault::of(MR2D_ERR_ARGUMENT, Reason::arrays_overlap, 1).in(0, -1);
+  }
+  Word& word = loc.word;
   word.fault = f.ok() ? f : f.found_by(me);
   word.hash_a = hash_of(da);
   word.hash_b = hash_of(db);
   Hash perm_hash;
   perm_hash.table(perm);
   word.hash_perm = perm_hash.h;
-
-  std::vector<Word> all(static_cast<std::size_t>(size));
-  Status gathered = agree_gather(comm, reinterpret_cast<const std::int64_t*>(&word), kWords,
-                                 reinterpret_cast<std::int64_t*>(all.data()), spec.routine);
+  std::copy(loc.a.leading.begin(), loc.a.leading.end(), word.a_leading);
+  word.options = loc.st.report.options;
+  return {};
+}
+// The one exchange and the global checks: the first fault anywhere, the
+// options, then the descriptions and the permutation compared with process
+// 0's. The same verdict on every process.
+Status agree_nd(const NdLocal& loc, std::vector<Index>& a_leading) {
+  const char* routine = loc.spec.routine;
+  std::vector<Word> all(static_cast<std::size_t>(loc.size));
+  Status gathered = agree_gather(loc.st.comm, reinterpret_cast<const std::int64_t*>(&loc.word), kWords,
+                                 reinterpret_cast<std::int64_t*>(all.data()), routine);
   if (!gathered.ok()) return gathered;
-  const check::Wording wording = check::wording_of(call);
+  const check::Wording wording = check::wording_of(loc.st.call);
   for (const Word& w : all)
     if (!w.fault.ok()) return check::status_of(w.fault, wording);
-  for (int k = 1; k < size; ++k) {
-    const Word& w = all[static_cast<std::size_t>(k)];
-    const std::int64_t differs = w.hash_perm != all[0].hash_perm ? arg_perm
-                                 : w.hash_a != all[0].hash_a     ? arg_da
-                                 : w.hash_b != all[0].hash_b     ? arg_db
+  std::vector<check::OptionsReport> options;
+  options.reserve(all.size());
+  for (const Word& w : all) options.push_back(w.options);
+  Status agreed = agree_options(options, routine);
+  if (!agreed.ok()) return agreed;
+  const check::LocalCall& call = loc.st.call;
+  const auto n = static_cast<std::size_t>(loc.a.ndims());
+  a_leading.resize(all.size() * n);
+  for (std::size_t k = 0; k < all.size(); ++k) {
+    const Word& w = all[k];
+    std::copy(w.a_leading, w.a_leading + n, a_leading.begin() + static_cast<std::ptrdiff_t>(k * n));
+    const std::int64_t differs = w.hash_perm != all[0].hash_perm ? check::arg_position(call, "PERM")
+                                 : w.hash_a != all[0].hash_a     ? check::arg_position(call, "DA")
+                                 : w.hash_b != all[0].hash_b     ? check::arg_position(call, "DB")
                                                                  : 0;
     if (differs != 0)
-      return check::status_of(Fault::of(MR2D_ERR_INCONSISTENT, Reason::nd_differs).named(differs).found_by(k), wording);
+      return check::status_of(
+          Fault::of(MR2D_ERR_INCONSISTENT, Reason::nd_differs).named(differs).found_by(static_cast<std::int64_t>(k)),
+          wording);
   }
-  // Every process now lowers the same descriptions: the faults below are
-  // the same everywhere without another exchange.
-  nd::Lowered lowered;
-  f = nd::lower(a, b, canonical_perm, me, lowered);
-  if (f.ok() && !fits(lowered)) f = Fault::of(MR2D_ERR_ARGUMENT, Reason::too_large, 0, 0);
-  // The side whose description cuts too many blocks is the one named.
-  const bool a_side = f.why() == Reason::nd_too_many_blocks && f.index == 0;
-  if (!f.ok()) return check::status_of(f.named(a_side ? arg_da : arg_db).found_by(kEveryProcess), wording);
-  fill_side(lowered.a, tables[0]);
-  fill_side(lowered.b, tables[1]);
-  spec.op = lowered.op;
-  spec.m = static_cast<mr2d_int>(lowered.m);
-  spec.n = static_cast<mr2d_int>(lowered.n);
-  spec.a.i = spec.a.j = spec.b.i = spec.b.j = 1;
-  spec.a.matrix = &tables[0].matrix;
-  spec.b.matrix = &tables[1].matrix;
   return {};
+}
+
+// Pairs of processes a schedule of the whole redistribution takes at most;
+// beyond, every process sends all its messages at once (async).
+constexpr Index kSchedulePairsMax = 200000;
+
+// Agrees on the call and plans it into `out`: one part whose one plan is
+// this process's per-dimension plan as a matrix (nd/matrix_plan.hpp), on
+// the route every execution takes.
+Status plan_nd(NdLocal& loc, Execution& out) {
+  std::vector<Index> a_leading;
+  Status s = agree_nd(loc, a_leading);
+  if (!s.ok()) return s;
+  s = named(transport::prepare_transport(*loc.st.channel, loc.st.options.transport, loc.st.options.shm_budget),
+            loc.spec.routine);
+  if (!s.ok()) return s;
+  out.channel = loc.st.channel;
+  out.serial = out.channel->next_serial++;
+  out.node_local = loc.st.options.transport != transport::Transport::mpi;
+  for (MPI_Comm comm : grid_lifetimes(loc.spec, loc.st.call)) out.grids.push_back(transport::liveness(comm));
+  // Every process plans the same agreed descriptions: a fault here is the
+  // same everywhere without another exchange.
+  nd::DimPlan dims;
+  const Fault f = nd::plan_by_dimension(loc.a, loc.b, loc.perm, loc.me, dims);
+  if (!f.ok())
+    return check::status_of(f.named(check::arg_position(loc.st.call, "DA")).found_by(kEveryProcess),
+                            check::wording_of(loc.st.call));
+  const Index es = loc.spec.elem_size;
+  nd::MatrixPlan mp = nd::matrix_plan(dims, loc.a, loc.b, loc.perm, loc.me, loc.size, es, a_leading);
+  Part& part = loc.part;
+  part.nd = true;
+  part.transform = true;
+  part.type = loc.spec.type;
+  part.op = mp.op;
+  part.problem.elem_size = es;
+  part.problem.transposed = mp.op != 'N';
+  part.plans.assign(1, std::move(mp.plan));
+  part.cdc = plan::apply_indexing(part.plans.front(), loc.st.options.indexing);
+  part.pieces.assign(1, Piece{});
+  part.nranks = loc.size;
+  Resolved options = loc.st.options;
+  PassPairs pairs;
+  pairs.nranks = loc.size;
+  pairs.transposed = part.problem.transposed;
+  if (!nd::pair_bytes(loc.a, loc.b, loc.perm, es, kSchedulePairsMax, part.pairs)) {
+    // Too many pairs to schedule: this process's own, sent all at once.
+    options.schedule = schedule::Kind::async;
+    part.own_pairs = true;
+    const plan::Plan& p = part.plans.front();
+    for (const plan::Transfer& t : p.sends) part.pairs.push_back({p.me, t.peer, t.count * es});
+    for (const plan::Transfer& t : p.recvs) part.pairs.push_back({t.peer, p.me, t.count * es});
+  }
+  pairs.bytes = part.pairs;
+  out.parts.assign(1, std::move(part));
+  route_execution(out, options, {pairs}, 0);
+  return {};
+}
+
+// Keys of the cache of executions, by kind of call (call_cache.hpp).
+constexpr std::int64_t kNdKey = 3;
+
+// Everything one process passed, as a cache key: the common report, the
+// hashes, the permutation and its own leading sizes.
+CallCache::Key cache_key(const NdLocal& loc) {
+  CallCache::Key key = check::words_of(loc.st.report);
+  key.insert(key.end(), {kNdKey, static_cast<std::int64_t>(loc.word.hash_a), static_cast<std::int64_t>(loc.word.hash_b),
+                         static_cast<std::int64_t>(loc.word.hash_perm)});
+  for (const nd::Array* x : {&loc.a, &loc.b}) {
+    key.push_back(static_cast<std::int64_t>(x->leading.size()));
+    key.insert(key.end(), x->leading.begin(), x->leading.end());
+  }
+  return key;
 }
 
 }  // namespace
 
 int nd_transform(const NdSpec& nd_spec) noexcept {
-  CallSpec spec;
-  SideTables tables[2];
-  Status s = caught(nd_spec.base.routine, [&] { return lower_call(nd_spec, spec, tables, true); });
-  if (!s.ok()) return finish(nd_spec.base.routine, true, s);
-  return redistribute(spec, true);
+  return guarded(nd_spec.base.routine, true, [&]() -> Status {
+    NdLocal loc;
+    Status s = nd_local(nd_spec, true, loc);
+    if (!s.ok()) {
+      count_call(false);
+      return s;
+    }
+    const OnePart arrays{nd_spec.base.a_array, nd_spec.base.b_array, nd_spec.base.alpha, nd_spec.base.beta};
+    // A process with a fault of its own plans, so that every process hears of it.
+    CallCache::Key key = cache_key(loc);
+    if (!loc.word.fault.ok()) key.push_back(-1 - static_cast<std::int64_t>(loc.word.fault.code));
+    return run_cached(
+        loc.st.comm, std::move(key), nd_spec.base.routine, false, [&](Execution& e) { return plan_nd(loc, e); },
+        arrays.operands());
+  });
 }
 
 int create_nd_plan(mr2d_plan* plan, const NdSpec& nd_spec) noexcept {
-  if (plan != nullptr) *plan = nullptr;
-  CallSpec spec;
-  SideTables tables[2];
-  Status s = caught(nd_spec.base.routine, [&] { return lower_call(nd_spec, spec, tables, false); });
-  if (!s.ok()) return finish(nd_spec.base.routine, true, s);
-  return create_plan(plan, spec);
+  return create_planned(plan, nd_spec.base.routine, [&](Execution& e, bool out_null) {
+    NdSpec checked = nd_spec;
+    checked.base.plan_out_null = out_null;
+    checked.base.deferred_arrays = true;
+    NdLocal loc;
+    Status s = nd_local(checked, false, loc);
+    return s.ok() ? plan_nd(loc, e) : s;
+  });
 }
 
 }  // namespace mr2d::driver

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // (MPI) N-dimensional redistributions (mr2d_nd.h): the descriptions checked
-// on every process and agreed in one exchange, then lowered to one
-// grid-layout call (nd/lower.hpp), which the grid-layout path checks, plans
-// and runs like any other.
+// on every process and agreed in one exchange, then planned per dimension
+// (nd/dim_plan.hpp) into one execution like any other call's
+// (nd/matrix_plan.hpp), on the same routes, kernels and transports.
 #pragma once
 
 #include "driver/call_spec.hpp"

@@ -15,12 +15,8 @@
 
 namespace mr2d::driver {
 
-namespace {
-
-// Plans into a new handle with `plan_into(Execution&, bool out_null)`, which
-// reports a NULL `out` as this process's error in the agreement.
-template <class PlanInto>
-int create(mr2d_plan* out, const char* routine, PlanInto&& plan_into) noexcept {
+int create_planned(mr2d_plan* out, const char* routine,
+                   const std::function<Status(Execution&, bool out_null)>& plan_into) noexcept {
   if (out != nullptr) *out = nullptr;
   return guarded(routine, true, [&]() -> Status {
     auto plan = std::make_unique<mr2d_plan_s>();
@@ -37,8 +33,6 @@ int create(mr2d_plan* out, const char* routine, PlanInto&& plan_into) noexcept {
   });
 }
 
-}  // namespace
-
 Status refuse_active(mr2d_plan plan, const char* routine) {
   if (plan->active == nullptr) return {};
   return failure(MR2D_ERR_ARGUMENT, routine,
@@ -46,7 +40,7 @@ Status refuse_active(mr2d_plan plan, const char* routine) {
 }
 
 int create_plan(mr2d_plan* out, const CallSpec& spec) noexcept {
-  return create(out, spec.routine, [&](Execution& e, bool out_null) {
+  return create_planned(out, spec.routine, [&](Execution& e, bool out_null) {
     CallSpec checked = spec;
     checked.plan_out_null = out_null;
     checked.deferred_arrays = true;

@@ -3,12 +3,20 @@
 // destroyed (the handle's object is plan_object.hpp's).
 #pragma once
 
+#include <functional>
+
 #include "driver/call_spec.hpp"
 #include "driver/execution.hpp"
 #include "driver/plan_object.hpp"
 #include "mr2d/mr2d.h"
 
 namespace mr2d::driver {
+
+/// A new plan in *out (null on error) planned by `plan_into(execution,
+/// out_null)`, which reports a NULL `out` as this process's error in its
+/// agreement. Collective over the union; never throws.
+int create_planned(mr2d_plan* out, const char* routine,
+                   const std::function<Status(Execution&, bool out_null)>& plan_into) noexcept;
 
 /// Plans the call `spec` (arrays not given yet; any sides) into a new plan
 /// in *out, null on error. Collective over the union; never throws.

@@ -16,7 +16,54 @@ RunSet::RunSet(std::vector<Run> runs, Index period, Index src_step, Index dst_st
   count_ = count_below(extent_);
 }
 
+RunSet RunSet::product(std::vector<Factor> factors) {
+  RunSet out;
+  auto p = std::make_shared<Product>();
+  p->factors = std::move(factors);
+  Index extent = 1, count = 1;
+  for (const Factor& f : p->factors) {
+    p->below.push_back(extent);
+    extent *= f.set->extent();
+    count *= f.set->count();
+  }
+  out.extent_ = extent;
+  out.count_ = count;
+  out.period_ = std::max<Index>(extent, 1);
+  if (!p->factors.empty()) out.product_ = std::move(p);
+  return out;
+}
+
+bool RunSet::operator==(const RunSet& o) const {
+  if (product_ || o.product_) {
+    if (!product_ || !o.product_ || product_->factors.size() != o.product_->factors.size()) return false;
+    for (std::size_t k = 0; k < product_->factors.size(); ++k) {
+      const Factor &x = product_->factors[k], &y = o.product_->factors[k];
+      if (x.src_scale != y.src_scale || x.dst_scale != y.dst_scale || !(*x.set == *y.set)) return false;
+    }
+    return true;
+  }
+  return period_ == o.period_ && src_step_ == o.src_step_ && dst_step_ == o.dst_step_ && extent_ == o.extent_ &&
+         runs_ == o.runs_;
+}
+
 Index RunSet::count_below(Index x) const {
+  if (product_) {
+    // Digit by digit from the slowest factor: the positions below x are the
+    // whole blocks of the faster factors under smaller digits, then those
+    // below x's remainder where x's digit is in the set.
+    if (x <= 0) return 0;
+    if (x >= extent_) return count_;
+    Index total = 0, faster = count_;
+    for (std::size_t k = product_->factors.size(); k-- > 0;) {
+      const RunSet& set = *product_->factors[k].set;
+      faster /= std::max<Index>(set.count(), 1);
+      const Index below = product_->below[k], digit = x / below;
+      total += set.count_below(digit) * faster;
+      if (set.count_between(digit, digit + 1) == 0) return total;
+      x %= below;
+    }
+    return total;
+  }
   if (runs_.empty() || x <= 0) return 0;
   Index full = x / period_;
   Index rem = x % period_;
@@ -33,6 +80,11 @@ Index RunSet::count_below(Index x) const {
 }
 
 Index RunSet::total_runs() const {
+  if (product_) {
+    Index runs = 0;
+    for_each([&runs](Index, Index, Index, Index) { ++runs; });
+    return runs;
+  }
   if (runs_.empty()) return 0;
   Index full = extent_ / period_;
   Index rem = extent_ % period_;
@@ -41,6 +93,7 @@ Index RunSet::total_runs() const {
 }
 
 RunSet RunSet::expanded() const {
+  if (product_) return *this;
   std::vector<Run> all;
   all.reserve(static_cast<std::size_t>(total_runs()));
   for_each([&](Index t, Index len, Index src, Index dst) { all.push_back({t, len, src, dst}); });

@@ -10,6 +10,7 @@
 // L/P and L/Q. Pure functions, no MPI.
 #pragma once
 
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -36,9 +37,37 @@ class RunSet {
   RunSet() = default;
   RunSet(std::vector<Run> runs, Index period, Index src_step, Index dst_step, Index extent);
 
+  /// One factor of a product set: a set over its own range, and what one
+  /// step of its local indices counts in the product's source and
+  /// destination indices.
+  struct Factor {
+    std::shared_ptr<const RunSet> set;
+    Index src_scale = 1, dst_scale = 1;
+  };
+
+  /// The Cartesian product of `factors`, factors[0] fastest: position
+  /// t = t0 + e0 * (t1 + e1 * (...)) (e_k the extent of factor k), source
+  /// index the sum of src_k * src_scale_k, destination likewise (Chung and
+  /// Hsu (1998) section 3, Lemma 1: the indices two processes exchange in N
+  /// dimensions). Its runs are factor 0's where both of its scales are 1,
+  /// else single positions. Stored as its factors, so its size is theirs
+  /// whatever the product's; it never repeats (cycles() is 1).
+  static RunSet product(std::vector<Factor> factors);
+
   /// Calls f(t, len, src, dst) for every run over the whole range, ascending t.
   template <class F>
   void for_each(F&& f) const {
+    if (product_) {
+      for_each_factor(product_->factors.size() - 1, 0, 0, 0, f);
+      return;
+    }
+    for_each_stored(f);
+  }
+
+ private:
+  // for_each over the stored runs (a factor of a product is never one).
+  template <class F>
+  void for_each_stored(F& f) const {
     if (runs_.empty()) return;
     Index src_shift = 0, dst_shift = 0;
     for (Index base = 0; base < extent_; base += period_) {
@@ -53,6 +82,8 @@ class RunSet {
     }
   }
 
+ public:
+
   /// Number of positions in the set over the whole range.
   Index count() const { return count_; }
   /// Number of positions t of the set with t < x (0 <= x <= extent).
@@ -65,19 +96,51 @@ class RunSet {
   /// Number of runs over the whole range.
   Index total_runs() const;
   /// Number of periods the range spans (the replays for_each performs).
-  Index cycles() const { return runs_.empty() ? 0 : (extent_ + period_ - 1) / period_; }
+  Index cycles() const {
+    if (product_) return count_ > 0 ? 1 : 0;
+    return runs_.empty() ? 0 : (extent_ + period_ - 1) / period_;
+  }
   /// The same set tabulated over the whole range (complete-dimension form,
   /// Chung and Hsu (1998) section 3.2): no replay shifts when walking it.
+  /// A product stays as it is.
   RunSet expanded() const;
+  /// Whether the set is a product of factors (product()).
+  bool is_product() const { return product_ != nullptr; }
 
   /// The same positions with the same local indices, compared in the stored
   /// (one-period) form: work proportional to the runs of one period.
-  bool operator==(const RunSet& o) const {
-    return period_ == o.period_ && src_step_ == o.src_step_ && dst_step_ == o.dst_step_ && extent_ == o.extent_ &&
-           runs_ == o.runs_;
-  }
+  bool operator==(const RunSet& o) const;
 
  private:
+  struct Product {
+    std::vector<Factor> factors;
+    std::vector<Index> below;  ///< per factor: the product of the extents of the faster ones
+  };
+
+  // Walks factor k and the faster ones below it, from position t0 and
+  // indices s0, d0 of the slower ones.
+  template <class F>
+  void for_each_factor(std::size_t k, Index t0, Index s0, Index d0, F& f) const {
+    const Factor& x = product_->factors[k];
+    if (k == 0 && x.src_scale == 1 && x.dst_scale == 1) {
+      auto shifted = [&](Index t, Index len, Index s, Index d) { f(t0 + t, len, s0 + s, d0 + d); };
+      x.set->for_each_stored(shifted);
+      return;
+    }
+    const Index below = product_->below[k];
+    auto each = [&](Index t, Index len, Index s, Index d) {
+      for (Index j = 0; j < len; ++j) {
+        const Index tj = t0 + (t + j) * below, sj = s0 + (s + j) * x.src_scale, dj = d0 + (d + j) * x.dst_scale;
+        if (k == 0)
+          f(tj, Index{1}, sj, dj);
+        else
+          for_each_factor(k - 1, tj, sj, dj, f);
+      }
+    };
+    x.set->for_each_stored(each);
+  }
+
+  std::shared_ptr<const Product> product_;
   std::vector<Run> runs_;
   std::vector<Index> prefix_;  // prefix_[k] = positions in runs_[0..k)
   Index period_ = 1;

@@ -13,8 +13,6 @@ namespace mr2d::nd {
 
 namespace {
 
-index::Axis axis_of(const Dim& x) { return {x.block, x.procs, x.source, x.start}; }
-
 // Grid coordinate along `x` of grid position `position` (-1 off the grid).
 Index coord_of(const Dim& x, Index position) { return position < 0 ? -1 : (position / x.weight) % x.procs; }
 
@@ -45,6 +43,12 @@ void combine(Direction& dir, const Array& other, const std::vector<int>& other_d
 
 }  // namespace
 
+index::AxisPair axes_of(const Array& a, const Array& b, const std::vector<int>& perm, int d) {
+  const Dim& xa = a.dims[static_cast<std::size_t>(d)];
+  const Dim& xb = b.dims[static_cast<std::size_t>(perm[static_cast<std::size_t>(d)])];
+  return {{xa.block, xa.procs, xa.source, xa.start}, {xb.block, xb.procs, xb.source, xb.start}, xa.count};
+}
+
 Index DimPlan::stored_runs() const {
   Index runs = 0;
   for (const Direction* dir : {&send, &receive})
@@ -72,7 +76,7 @@ Fault plan_by_dimension(const Array& a, const Array& b, const std::vector<int>& 
   for (int d = 0; d < n; ++d) {
     const Dim& xa = a.dims[static_cast<std::size_t>(d)];
     const Dim& xb = b.dims[static_cast<std::size_t>(perm[static_cast<std::size_t>(d)])];
-    const index::AxisPair axes{axis_of(xa), axis_of(xb), xa.count};
+    const index::AxisPair axes = axes_of(a, b, perm, d);
     if (out.send.member) out.send.dims.push_back(index::runs_for(axes, index::Role::sender, coord_of(xa, pos_a)));
     if (out.receive.member)
       out.receive.dims.push_back(index::runs_for(axes, index::Role::receiver, coord_of(xb, pos_b)));

@@ -52,6 +52,9 @@ struct DimPlan {
   Index stored_runs() const;
 };
 
+/// The 1-D problem of dimension d of `a` against dimension perm[d] of `b`.
+index::AxisPair axes_of(const Array& a, const Array& b, const std::vector<int>& perm, int d);
+
 /// Plans for union rank `me` the redistribution of `a`'s window into `b`'s,
 /// dimension d of `a` becoming dimension perm[d] of `b` (Fortran-order
 /// arrays and permutation as check_array and check_perm give them). A fault

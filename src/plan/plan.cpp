@@ -38,12 +38,14 @@ std::vector<std::pair<Index, int>> store(std::vector<std::pair<Index, RunSet>> s
   return out;
 }
 
-// Orders transfers starting after my own rank, so that the processes do not
-// all talk to the same peer first.
+}  // namespace
+
 void order_from(std::vector<Transfer>& list, int me, int nranks) {
   auto key = [&](const Transfer& t) { return (t.peer - me - 1 + nranks) % nranks; };
   std::sort(list.begin(), list.end(), [&](const Transfer& x, const Transfer& y) { return key(x) < key(y); });
 }
+
+namespace {
 
 // Both matrices on a single process each, whole rectangle (a block of one
 // grid layout against a block of another): one run per dimension, one

@@ -58,6 +58,10 @@ struct GridCoord {
 /// Coordinates of union rank `rank` in a layout's grid (linear search).
 GridCoord coord_of(const model::MatrixLayout& layout, int rank);
 
+/// Orders transfers by peer starting after `me` (of `nranks`), so that the
+/// processes do not all talk to the same peer first.
+void order_from(std::vector<Transfer>& list, int me, int nranks);
+
 /// Builds the plan of union rank `me`, with local leading dimensions lda/ldb
 /// (ignored where `me` is not a member).
 Plan make_plan(const model::Problem& problem, int me, Index lda, Index ldb);

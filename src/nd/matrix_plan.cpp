@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// N-dimensional plans as plans of a matrix; see matrix_plan.hpp.
+#include "nd/matrix_plan.hpp"
+
+#include <algorithm>
+#include <memory>
+
+#include "nd/dim_copy.hpp"
+
+namespace mr2d::nd {
+
+namespace {
+
+using index::RunSet;
+using Shared = std::vector<std::vector<std::shared_ptr<const RunSet>>>;
+
+// Each dimension's run sets of a direction, shared by the products that use them.
+Shared shared_sets(const Direction& dir) {
+  Shared out(dir.dims.size());
+  for (std::size_t d = 0; d < dir.dims.size(); ++d)
+    for (const auto& entry : dir.dims[d]) out[d].push_back(std::make_shared<const RunSet>(entry.second));
+  return out;
+}
+
+// Everything the transfers of one direction share.
+struct Sides {
+  const Array& a;
+  const Array& b;
+  const std::vector<int>& perm;
+  char op;
+  const std::vector<Index>& a_leading;  ///< by rank (matrix_plan)
+};
+
+// Strides of `x` (A where `is_a`) on union rank `rank` at grid coordinates
+// `coords` (one per dimension of x): from its leading sizes where known,
+// else from its local counts.
+std::vector<Index> peer_strides(const Sides& s, bool is_a, Index rank, const std::vector<Index>& coords) {
+  const Array& x = is_a ? s.a : s.b;
+  const std::size_t n = x.dims.size();
+  const bool known = is_a && !s.a_leading.empty();
+  std::vector<Index> st(n, 1);
+  for (std::size_t d = 1; d < n; ++d) {
+    const Index lead = known ? s.a_leading[static_cast<std::size_t>(rank) * n + d - 1]
+                             : local_count(x.dims[d - 1], coords[d - 1]);
+    st[d] = st[d - 1] * std::max<Index>(lead, 1);
+  }
+  return st;
+}
+
+// A partner's coordinates along each dimension of the side it is on (A's
+// for a sender, B's for a receiver), from the direction's entries.
+std::vector<Index> partner_coords(const Direction& dir, const Partner& p, const std::vector<int>* perm) {
+  std::vector<Index> coords(dir.dims.size(), 0);
+  for (std::size_t d = 0; d < dir.dims.size(); ++d) {
+    const Index c = dir.dims[d][static_cast<std::size_t>(p.at[d])].first;
+    coords[perm != nullptr ? static_cast<std::size_t>((*perm)[d]) : d] = c;
+  }
+  return coords;
+}
+
+// The column set of a transfer: the product of dimensions 1.. of A, scaled
+// by the sender's strides of A (in units of its dimension 1's) and the
+// receiver's of B (units of B's dimension 1 for op N, elements for op T).
+RunSet column_set(const Sides& s, const Shared& sets, const Partner& p, const std::vector<Index>& sa,
+                  const std::vector<Index>& sb) {
+  const std::size_t n = sets.size();
+  if (n == 1) return RunSet({{0, 1, 0, 0}}, 1, 0, 0, 1);
+  std::vector<RunSet::Factor> factors;
+  factors.reserve(n - 1);
+  const Index unit_b = s.op == 'N' ? sb[1] : 1;
+  for (std::size_t d = 1; d < n; ++d)
+    factors.push_back({sets[d][static_cast<std::size_t>(p.at[d])], sa[d] / sa[1],
+                       sb[static_cast<std::size_t>(s.perm[d])] / unit_b});
+  return RunSet::product(std::move(factors));
+}
+
+// Adds the transfers of one direction to `out` (`sending`: this process is
+// the sender); this process's own part is taken once, when sending.
+void add_direction(const Sides& s, const Direction& dir, bool sending, Index me, const std::vector<Index>& my_a,
+                   const std::vector<Index>& my_b, plan::Plan& out, std::vector<plan::Transfer>& list) {
+  if (!dir.member || dir.partners.empty()) return;
+  const Shared sets = shared_sets(dir);
+  // Dimension 0's run sets are the rows, one per coordinate of the other side.
+  const int rows0 = static_cast<int>(out.row_sets.size());
+  for (const auto& entry : dir.dims[0]) out.row_sets.push_back(entry.second);
+  for (const Partner& p : dir.partners) {
+    if (p.rank == me && !sending) continue;
+    // The other end's strides (this process's own for its own part).
+    const std::vector<Index> peer =
+        p.rank == me ? (sending ? my_b : my_a)
+                     : peer_strides(s, !sending, p.rank, partner_coords(dir, p, sending ? &s.perm : nullptr));
+    plan::Transfer t;
+    t.peer = static_cast<int>(p.rank);
+    t.row_set = rows0 + p.at[0];
+    t.col_set = static_cast<int>(out.col_sets.size());
+    t.count = p.elements;
+    out.col_sets.push_back(column_set(s, sets, p, sending ? my_a : peer, sending ? peer : my_b));
+    if (p.rank == me) {
+      out.has_self = true;
+      out.self = t;
+    } else {
+      list.push_back(t);
+    }
+  }
+}
+
+}  // namespace
+
+MatrixPlan matrix_plan(const DimPlan& dims, const Array& a, const Array& b, const std::vector<int>& perm, Index me,
+                       Index nranks, Index es, const std::vector<Index>& a_leading) {
+  MatrixPlan out;
+  out.op = perm[0] == 0 ? 'N' : 'T';
+  plan::Plan& p = out.plan;
+  p.me = static_cast<int>(me);
+  p.elem_size = es;
+  Index cols = 1;
+  for (std::size_t d = 1; d < a.dims.size(); ++d) cols *= a.dims[d].count;
+  p.trapezoid.m = a.dims[0].count;
+  p.trapezoid.n = cols;
+  const std::vector<Index> sa = strides_of(a), sb = strides_of(b);
+  // A local array of one dimension is one column.
+  const Index lead_a = a.leading.empty() ? 1 : std::max<Index>(a.leading[0], 1);
+  const Index lead_b = b.leading.empty() ? 1 : std::max<Index>(b.leading[0], 1);
+  p.lda = sa.size() > 1 ? sa[1] : lead_a;
+  p.ldb = out.op == 'T' ? sb[static_cast<std::size_t>(perm[0])] : sb.size() > 1 ? sb[1] : lead_b;
+  const Sides sides{a, b, perm, out.op, a_leading};
+  add_direction(sides, dims.send, true, me, sa, sb, p, p.sends);
+  add_direction(sides, dims.receive, false, me, sa, sb, p, p.recvs);
+  plan::order_from(p.sends, p.me, static_cast<int>(nranks));
+  plan::order_from(p.recvs, p.me, static_cast<int>(nranks));
+  for (plan::Transfer& t : p.sends) {
+    t.offset = p.send_elems;
+    p.send_elems += t.count;
+  }
+  for (plan::Transfer& t : p.recvs) {
+    t.offset = p.recv_elems;
+    p.recv_elems += t.count;
+  }
+  return out;
+}
+
+bool pair_bytes(const Array& a, const Array& b, const std::vector<int>& perm, Index es, Index most,
+                std::vector<model::Edge>& out) {
+  out.clear();
+  struct Pair {
+    Index from, to, count;  // grid coordinates along the dimension, elements
+  };
+  const std::size_t n = a.dims.size();
+  std::vector<std::vector<Pair>> pairs(n);
+  Index total = 1;
+  for (std::size_t d = 0; d < n; ++d) {
+    const index::AxisPair axes = axes_of(a, b, perm, static_cast<int>(d));
+    for (Index c = 0; c < a.dims[d].procs; ++c) {
+      for (const auto& [peer, runs] : index::runs_for(axes, index::Role::sender, c))
+        if (runs.count() > 0) pairs[d].push_back({c, peer, runs.count()});
+      if (static_cast<Index>(pairs[d].size()) > most) return false;
+    }
+    if (pairs[d].empty()) return true;
+    total *= static_cast<Index>(pairs[d].size());
+    if (total > most) return false;
+  }
+  std::vector<std::size_t> at(n, 0);
+  for (;;) {
+    Index pa = 0, pb = 0, count = es;
+    for (std::size_t d = 0; d < n; ++d) {
+      const Pair& x = pairs[d][at[d]];
+      pa += x.from * a.dims[d].weight;
+      pb += x.to * b.dims[static_cast<std::size_t>(perm[d])].weight;
+      count *= x.count;
+    }
+    const Index from = a.rank_at(pa), to = b.rank_at(pb);
+    if (from != to) out.push_back({static_cast<int>(from), static_cast<int>(to), count});
+    std::size_t d = 0;
+    while (d < n && ++at[d] == pairs[d].size()) at[d++] = 0;
+    if (d == n) break;
+  }
+  return true;
+}
+
+}  // namespace mr2d::nd
