@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Planning of N-dimensional redistributions per dimension, without MPI
-// (nd/dim_plan.hpp; bench/README.md, "N-D planning"): one process's plan
+// (nd/dim_plan.hpp, nd/matrix_plan.hpp; bench/README.md, "N-D planning"):
+// everything a process computes to plan a call once the descriptions are
+// agreed (its per-dimension plan, the engine's plan made of it, and the
+// pairs of all processes a schedule needs, or the finding that they are
+// too many to schedule). One process's plan
 // of a 1024^3 double pencil transpose, A(x, y, z) on a 1 x 64 x 64 grid to
 // B(y, z, x) on 64 x 1 x 64 (perm 2, 0, 1), 4,096 processes, for block sizes
 // 1, 7, 64 and BLOCK; and an N x N row-cyclic to column-cyclic copy on 2
@@ -19,6 +23,7 @@
 
 #include "nd/check.hpp"
 #include "nd/dim_plan.hpp"
+#include "nd/matrix_plan.hpp"
 #include "plan/plan.hpp"
 #include "program_args.hpp"
 
@@ -76,7 +81,14 @@ void per_dimension(const char* name, const Sides& s, const std::vector<Index>& r
       return;
     }
     nd::DimPlan plan;
-    worst = std::max(worst, median_seconds(reps, [&] { (void)nd::plan_by_dimension(a, b, s.perm, me, plan); }));
+    nd::MatrixPlan matrix;
+    std::vector<model::Edge> pairs;
+    const std::vector<Index> leading;  // every process at its local counts
+    worst = std::max(worst, median_seconds(reps, [&] {
+                       (void)nd::plan_by_dimension(a, b, s.perm, me, plan);
+                       matrix = nd::matrix_plan(plan, a, b, s.perm, me, s.processes, 8, leading);
+                       (void)nd::pair_bytes(a, b, s.perm, 8, 200000, pairs);
+                     }));
     runs = std::max(runs, plan.stored_runs());
     partners =
         std::max(partners, static_cast<Index>(std::max(plan.send.partners.size(), plan.receive.partners.size())));

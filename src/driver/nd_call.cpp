@@ -16,7 +16,6 @@
 #include "driver/planner.hpp"
 #include "driver/redistribute.hpp"
 #include "nd/check.hpp"
-#include "nd/dim_copy.hpp"
 #include "nd/dim_plan.hpp"
 #include "nd/matrix_plan.hpp"
 #include "plan/indexing.hpp"
@@ -176,8 +175,7 @@ Status nd_local(const NdSpec& nd_spec, bool direct, NdLocal& loc) {
     else if (nd_spec.base.b_array == nullptr && !w.b.empty())
       f = Fault::of(MR2D_ERR_ARGUMENT, Reason::array_null, 1).in(0, -1);
     else if (check::windows_overlap(reinterpret_cast<std::uintptr_t>(nd_spec.base.a_array), w.lda, w.a,
-                                    reinterpret_cast<std::uintptr_t>(nd_spec.base.b_array), w.ldb, w.b,
-                                    w.elem_size))
+                                    reinterpret_cast<std::uintptr_t>(nd_spec.base.b_array), w.ldb, w.b, w.elem_size))
       f = Fault::of(MR2D_ERR_ARGUMENT, Reason::arrays_overlap, 1).in(0, -1);
   }
   Word& word = loc.word;

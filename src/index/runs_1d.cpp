@@ -79,6 +79,30 @@ Index RunSet::count_below(Index x) const {
   return full * prefix_.back() + partial;
 }
 
+Index RunSet::position_of(Index n) const {
+  if (product_) {
+    // Digit by digit from the slowest factor, as count_below.
+    Index t = 0, faster = count_;
+    for (std::size_t k = product_->factors.size(); k-- > 0;) {
+      const RunSet& set = *product_->factors[k].set;
+      faster /= std::max<Index>(set.count(), 1);
+      t += set.position_of(n / faster) * product_->below[k];
+      n %= faster;
+    }
+    return t;
+  }
+  const Index per_period = prefix_.back();
+  const Index cycle = n / per_period, rest = n % per_period;
+  // The run holding the rest-th element of a period.
+  const auto k = static_cast<std::size_t>(std::upper_bound(prefix_.begin(), prefix_.end(), rest) - prefix_.begin()) - 1;
+  return cycle * period_ + runs_[k].t + (rest - prefix_[k]);
+}
+
+std::size_t RunSet::first_run_ending_after(Index x) const {
+  auto it = std::upper_bound(runs_.begin(), runs_.end(), x, [](Index v, const Run& r) { return v < r.t + r.len; });
+  return static_cast<std::size_t>(it - runs_.begin());
+}
+
 Index RunSet::total_runs() const {
   if (product_) {
     Index runs = 0;

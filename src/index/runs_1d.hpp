@@ -64,7 +64,71 @@ class RunSet {
     for_each_stored(f);
   }
 
+  /// for_each over positions [lo, hi) only: runs cut at lo and hi, those
+  /// outside never visited (a product skips whole blocks of its faster
+  /// factors), so a window costs the runs inside it.
+  template <class F>
+  void for_each_in(Index lo, Index hi, F&& f) const {
+    lo = lo > 0 ? lo : 0;
+    hi = hi < extent_ ? hi : extent_;
+    if (lo >= hi) return;
+    if (product_) {
+      for_each_factor_in(product_->factors.size() - 1, 0, 0, 0, lo, hi, f);
+      return;
+    }
+    for_each_stored_in(lo, hi, f);
+  }
+
  private:
+  // for_each_stored over positions [lo, hi) (0 <= lo < hi <= extent).
+  template <class F>
+  void for_each_stored_in(Index lo, Index hi, F& f) const {
+    if (runs_.empty()) return;
+    const Index first = lo / period_;
+    Index base = first * period_, src_shift = first * src_step_, dst_shift = first * dst_step_;
+    std::size_t k = first_run_ending_after(lo - base);
+    for (; base < hi; base += period_, src_shift += src_step_, dst_shift += dst_step_, k = 0) {
+      for (; k < runs_.size(); ++k) {
+        const Run& r = runs_[k];
+        Index t = base + r.t, len = r.len;
+        if (t >= hi) return;
+        if (t + len > hi) len = hi - t;
+        Index cut = t < lo ? lo - t : 0;
+        if (cut >= len) continue;
+        f(t + cut, len - cut, r.src + src_shift + cut, r.dst + dst_shift + cut);
+      }
+    }
+  }
+
+  // The first stored run that ends after position x of a period.
+  std::size_t first_run_ending_after(Index x) const;
+
+  // for_each_factor over positions [lo, hi) of the product.
+  template <class F>
+  void for_each_factor_in(std::size_t k, Index t0, Index s0, Index d0, Index lo, Index hi, F& f) const {
+    const Factor& x = product_->factors[k];
+    const Index below = product_->below[k];
+    // Digits of factor k whose block of faster positions meets [lo, hi).
+    const Index first = lo > t0 ? (lo - t0) / below : 0, last = (hi - t0 + below - 1) / below;
+    if (k == 0 && x.src_scale == 1 && x.dst_scale == 1) {
+      auto shifted = [&](Index t, Index len, Index s, Index d) { f(t0 + t, len, s0 + s, d0 + d); };
+      x.set->for_each_stored_in(first, std::min(last, x.set->extent()), shifted);
+      return;
+    }
+    auto each = [&](Index t, Index len, Index s, Index d) {
+      for (Index j = 0; j < len; ++j) {
+        const Index tj = t0 + (t + j) * below, sj = s0 + (s + j) * x.src_scale, dj = d0 + (d + j) * x.dst_scale;
+        if (k == 0)
+          f(tj, Index{1}, sj, dj);
+        else if (tj >= lo && tj + below <= hi)
+          for_each_factor(k - 1, tj, sj, dj, f);
+        else
+          for_each_factor_in(k - 1, tj, sj, dj, lo, hi, f);
+      }
+    };
+    if (first < last) x.set->for_each_stored_in(first, std::min(last, x.set->extent()), each);
+  }
+
   // for_each over the stored runs (a factor of a product is never one).
   template <class F>
   void for_each_stored(F& f) const {
@@ -83,11 +147,13 @@ class RunSet {
   }
 
  public:
-
   /// Number of positions in the set over the whole range.
   Index count() const { return count_; }
   /// Number of positions t of the set with t < x (0 <= x <= extent).
   Index count_below(Index x) const;
+  /// Position of the set's n-th element in increasing order (0 <= n <
+  /// count()): count_below's inverse.
+  Index position_of(Index n) const;
   /// Number of positions t of the set with lo <= t < hi.
   Index count_between(Index lo, Index hi) const { return hi <= lo ? 0 : count_below(hi) - count_below(lo); }
   const std::vector<Run>& period_runs() const { return runs_; }

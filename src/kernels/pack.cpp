@@ -75,7 +75,7 @@ Index walk_columns(const RowTable& table, const RunSet& rows, const RunSet& cols
   const bool whole_columns =
       full && table.size() == 1 && from.columns_adjoin(per_column) && to.columns_adjoin(per_column);
   Index total = 0;
-  cols.for_each([&](Index tc, Index lenc, Index src_c, Index dst_c) {
+  cols.for_each_in(window.lo, window.hi, [&](Index tc, Index lenc, Index src_c, Index dst_c) {
     const Index j0 = window.lo > tc ? window.lo - tc : 0;
     const Index j1 = window.hi < tc + lenc ? window.hi - tc : lenc;
     if (j0 >= j1) return;

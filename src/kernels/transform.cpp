@@ -266,7 +266,7 @@ Index walk(const RowTable& table, const RunSet& rows, const RunSet& cols, const 
   Column<T> block[kWideBlock<T>];
   int count = 0, limit = kBlock<T>;
   Index total = 0;
-  cols.for_each([&](Index tc, Index lenc, Index src_c, Index dst_c) {
+  cols.for_each_in(window.lo, window.hi, [&](Index tc, Index lenc, Index src_c, Index dst_c) {
     const Index j0 = window.lo > tc ? window.lo - tc : 0;
     const Index j1 = window.hi < tc + lenc ? window.hi - tc : lenc;
     for (Index j = j0; j < j1; ++j) {

@@ -65,7 +65,7 @@ void window_columns(const index::RunSet& cols, Window window, bool by_dst, std::
                     std::vector<Index>* other) {
   key.clear();
   if (other != nullptr) other->clear();
-  cols.for_each([&](Index t, Index len, Index src, Index dst) {
+  cols.for_each_in(window.lo, window.hi, [&](Index t, Index len, Index src, Index dst) {
     const Index j0 = window.lo > t ? window.lo - t : 0;
     const Index j1 = window.hi < t + len ? window.hi - t : len;
     for (Index j = j0; j < j1; ++j) {

@@ -193,6 +193,12 @@ bool holds_window(const Array& a, Index rank) {
   return true;
 }
 
+std::vector<Index> strides_of(const Array& x) {
+  std::vector<Index> s(x.leading.size(), 1);
+  for (std::size_t d = 1; d < s.size(); ++d) s[d] = s[d - 1] * std::max<Index>(x.leading[d - 1], 1);
+  return s;
+}
+
 std::vector<Index> local_counts(const Array& a, Index rank) {
   std::vector<Index> counts(a.dims.size(), 0);
   const Index pos = position_of(a, rank);

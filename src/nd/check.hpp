@@ -33,6 +33,10 @@ Index position_of(const Array& a, Index rank);
 /// Whether `rank` holds part of `a`'s window.
 bool holds_window(const Array& a, Index rank);
 
+/// Element strides of a local array per dimension (Fortran order: the
+/// products of the leading sizes of the faster dimensions).
+std::vector<Index> strides_of(const Array& x);
+
 /// `rank`'s local counts per dimension of `a` (all 0 where it holds no position).
 std::vector<Index> local_counts(const Array& a, Index rank);
 

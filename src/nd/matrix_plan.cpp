@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <memory>
 
-#include "nd/dim_copy.hpp"
+#include "nd/check.hpp"
 
 namespace mr2d::nd {
 
@@ -40,8 +40,8 @@ std::vector<Index> peer_strides(const Sides& s, bool is_a, Index rank, const std
   const bool known = is_a && !s.a_leading.empty();
   std::vector<Index> st(n, 1);
   for (std::size_t d = 1; d < n; ++d) {
-    const Index lead = known ? s.a_leading[static_cast<std::size_t>(rank) * n + d - 1]
-                             : local_count(x.dims[d - 1], coords[d - 1]);
+    const Index lead =
+        known ? s.a_leading[static_cast<std::size_t>(rank) * n + d - 1] : local_count(x.dims[d - 1], coords[d - 1]);
     st[d] = st[d - 1] * std::max<Index>(lead, 1);
   }
   return st;
@@ -58,20 +58,50 @@ std::vector<Index> partner_coords(const Direction& dir, const Partner& p, const 
   return coords;
 }
 
-// The column set of a transfer: the product of dimensions 1.. of A, scaled
-// by the sender's strides of A (in units of its dimension 1's) and the
-// receiver's of B (units of B's dimension 1 for op N, elements for op T).
-RunSet column_set(const Sides& s, const Shared& sets, const Partner& p, const std::vector<Index>& sa,
-                  const std::vector<Index>& sb) {
-  const std::size_t n = sets.size();
-  if (n == 1) return RunSet({{0, 1, 0, 0}}, 1, 0, 0, 1);
+// The set of A's dimensions [lo, hi) of a transfer: their run sets'
+// product, local indices scaled by the sender's strides of A in units of
+// `a_unit` and the receiver's of B in units of `b_unit` (one dimension with
+// both scales 1: its run set itself; none: a single position).
+RunSet product_of(const Sides& s, const Shared& sets, const Partner& p, std::size_t lo, std::size_t hi,
+                  const std::vector<Index>& sa, Index a_unit, const std::vector<Index>& sb, Index b_unit) {
+  if (lo == hi) return RunSet({{0, 1, 0, 0}}, 1, 0, 0, 1);
   std::vector<RunSet::Factor> factors;
-  factors.reserve(n - 1);
-  const Index unit_b = s.op == 'N' ? sb[1] : 1;
-  for (std::size_t d = 1; d < n; ++d)
-    factors.push_back({sets[d][static_cast<std::size_t>(p.at[d])], sa[d] / sa[1],
-                       sb[static_cast<std::size_t>(s.perm[d])] / unit_b});
+  for (std::size_t d = lo; d < hi; ++d)
+    factors.push_back(
+        {sets[d][static_cast<std::size_t>(p.at[d])], sa[d] / a_unit, sb[static_cast<std::size_t>(s.perm[d])] / b_unit});
+  if (factors.size() == 1 && factors[0].src_scale == 1 && factors[0].dst_scale == 1) return *factors[0].set;
   return RunSet::product(std::move(factors));
+}
+
+// How A's dimensions make the matrix: rows are dimensions [0, first_col),
+// contiguous in A; columns the rest. For op N (B keeps A's fastest
+// dimension) the rows are dimension 0 alone and B's columns count in B's
+// stride of dimension 1. For op T the rows end where B's fastest dimension
+// starts, so that columns adjacent in B are adjacent in the matrix (the
+// transposing kernels write them in blocks); B's rows then count in the
+// smallest stride B gives a row dimension (its leading dimension).
+struct Shape {
+  std::size_t first_col = 1;
+  Index lda = 1, ldb = 1;
+  Index row_b_unit = 1, col_b_unit = 1;  // of the other end's (or own) B strides
+};
+
+Shape shape_of(const Sides& s, const std::vector<Index>& sa, const std::vector<Index>& sb) {
+  Shape h;
+  const std::size_t n = sa.size();
+  if (s.op == 'N') {
+    h.first_col = 1;
+    h.lda = n > 1 ? sa[1] : std::max<Index>(s.a.leading.empty() ? 1 : s.a.leading[0], 1);
+    h.col_b_unit = n > 1 ? sb[1] : 1;
+    h.ldb = n > 1 ? sb[1] : std::max<Index>(s.b.leading.empty() ? 1 : s.b.leading[0], 1);
+    return h;
+  }
+  while (h.first_col < n && s.perm[h.first_col] != 0) ++h.first_col;
+  h.lda = sa[h.first_col];
+  h.ldb = sb[static_cast<std::size_t>(s.perm[0])];
+  for (std::size_t d = 1; d < h.first_col; ++d) h.ldb = std::min(h.ldb, sb[static_cast<std::size_t>(s.perm[d])]);
+  h.row_b_unit = h.ldb;
+  return h;
 }
 
 // Adds the transfers of one direction to `out` (`sending`: this process is
@@ -80,21 +110,23 @@ void add_direction(const Sides& s, const Direction& dir, bool sending, Index me,
                    const std::vector<Index>& my_b, plan::Plan& out, std::vector<plan::Transfer>& list) {
   if (!dir.member || dir.partners.empty()) return;
   const Shared sets = shared_sets(dir);
-  // Dimension 0's run sets are the rows, one per coordinate of the other side.
-  const int rows0 = static_cast<int>(out.row_sets.size());
-  for (const auto& entry : dir.dims[0]) out.row_sets.push_back(entry.second);
+  const std::size_t n = sets.size();
   for (const Partner& p : dir.partners) {
     if (p.rank == me && !sending) continue;
     // The other end's strides (this process's own for its own part).
     const std::vector<Index> peer =
         p.rank == me ? (sending ? my_b : my_a)
                      : peer_strides(s, !sending, p.rank, partner_coords(dir, p, sending ? &s.perm : nullptr));
+    const std::vector<Index>& sa = sending ? my_a : peer;
+    const std::vector<Index>& sb = sending ? peer : my_b;
+    const Shape h = shape_of(s, sa, sb);
     plan::Transfer t;
     t.peer = static_cast<int>(p.rank);
-    t.row_set = rows0 + p.at[0];
+    t.row_set = static_cast<int>(out.row_sets.size());
     t.col_set = static_cast<int>(out.col_sets.size());
     t.count = p.elements;
-    out.col_sets.push_back(column_set(s, sets, p, sending ? my_a : peer, sending ? peer : my_b));
+    out.row_sets.push_back(product_of(s, sets, p, 0, h.first_col, sa, 1, sb, h.row_b_unit));
+    out.col_sets.push_back(product_of(s, sets, p, h.first_col, n, sa, h.lda, sb, h.col_b_unit));
     if (p.rank == me) {
       out.has_self = true;
       out.self = t;
@@ -113,17 +145,13 @@ MatrixPlan matrix_plan(const DimPlan& dims, const Array& a, const Array& b, cons
   plan::Plan& p = out.plan;
   p.me = static_cast<int>(me);
   p.elem_size = es;
-  Index cols = 1;
-  for (std::size_t d = 1; d < a.dims.size(); ++d) cols *= a.dims[d].count;
-  p.trapezoid.m = a.dims[0].count;
-  p.trapezoid.n = cols;
   const std::vector<Index> sa = strides_of(a), sb = strides_of(b);
-  // A local array of one dimension is one column.
-  const Index lead_a = a.leading.empty() ? 1 : std::max<Index>(a.leading[0], 1);
-  const Index lead_b = b.leading.empty() ? 1 : std::max<Index>(b.leading[0], 1);
-  p.lda = sa.size() > 1 ? sa[1] : lead_a;
-  p.ldb = out.op == 'T' ? sb[static_cast<std::size_t>(perm[0])] : sb.size() > 1 ? sb[1] : lead_b;
   const Sides sides{a, b, perm, out.op, a_leading};
+  const Shape h = shape_of(sides, sa, sb);
+  p.lda = h.lda;
+  p.ldb = h.ldb;
+  p.trapezoid.m = p.trapezoid.n = 1;
+  for (std::size_t d = 0; d < a.dims.size(); ++d) (d < h.first_col ? p.trapezoid.m : p.trapezoid.n) *= a.dims[d].count;
   add_direction(sides, dims.send, true, me, sa, sb, p, p.sends);
   add_direction(sides, dims.receive, false, me, sa, sb, p, p.recvs);
   plan::order_from(p.sends, p.me, static_cast<int>(nranks));

@@ -48,20 +48,39 @@ void append_transfer(Message& m, const Section& what, const Plan& plan, const Tr
     add(t.count);
   } else {
     const index::RunSet& rows = plan.rows(t);
-    cols.for_each([&](Index tc, Index lenc, Index, Index) {
-      for (Index j = tc; j < tc + lenc; ++j) {
-        const Index in_column = index::rows_in_column(rows, plan.trapezoid, j);
+    auto cut = [&](Index j) {
+      const Chunk& c = m.chunks.back();
+      close_section(j);
+      const Index next = c.offset + aligned(c.bytes, align);
+      m.chunks.back().bytes = next - c.offset;
+      m.chunks.push_back(Chunk{next, 0, 0, {}});
+      open_section(j);
+    };
+    if (plan.trapezoid.shape == index::Shape::full) {
+      // Every column holds the same rows: chunks of whole columns counted,
+      // each cut found by its column's position (work per chunk, not per column).
+      const Index column = rows.count() * es, columns = cols.count();
+      for (Index done = 0; done < columns;) {
         const Chunk& c = m.chunks.back();
-        if (c.payload > 0 && c.bytes + in_column * es > chunk_bytes) {
-          close_section(j);
-          const Index next = c.offset + aligned(c.bytes, align);
-          m.chunks.back().bytes = next - c.offset;
-          m.chunks.push_back(Chunk{next, 0, 0, {}});
-          open_section(j);
+        Index fit = (chunk_bytes - c.bytes) / column;
+        if (fit < 1 && c.payload > 0) {
+          cut(cols.position_of(done));
+          continue;
         }
-        add(in_column);
+        fit = std::min(std::max<Index>(fit, 1), columns - done);
+        add(fit * rows.count());
+        done += fit;
       }
-    });
+    } else {
+      cols.for_each([&](Index tc, Index lenc, Index, Index) {
+        for (Index j = tc; j < tc + lenc; ++j) {
+          const Index in_column = index::rows_in_column(rows, plan.trapezoid, j);
+          const Chunk& c = m.chunks.back();
+          if (c.payload > 0 && c.bytes + in_column * es > chunk_bytes) cut(j);
+          add(in_column);
+        }
+      });
+    }
   }
   close_section(cols.extent());
   m.chunks.back().bytes = aligned(m.chunks.back().bytes, align);

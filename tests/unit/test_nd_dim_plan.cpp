@@ -5,8 +5,11 @@
 // permutation) and every process, each partner and its volume must be what
 // counting owners element by element gives, and every run must name the
 // local indices of A and B that the distributions give; messages packed by
-// every process and unpacked by their receivers must rebuild every B as the
-// definition says, padding untouched; the 1024^3 pencil
+// every process and unpacked by their receivers, or read in place by them,
+// through the plans the engine runs (nd/matrix_plan.hpp) and its matrix
+// kernels, must rebuild every B as the definition says, padding untouched;
+// product run sets must hold the positions of their definition; the 1024^3
+// pencil
 // transpose on 4,096 processes plans in kilobytes whatever its blocks.
 #include <gtest/gtest.h>
 
@@ -15,9 +18,11 @@
 #include <random>
 #include <vector>
 
+#include "kernels/transform.hpp"
+#include "mr2d/mr2d.h"
 #include "nd/check.hpp"
-#include "nd/dim_copy.hpp"
 #include "nd/dim_plan.hpp"
+#include "nd/matrix_plan.hpp"
 
 using namespace mr2d;
 
@@ -239,25 +244,47 @@ TEST(NdDimPlan, PackedMessagesRebuildB) {
       a_local[static_cast<std::size_t>(r)][static_cast<std::size_t>(offset(as[static_cast<std::size_t>(r)], g))] =
           code(g);
     }
-    // Messages, then their unpacking.
-    std::map<std::pair<Index, Index>, std::vector<char>> wire;
-    std::vector<nd::DimPlan> plans(as.size());
+    // Each process's plan as the engine runs it (nd/matrix_plan.hpp): its
+    // messages packed and unpacked by the matrix kernels, or, every other
+    // trial, each receiver reading its senders' A in place (the one-copy
+    // path) by its own plan and the senders' leading dimension.
+    std::vector<Index> a_leading;
+    for (const nd::Array& x : as) a_leading.insert(a_leading.end(), x.leading.begin(), x.leading.end());
+    std::vector<nd::MatrixPlan> plans(as.size());
     for (Index r = 0; r < c.procs; ++r) {
       const auto k = static_cast<std::size_t>(r);
-      ASSERT_TRUE(nd::plan_by_dimension(as[k], bs[k], c.perm, r, plans[k]).ok());
-      for (const nd::Partner& to : plans[k].send.partners) {
-        std::vector<char>& m = wire[{r, to.rank}];
-        m.resize(static_cast<std::size_t>(to.elements) * sizeof(double));
-        const Index bytes = nd::pack(plans[k], to, reinterpret_cast<const char*>(a_local[k].data()),
-                                     nd::strides_of(as[k]), sizeof(double), m.data());
-        ASSERT_EQ(bytes, to.elements * static_cast<Index>(sizeof(double)));
+      nd::DimPlan dims;
+      ASSERT_TRUE(nd::plan_by_dimension(as[k], bs[k], c.perm, r, dims).ok());
+      plans[k] = nd::matrix_plan(dims, as[k], bs[k], c.perm, r, c.procs, sizeof(double), a_leading);
+    }
+    const kernels::Update update = kernels::make_update(MR2D_D, plans[0].op, nullptr, nullptr);
+    const kernels::Update* transposed = plans[0].op == 'N' ? nullptr : &update;
+    const bool in_place = trial % 2 == 1;
+    std::map<std::pair<Index, Index>, std::vector<double>> wire;
+    for (Index r = 0; r < c.procs; ++r) {
+      const plan::Plan& p = plans[static_cast<std::size_t>(r)].plan;
+      const double* a = a_local[static_cast<std::size_t>(r)].data();
+      for (const plan::Transfer& t : p.sends) {
+        std::vector<double>& m = wire[{r, t.peer}];
+        m.resize(static_cast<std::size_t>(t.count));
+        ASSERT_EQ(kernels::pack(a, p.lda, p.rows(t), p.cols(t), p.trapezoid, sizeof(double), m.data()), t.count);
       }
+      if (p.has_self)
+        kernels::copy_with(a, p.lda, b_local[static_cast<std::size_t>(r)].data(), p.ldb, p.rows(p.self), p.cols(p.self),
+                           p.trapezoid, sizeof(double), transposed, {}, false);
     }
     for (Index r = 0; r < c.procs; ++r) {
-      const auto k = static_cast<std::size_t>(r);
-      for (const nd::Partner& from : plans[k].receive.partners)
-        nd::unpack(plans[k], from, wire.at({from.rank, r}).data(), nd::strides_of(bs[k]), c.perm, sizeof(double),
-                   reinterpret_cast<char*>(b_local[k].data()));
+      const plan::Plan& p = plans[static_cast<std::size_t>(r)].plan;
+      double* b = b_local[static_cast<std::size_t>(r)].data();
+      for (const plan::Transfer& t : p.recvs) {
+        const auto from = static_cast<std::size_t>(t.peer);
+        const Index moved = in_place
+                                ? kernels::copy_with(a_local[from].data(), plans[from].plan.lda, b, p.ldb, p.rows(t),
+                                                     p.cols(t), p.trapezoid, sizeof(double), transposed, {}, false)
+                                : kernels::unpack_with(wire.at({t.peer, r}).data(), p.rows(t), p.cols(t), p.trapezoid,
+                                                       sizeof(double), transposed, b, p.ldb, {}, false);
+        ASSERT_EQ(moved, t.count);
+      }
     }
     // Every window element where the definition puts it, nothing else written.
     Index window = 1;

@@ -34,8 +34,7 @@ PairMap brute_force(const AxisPair& ax) {
     Index gs = ax.src.start + t, gd = ax.dst.start + t;
     Index p = owner(gs, ax.src.nb, ax.src.src, ax.src.nprocs);
     Index q = owner(gd, ax.dst.nb, ax.dst.src, ax.dst.nprocs);
-    out[{p, q}].push_back(
-        {t, local_index(gs, ax.src.nb, ax.src.nprocs), local_index(gd, ax.dst.nb, ax.dst.nprocs)});
+    out[{p, q}].push_back({t, local_index(gs, ax.src.nb, ax.src.nprocs), local_index(gd, ax.dst.nb, ax.dst.nprocs)});
   }
   return out;
 }
@@ -85,9 +84,9 @@ TEST(Runs1D, MatchBruteForceOnRandomLayouts) {
   std::mt19937_64 rng(20261122);
   for (int k = 0; k < 3000; ++k) {
     AxisPair ax = test::random_axes(rng);
-    SCOPED_TRACE("case " + std::to_string(k) + ": n=" + std::to_string(ax.extent) + " src nb=" +
-                 std::to_string(ax.src.nb) + " P=" + std::to_string(ax.src.nprocs) + " rsrc=" +
-                 std::to_string(ax.src.src) + " start=" + std::to_string(ax.src.start) +
+    SCOPED_TRACE("case " + std::to_string(k) + ": n=" + std::to_string(ax.extent) +
+                 " src nb=" + std::to_string(ax.src.nb) + " P=" + std::to_string(ax.src.nprocs) +
+                 " rsrc=" + std::to_string(ax.src.src) + " start=" + std::to_string(ax.src.start) +
                  " dst nb=" + std::to_string(ax.dst.nb) + " Q=" + std::to_string(ax.dst.nprocs) +
                  " rsrc=" + std::to_string(ax.dst.src) + " start=" + std::to_string(ax.dst.start));
     check_layout(ax);
@@ -102,8 +101,8 @@ TEST(Runs1D, DesprezExampleVolumes) {
   for (Index q = 0; q < 6; ++q) {
     std::map<Index, Index> vol;
     for (const auto& [p, set] : runs_for(ax, Role::receiver, q)) vol[p] = set.count();
-    std::map<Index, Index> want = q % 2 == 0 ? std::map<Index, Index>{{0, 2}, {1, 2}, {2, 1}}
-                                             : std::map<Index, Index>{{2, 1}, {3, 2}, {4, 2}};
+    std::map<Index, Index> want =
+        q % 2 == 0 ? std::map<Index, Index>{{0, 2}, {1, 2}, {2, 1}} : std::map<Index, Index>{{2, 1}, {3, 2}, {4, 2}};
     EXPECT_EQ(vol, want) << "q=" << q;
   }
   EXPECT_EQ(runs_for(ax, Role::sender, 2).size(), 6u);  // out-degree of p2 is 6
@@ -122,4 +121,93 @@ TEST(Runs1D, CostFollowsThePeriodNotTheExtent) {
       total += set.count();
     }
   EXPECT_EQ(total, n);
+}
+
+// Products of random run sets (index::RunSet::product) against their
+// definition: every position of every factor combined, the source and
+// destination indices the scaled sums, in increasing position order; runs
+// longer than one position only where factor 0 is unscaled; count and
+// count_below and its inverse position_of exact at every position; windows
+// (for_each_in) exactly the positions inside them.
+TEST(Runs1D, ProductsHoldTheirDefinition) {
+  std::mt19937_64 rng(1998);
+  auto u = [&](Index lo, Index hi) { return std::uniform_int_distribution<Index>(lo, hi)(rng); };
+  int checked = 0;
+  for (int trial = 0; trial < 1000; ++trial) {
+    std::vector<RunSet::Factor> factors;
+    std::vector<std::vector<Elem>> elems;
+    const int n = static_cast<int>(u(1, 4));
+    for (int k = 0; k < n; ++k) {
+      AxisPair ax = test::random_axes(rng);
+      ax.extent = std::min<Index>(ax.extent, 12);
+      const auto sets = runs_for(ax, Role::sender, u(0, ax.src.nprocs - 1));
+      if (sets.empty()) break;
+      const RunSet& set = sets[static_cast<std::size_t>(u(0, static_cast<Index>(sets.size()) - 1))].second;
+      const bool unit = u(0, 1) == 0;
+      factors.push_back({std::make_shared<const RunSet>(set), unit ? 1 : u(1, 50), unit ? 1 : u(1, 50)});
+      elems.push_back(expand(set));
+    }
+    if (static_cast<int>(factors.size()) < n) continue;
+    // The definition, odometer-wise with factor 0 fastest.
+    std::vector<Elem> want;
+    std::vector<std::size_t> at(factors.size(), 0);
+    for (;;) {
+      Elem e{0, 0, 0};
+      Index below = 1;
+      for (std::size_t k = 0; k < factors.size(); ++k) {
+        const Elem& x = elems[k][at[k]];
+        e.t += x.t * below;
+        e.src += x.src * factors[k].src_scale;
+        e.dst += x.dst * factors[k].dst_scale;
+        below *= factors[k].set->extent();
+      }
+      want.push_back(e);
+      std::size_t k = 0;
+      while (k < at.size() && ++at[k] == elems[k].size()) at[k++] = 0;
+      if (k == at.size()) break;
+    }
+    const RunSet product = RunSet::product(factors);
+    std::vector<Elem> got;
+    Index last_end = -1;
+    product.for_each([&](Index t, Index len, Index src, Index dst) {
+      ASSERT_GT(t, last_end - 1);
+      last_end = t + len;
+      if (factors[0].src_scale != 1 || factors[0].dst_scale != 1) {
+        ASSERT_EQ(len, 1);
+      }
+      for (Index j = 0; j < len; ++j) got.push_back({t + j, src + j, dst + j});
+    });
+    ASSERT_EQ(got, want) << "trial " << trial;
+    ASSERT_EQ(product.count(), static_cast<Index>(want.size()));
+    std::size_t k = 0;
+    for (Index x = 0; x <= product.extent(); ++x) {
+      while (k < want.size() && want[k].t < x) ++k;
+      ASSERT_EQ(product.count_below(x), static_cast<Index>(k)) << "trial " << trial << " x=" << x;
+    }
+    ASSERT_TRUE(product == RunSet::product(factors));
+    for (std::size_t e = 0; e < want.size(); ++e)
+      ASSERT_EQ(product.position_of(static_cast<Index>(e)), want[e].t) << "trial " << trial;
+    for (std::size_t e = 0; e < elems[0].size(); ++e)
+      ASSERT_EQ(factors[0].set->position_of(static_cast<Index>(e)), elems[0][e].t) << "trial " << trial;
+    // Windows: for_each_in gives exactly the positions inside, of the
+    // product and of its first factor (a stored set).
+    for (int w = 0; w < 4; ++w) {
+      for (const RunSet* set : {&product, factors[0].set.get()}) {
+        const Index lo = u(-2, set->extent() + 1), hi = u(lo, set->extent() + 3);
+        std::vector<Elem> inside, all;
+        set->for_each_in(lo, hi, [&](Index t, Index len, Index src, Index dst) {
+          ASSERT_GE(t, lo);
+          ASSERT_LE(t + len, hi);
+          for (Index j = 0; j < len; ++j) inside.push_back({t + j, src + j, dst + j});
+        });
+        set->for_each([&](Index t, Index len, Index src, Index dst) {
+          for (Index j = 0; j < len; ++j)
+            if (t + j >= lo && t + j < hi) all.push_back({t + j, src + j, dst + j});
+        });
+        ASSERT_EQ(inside, all) << "trial " << trial << " window " << lo << ".." << hi;
+      }
+    }
+    ++checked;
+  }
+  EXPECT_GT(checked, 250);
 }
