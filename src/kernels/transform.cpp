@@ -277,12 +277,18 @@ Index walk(const RowTable& table, const RunSet& rows, const RunSet& cols, const 
         end = lo < hi ? rows.count_below(hi) : 0;
         if (first >= end) continue;
       }
+      // A block holds columns adjacent in B: it may go on from one run to
+      // the next where B's columns continue (runs of one column of a product).
+      if (count > 0 && block[count - 1].dst + 1 != dst_c + j) {
+        flush<T, Transposed>(table, block, count, full, b, ldb, op, stream);
+        count = 0;
+      }
       if (count == 0 && (rows_share || stream)) {
         // Elements of B's line before this column (none if it starts one).
         const int off = elements_into_line<sizeof(T)>(b + dst_c + j);
         const Index rest = j1 - j;
         if (rows_share && !(sources_share && j1 - j0 > kLongRun))
-          limit = rest + off <= kWideBlock<T> ? static_cast<int>(rest) : kBlock<T> - off;
+          limit = rest > 1 && rest + off <= kWideBlock<T> ? static_cast<int>(rest) : kBlock<T> - off;
         else if (stream)
           limit = off > 0 ? kLineElems<sizeof(T)> - off : kStreamBlock<sizeof(T)>;
         else
@@ -295,16 +301,13 @@ Index walk(const RowTable& table, const RunSet& rows, const RunSet& cols, const 
       col.dst = dst_c + j;
       total += end - first;
       // A block holds columns adjacent in B, so that a transposed piece is contiguous.
-      if (++count == limit || j + 1 == j1) {
+      if (++count == limit) {
         flush<T, Transposed>(table, block, count, full, b, ldb, op, stream);
         count = 0;
       }
     }
-    if (count > 0) {
-      flush<T, Transposed>(table, block, count, full, b, ldb, op, stream);
-      count = 0;
-    }
   });
+  if (count > 0) flush<T, Transposed>(table, block, count, full, b, ldb, op, stream);
   if (stream) stream_fence();
   return total;
 }

@@ -58,49 +58,58 @@ std::vector<Index> partner_coords(const Direction& dir, const Partner& p, const 
   return coords;
 }
 
-// The set of A's dimensions [lo, hi) of a transfer: their run sets'
-// product, local indices scaled by the sender's strides of A in units of
-// `a_unit` and the receiver's of B in units of `b_unit` (one dimension with
-// both scales 1: its run set itself; none: a single position).
-RunSet product_of(const Sides& s, const Shared& sets, const Partner& p, std::size_t lo, std::size_t hi,
+// The set of A's dimensions `dims` (fastest first) of a transfer: their run
+// sets' product, local indices scaled by the sender's strides of A in units
+// of `a_unit` and the receiver's of B in units of `b_unit` (one dimension
+// with both scales 1: its run set itself; none: a single position).
+RunSet product_of(const Sides& s, const Shared& sets, const Partner& p, const std::vector<std::size_t>& dims,
                   const std::vector<Index>& sa, Index a_unit, const std::vector<Index>& sb, Index b_unit) {
-  if (lo == hi) return RunSet({{0, 1, 0, 0}}, 1, 0, 0, 1);
+  if (dims.empty()) return RunSet({{0, 1, 0, 0}}, 1, 0, 0, 1);
   std::vector<RunSet::Factor> factors;
-  for (std::size_t d = lo; d < hi; ++d)
+  for (std::size_t d : dims)
     factors.push_back(
         {sets[d][static_cast<std::size_t>(p.at[d])], sa[d] / a_unit, sb[static_cast<std::size_t>(s.perm[d])] / b_unit});
   if (factors.size() == 1 && factors[0].src_scale == 1 && factors[0].dst_scale == 1) return *factors[0].set;
   return RunSet::product(std::move(factors));
 }
 
-// How A's dimensions make the matrix: rows are dimensions [0, first_col),
-// contiguous in A; columns the rest. For op N (B keeps A's fastest
-// dimension) the rows are dimension 0 alone and B's columns count in B's
-// stride of dimension 1. For op T the rows end where B's fastest dimension
-// starts, so that columns adjacent in B are adjacent in the matrix (the
-// transposing kernels write them in blocks); B's rows then count in the
-// smallest stride B gives a row dimension (its leading dimension).
+// How A's dimensions make the matrix; the same at both ends of a message
+// (it depends on the permutation only). Rows start with A's dimension 0,
+// contiguous in A. For op N (B keeps A's fastest dimension) the rows are
+// dimension 0 alone and the columns the others, counted in the stride of
+// dimension 1 in A and in B. For op T the columns start with A's dimension
+// r that becomes B's fastest, so that columns adjacent in B come one after
+// the other (the transposing kernels write them in blocks), and B's rows
+// count in B's stride of the dimension a row lands along (the leading
+// dimension). The rows are dimensions 0 .. r-1 where B keeps their order
+// (a row of A's stays a run along B's columns), else dimension 0 alone.
 struct Shape {
-  std::size_t first_col = 1;
+  std::vector<std::size_t> rows, cols;  // A's dimensions, fastest first
   Index lda = 1, ldb = 1;
-  Index row_b_unit = 1, col_b_unit = 1;  // of the other end's (or own) B strides
+  Index col_a_unit = 1, row_b_unit = 1, col_b_unit = 1;
 };
 
 Shape shape_of(const Sides& s, const std::vector<Index>& sa, const std::vector<Index>& sb) {
   Shape h;
   const std::size_t n = sa.size();
+  h.rows = {0};
   if (s.op == 'N') {
-    h.first_col = 1;
-    h.lda = n > 1 ? sa[1] : std::max<Index>(s.a.leading.empty() ? 1 : s.a.leading[0], 1);
-    h.col_b_unit = n > 1 ? sb[1] : 1;
-    h.ldb = n > 1 ? sb[1] : std::max<Index>(s.b.leading.empty() ? 1 : s.b.leading[0], 1);
+    for (std::size_t d = 1; d < n; ++d) h.cols.push_back(d);
+    h.col_a_unit = h.lda = n > 1 ? sa[1] : std::max<Index>(s.a.leading.empty() ? 1 : s.a.leading[0], 1);
+    h.col_b_unit = h.ldb = n > 1 ? sb[1] : std::max<Index>(s.b.leading.empty() ? 1 : s.b.leading[0], 1);
     return h;
   }
-  while (h.first_col < n && s.perm[h.first_col] != 0) ++h.first_col;
-  h.lda = sa[h.first_col];
-  h.ldb = sb[static_cast<std::size_t>(s.perm[0])];
-  for (std::size_t d = 1; d < h.first_col; ++d) h.ldb = std::min(h.ldb, sb[static_cast<std::size_t>(s.perm[d])]);
-  h.row_b_unit = h.ldb;
+  std::size_t r = 1;
+  while (s.perm[r] != 0) ++r;
+  bool in_order = true;
+  for (std::size_t d = 1; d < r; ++d) in_order = in_order && s.perm[d] > s.perm[0];
+  if (in_order)
+    for (std::size_t d = 1; d < r; ++d) h.rows.push_back(d);
+  h.cols.push_back(r);
+  for (std::size_t d = 1; d < n; ++d)
+    if (d != r && (d > r || !in_order)) h.cols.push_back(d);
+  h.col_a_unit = h.lda = in_order ? sa[r] : sa[1];
+  h.row_b_unit = h.ldb = sb[static_cast<std::size_t>(s.perm[0])];
   return h;
 }
 
@@ -110,7 +119,6 @@ void add_direction(const Sides& s, const Direction& dir, bool sending, Index me,
                    const std::vector<Index>& my_b, plan::Plan& out, std::vector<plan::Transfer>& list) {
   if (!dir.member || dir.partners.empty()) return;
   const Shared sets = shared_sets(dir);
-  const std::size_t n = sets.size();
   for (const Partner& p : dir.partners) {
     if (p.rank == me && !sending) continue;
     // The other end's strides (this process's own for its own part).
@@ -125,8 +133,8 @@ void add_direction(const Sides& s, const Direction& dir, bool sending, Index me,
     t.row_set = static_cast<int>(out.row_sets.size());
     t.col_set = static_cast<int>(out.col_sets.size());
     t.count = p.elements;
-    out.row_sets.push_back(product_of(s, sets, p, 0, h.first_col, sa, 1, sb, h.row_b_unit));
-    out.col_sets.push_back(product_of(s, sets, p, h.first_col, n, sa, h.lda, sb, h.col_b_unit));
+    out.row_sets.push_back(product_of(s, sets, p, h.rows, sa, 1, sb, h.row_b_unit));
+    out.col_sets.push_back(product_of(s, sets, p, h.cols, sa, h.col_a_unit, sb, h.col_b_unit));
     if (p.rank == me) {
       out.has_self = true;
       out.self = t;
@@ -151,7 +159,8 @@ MatrixPlan matrix_plan(const DimPlan& dims, const Array& a, const Array& b, cons
   p.lda = h.lda;
   p.ldb = h.ldb;
   p.trapezoid.m = p.trapezoid.n = 1;
-  for (std::size_t d = 0; d < a.dims.size(); ++d) (d < h.first_col ? p.trapezoid.m : p.trapezoid.n) *= a.dims[d].count;
+  for (std::size_t d : h.rows) p.trapezoid.m *= a.dims[d].count;
+  for (std::size_t d : h.cols) p.trapezoid.n *= a.dims[d].count;
   add_direction(sides, dims.send, true, me, sa, sb, p, p.sends);
   add_direction(sides, dims.receive, false, me, sa, sb, p, p.recvs);
   plan::order_from(p.sends, p.me, static_cast<int>(nranks));
