@@ -54,7 +54,7 @@ void time_door(const char* name, mr2d_int n, int reps, Create&& create) {
 }  // namespace
 
 const char kUsage[] =
-    "usage: mpirun -n P mr2d_nd_doors [REPS]\n"
+    "usage: mr2d_nd_doors [REPS]   (under mpirun -n P)\n"
     "  Plans N x N doubles from row-cyclic(1) to column-cyclic(1) on P processes (N = 4096, 16384)\n"
     "  through the 2D door and the N-D door; REPS creations timed (default 9).\n";
 

@@ -1,16 +1,15 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// N-dimensional redistributions (lowered to grid-layout calls) with the
-// arrays in mr2d_alloc memory, where node peers may read A in place, and in
-// ordinary memory: 3D arrays moved with an axis permutation between grids
-// whose processes hold different numbers of blocks (some none), by a direct
-// call and by a plan executed twice. Each process of a grid layout holds the
-// plans of its own tiles, so a sender's plans are numbered unlike the
-// receiver's; a receiver that took the sender's array by its own numbering
-// read the wrong block. Every element of B's local array, padding included,
-// is checked against its global index (each element of A holds its own), and
-// the shared and the ordinary run must agree. In mr2d_alloc memory the
-// receivers must have read their node peers' A in place (bytes_direct), in
-// ordinary memory never.
+// N-dimensional redistributions with the arrays in mr2d_alloc memory, where
+// node peers may read A in place, and in ordinary memory: 3D arrays moved
+// with an axis permutation between grids whose processes hold different
+// numbers of blocks (some none), by a direct call and by a plan executed
+// twice. A receiver reads a sender's A at the sender's own strides (its
+// leading sizes, padded here, come with the agreement), so one that took
+// its own would read the wrong elements. Every element of B's local array,
+// padding included, is checked against its global index (each element of A
+// holds its own), and the shared and the ordinary run must agree. In
+// mr2d_alloc memory the receivers must have read their node peers' A in
+// place (bytes_direct), in ordinary memory never.
 #include <mpi.h>
 
 #include <algorithm>
@@ -156,9 +155,10 @@ int main(int argc, char** argv) {
     }
   MPI_Allreduce(MPI_IN_PLACE, direct, 2, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
   if (rank == 0)
-    std::printf("bytes read in place from node peers: %lld in ordinary memory (must be 0), %lld in mr2d_alloc "
-                "memory (must be > 0)\n",
-                direct[0], direct[1]);
+    std::printf(
+        "bytes read in place from node peers: %lld in ordinary memory (must be 0), %lld in mr2d_alloc "
+        "memory (must be > 0)\n",
+        direct[0], direct[1]);
   if (direct[0] != 0 || direct[1] == 0) failed += 1;
   if (rank == 0) std::printf("%zu cases, %s\n", cases.size(), failed == 0 ? "all correct" : "FAILED");
   MPI_Finalize();
