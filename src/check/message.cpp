@@ -239,9 +239,6 @@ std::string nd_text(const Fault& f) {
              "elements";
     case Reason::nd_window_overflow:
       return "has a window of more than 2^63 - 1 elements";
-    case Reason::nd_too_many_blocks:
-      return "cuts the window into " + s(f.value) + " blocks, more than " + s(f.limit) +
-             " (larger blocks or fewer collapsed-window dimensions cut fewer)";
     case Reason::nd_differs:
       return "differs between processes: it is not what process 0 passed";
     default:

@@ -27,27 +27,6 @@ std::vector<Index> field(const NdSide& side, Index nd::Dim::*member) {
 
 const char* order_name(int order) { return order == static_cast<int>(nd::Order::c) ? "C" : "F"; }
 
-// Blocks and elements each rank holds of a lowered side.
-void add_blocks(const nd::Layout& l, std::vector<NdShare>& shares) {
-  for (Index c = 0; c < l.block_cols(); ++c)
-    for (Index r = 0; r < l.block_rows(); ++r) {
-      const Index elements =
-          (l.row_splits[static_cast<std::size_t>(r + 1)] - l.row_splits[static_cast<std::size_t>(r)]) *
-          (l.col_splits[static_cast<std::size_t>(c + 1)] - l.col_splits[static_cast<std::size_t>(c)]);
-      if (elements == 0) continue;
-      NdShare& s = shares[static_cast<std::size_t>(l.owners[static_cast<std::size_t>(r + c * l.block_rows())])];
-      ++s.blocks;
-      s.elements += elements;
-    }
-}
-
-std::vector<NdShare> shares_of(const NdSide& side, const nd::Layout& lowered, Index union_size) {
-  std::vector<NdShare> shares(static_cast<std::size_t>(union_size));
-  for (Index p = 0; p < side.array.positions; ++p) shares[static_cast<std::size_t>(side.array.rank_at(p))].position = p;
-  add_blocks(lowered, shares);
-  return shares;
-}
-
 // Local counts (user order) at grid position `position` of a side, all 0 off the grid.
 std::vector<Index> shape_of(const NdSide& side, Index position) {
   std::vector<Index> shape(side.user_dim.size(), 0);
@@ -57,6 +36,15 @@ std::vector<Index> shape_of(const NdSide& side, Index position) {
     shape[d] = nd::local_count(x, (position / x.weight) % x.procs);
   }
   return shape;
+}
+
+// A's dimensions `dims` (Fortran order) as the user numbers them.
+std::vector<Index> user_dims(const NdSide& side, const std::vector<std::size_t>& dims) {
+  std::vector<Index> out;
+  for (std::size_t d : dims)
+    for (std::size_t u = 0; u < side.user_dim.size(); ++u)
+      if (side.user_dim[u] == static_cast<int>(d)) out.push_back(static_cast<Index>(u));
+  return out;
 }
 
 // Bytes each rank sends, receives and keeps.
@@ -78,13 +66,32 @@ std::vector<Bytes> bytes_of(const std::vector<model::Edge>& edges, Index union_s
 }
 
 std::string share_text(const NdSide& side, const NdShare& s) {
-  return joined(shape_of(side, s.position), "x") + " in " + std::to_string(s.blocks) + " blocks (" +
-         std::to_string(s.elements) + " elements)";
+  return joined(shape_of(side, s.position), "x") + " (" + std::to_string(s.elements) + " elements)";
 }
 
 std::string share_json(const NdSide& side, const NdShare& s) {
-  return "{\"shape\": [" + joined(shape_of(side, s.position), ", ") + "], \"blocks\": " + std::to_string(s.blocks) +
-         ", \"elements\": " + std::to_string(s.elements) + "}";
+  return "{\"shape\": [" + joined(shape_of(side, s.position), ", ") + "], \"elements\": " + std::to_string(s.elements) +
+         "}";
+}
+
+// Each rank's position and the window elements it holds (the product of its
+// counts inside the window, dimension by dimension).
+std::vector<NdShare> shares_of(const NdSide& side, Index union_size) {
+  std::vector<NdShare> shares(static_cast<std::size_t>(union_size));
+  for (Index p = 0; p < side.array.positions; ++p) {
+    NdShare& s = shares[static_cast<std::size_t>(side.array.rank_at(p))];
+    s.position = p;
+    s.elements = 1;
+    for (const nd::Dim& x : side.array.dims) {
+      const Index coord = (p / x.weight) % x.procs;
+      nd::Dim below = x;
+      below.n = x.start;
+      const Index before = nd::local_count(below, coord);
+      below.n = x.start + x.count;
+      s.elements *= nd::local_count(below, coord) - before;
+    }
+  }
+  return shares;
 }
 
 // "the first `most` of `total` ...; N more" where the list is cut.
@@ -95,25 +102,25 @@ std::string more_line(Index total, Index most, const char* what) {
 }  // namespace
 
 std::vector<NdProcess> nd_processes(const NdPlan& plan) {
-  const std::vector<NdShare> a = shares_of(plan.a, plan.lowered.a, plan.union_size);
-  const std::vector<NdShare> b = shares_of(plan.b, plan.lowered.b, plan.union_size);
+  const std::vector<NdShare> a = shares_of(plan.a, plan.union_size);
+  const std::vector<NdShare> b = shares_of(plan.b, plan.union_size);
   std::vector<NdProcess> out(a.size());
   for (std::size_t r = 0; r < out.size(); ++r) out[r] = {a[r], b[r]};
   return out;
 }
 
-std::string nd_side_text(const NdSide& side, const GridSide& lowered) {
+std::string nd_side_text(const NdSide& side) {
   const nd::Description& d = side.written;
   std::ostringstream out;
   out << d.ndims << "-D " << joined(d.sizes, "x") << ", grid " << joined(d.grid, "x") << " ("
       << order_name(d.grid_order) << " order" << (d.ranks.empty() ? "" : ", rank map") << "), blocks "
       << joined(field(side, &nd::Dim::block), ",") << ", sources " << joined(field(side, &nd::Dim::source), ",")
       << ", window " << joined(field(side, &nd::Dim::start), ",") << " + " << joined(field(side, &nd::Dim::count), "x")
-      << ", storage " << order_name(d.storage_order) << "\n     as " << grid_side_text(lowered);
+      << ", storage " << order_name(d.storage_order);
   return out.str();
 }
 
-std::string nd_side_json(const NdSide& side, const GridSide& lowered) {
+std::string nd_side_json(const NdSide& side) {
   const nd::Description& d = side.written;
   std::ostringstream out;
   out << "{\"ndims\": " << d.ndims << ", \"sizes\": [" << joined(d.sizes, ", ") << "], \"grid\": ["
@@ -122,21 +129,20 @@ std::string nd_side_json(const NdSide& side, const GridSide& lowered) {
       << joined(field(side, &nd::Dim::source), ", ") << "], \"starts\": [" << joined(field(side, &nd::Dim::start), ", ")
       << "], \"counts\": [" << joined(field(side, &nd::Dim::count), ", ") << "], \"storage_order\": \""
       << order_name(d.storage_order)
-      << "\", \"ranks\": " << (d.ranks.empty() ? "null" : "[" + joined(d.ranks, ", ") + "]")
-      << ",\n   \"lowered\": " << grid_side_json(lowered) << "}";
+      << "\", \"ranks\": " << (d.ranks.empty() ? "null" : "[" + joined(d.ranks, ", ") + "]") << "}";
   return out.str();
 }
 
 void nd_text(std::ostream& out, const NdPlan& plan, const std::vector<NdProcess>& processes,
              const std::vector<model::Edge>& edges, Index elem_size, Index most) {
-  const nd::Lowered& l = plan.lowered;
+  const nd::MatrixForm& f = plan.form;
   const std::vector<Bytes> bytes = bytes_of(edges, plan.union_size, elem_size);
   out << "  perm " << joined(plan.perm, ",") << ": dimension d of A becomes dimension perm[d] of B; " << plan.elements
       << " elements, " << plan.elements * elem_size << " bytes\n"
-      << "  2D form: sub(B) (" << l.m << " x " << l.n << ") := " << (l.op == 'N' ? "sub(A)" : "sub(A)^T") << ", op "
-      << l.op << "; A in " << l.a.block_rows() << "x" << l.a.block_cols() << " blocks, B in " << l.b.block_rows() << "x"
-      << l.b.block_cols() << " blocks\n"
-      << "  per process (A and B: local shape, blocks held, window elements; bytes out, in, kept):\n";
+      << "  matrix form: sub(B) (" << f.m << " x " << f.n << ") := " << (f.op == 'N' ? "sub(A)" : "sub(A)^T") << ", op "
+      << f.op << "; rows: A's dimensions " << joined(user_dims(plan.a, f.rows), ",")
+      << ", columns: " << (f.cols.empty() ? std::string("none") : joined(user_dims(plan.a, f.cols), ",")) << "\n"
+      << "  per process (A and B: local shape, window elements; bytes out, in, kept):\n";
   const Index shown = std::min<Index>(static_cast<Index>(processes.size()), most);
   for (Index r = 0; r < shown; ++r) {
     const NdProcess& p = processes[static_cast<std::size_t>(r)];
@@ -157,12 +163,12 @@ void nd_text(std::ostream& out, const NdPlan& plan, const std::vector<NdProcess>
 
 void nd_json(std::ostream& out, const NdPlan& plan, const std::vector<NdProcess>& processes,
              const std::vector<model::Edge>& edges, Index elem_size) {
-  const nd::Lowered& l = plan.lowered;
+  const nd::MatrixForm& f = plan.form;
   const std::vector<Bytes> bytes = bytes_of(edges, plan.union_size, elem_size);
   out << "\"nd\": {\"perm\": [" << joined(plan.perm, ", ") << "], \"elements\": " << plan.elements
-      << ", \"bytes\": " << plan.elements * elem_size << ",\n  \"form\": {\"op\": \"" << l.op << "\", \"m\": " << l.m
-      << ", \"n\": " << l.n << ", \"a_blocks\": [" << l.a.block_rows() << ", " << l.a.block_cols()
-      << "], \"b_blocks\": [" << l.b.block_rows() << ", " << l.b.block_cols() << "]},\n  \"per_process\": [";
+      << ", \"bytes\": " << plan.elements * elem_size << ",\n  \"form\": {\"op\": \"" << f.op << "\", \"m\": " << f.m
+      << ", \"n\": " << f.n << ", \"rows\": [" << joined(user_dims(plan.a, f.rows), ", ") << "], \"cols\": ["
+      << joined(user_dims(plan.a, f.cols), ", ") << "]},\n  \"per_process\": [";
   for (std::size_t r = 0; r < processes.size(); ++r)
     out << (r ? ",\n    " : "\n    ") << "{\"rank\": " << r << ", \"a\": " << share_json(plan.a, processes[r].a)
         << ", \"b\": " << share_json(plan.b, processes[r].b) << ", \"bytes_out\": " << bytes[r].out

@@ -140,16 +140,6 @@ void check_side(NdSide& side, Index union_size) {
   for (int d = 0; d < n; ++d) side.user_dim[static_cast<std::size_t>(d)] = c_order ? n - 1 - d : d;
 }
 
-layout::Tables tables_of(const nd::Layout& l) {
-  layout::Tables t;
-  t.rows = l.rows;
-  t.cols = l.cols;
-  t.row_splits = l.row_splits;
-  t.col_splits = l.col_splits;
-  t.owners.assign(l.owners.begin(), l.owners.end());
-  return t;
-}
-
 }  // namespace
 
 bool wants_nd(const Options& opt) {
@@ -193,30 +183,26 @@ NdPlan nd_plan_from(const Options& opt, const Limits& limits) {
     if (!e) throw UsageError("--nd-a: the window holds more elements than a 64-bit count");
     plan.elements = *e;
   }
-  const Fault lowered = nd::lower(plan.a.array, plan.b.array, canonical, 0, plan.lowered);
-  // Too many blocks names the side whose description is too fine.
-  const char* side = lowered.why() != Reason::nd_too_many_blocks ? "--nd-a/--nd-b"
-                     : lowered.index == 0                        ? "--nd-a"
-                                                                 : "--nd-b";
-  if (!lowered.ok()) throw UsageError(std::string(side) + " " + check::reason_text(lowered));
+  plan.canonical = canonical;
+  plan.form = nd::matrix_form(plan.a.array, canonical);
   return plan;
 }
 
 model::Problem nd_problem(const NdPlan& plan, Index elem_size) {
   model::Problem pb;
   // In A's index space: A's matrix; B holds it (op N) or its transpose (op T).
-  pb.m = plan.lowered.a.rows;
-  pb.n = plan.lowered.a.cols;
-  pb.transposed = plan.lowered.op == 'T';
+  pb.m = plan.form.m;
+  pb.n = plan.form.n;
+  pb.transposed = plan.form.op == 'T';
   pb.elem_size = elem_size;
   return pb;
 }
 
-GridSides nd_grid_sides(const NdPlan& plan) {
-  GridSides sides;
-  sides.a = GridSide{tables_of(plan.lowered.a), plan.a.option, 0, 0};
-  sides.b = GridSide{tables_of(plan.lowered.b), plan.b.option, 0, 0};
-  return sides;
+std::vector<model::Edge> nd_edges(const NdPlan& plan, const Limits& limits) {
+  std::vector<model::Edge> edges;
+  if (!nd::pair_bytes(plan.a.array, plan.b.array, plan.canonical, 1, limits.pairs, edges, true))
+    throw UsageError("--nd-a/--nd-b: more than " + num(limits.pairs) + " pairs of processes exchange data");
+  return edges;
 }
 
 Index nd_owner(const NdSide& side, const std::vector<Index>& index) {

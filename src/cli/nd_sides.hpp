@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // N-dimensional sides of `mr2d plan` (--nd-a, --nd-b, --perm): the
 // descriptions of mr2d_nd.h written as key=value words, checked by the
-// library's checks (nd/check.hpp) and lowered by its lowering (nd/lower.hpp)
-// to the grid-layout call the library would run. No MPI.
+// library's checks (nd/check.hpp), with the matrix form the library plans
+// them in (nd/matrix_plan.hpp). No MPI.
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "cli/grid_sides.hpp"
 #include "cli/limits.hpp"
 #include "nd/array.hpp"
-#include "nd/lower.hpp"
+#include "nd/matrix_plan.hpp"
+#include "problem/edges.hpp"
 #include "problem/problem.hpp"
 
 namespace mr2d::cli {
@@ -27,11 +27,13 @@ struct NdSide {
 };
 
 /// An N-D redistribution: both sides, the permutation (user order, identity
-/// when --perm is absent) and the 2D call it becomes.
+/// when --perm is absent; and between the Fortran-order arrays) and its
+/// matrix form.
 struct NdPlan {
   NdSide a, b;
   std::vector<Index> perm;
-  nd::Lowered lowered;
+  std::vector<int> canonical;
+  nd::MatrixForm form;
   Index union_size = 0;  ///< one more than the largest rank of either grid
   Index elements = 0;    ///< elements of A's window
 };
@@ -39,14 +41,17 @@ struct NdPlan {
 /// Whether the options describe an N-D redistribution.
 bool wants_nd(const Options& opt);
 
-/// Parses, checks and lowers --nd-a, --nd-b and --perm; throws UsageError
-/// naming the option (faults worded by check/message.hpp).
+/// Parses and checks --nd-a, --nd-b and --perm; throws UsageError naming
+/// the option (faults worded by check/message.hpp).
 NdPlan nd_plan_from(const Options& opt, const Limits& limits);
 
-/// The lowered call as `mr2d plan` plans grid layouts: the problem in A's
-/// index space and both sides as grid layouts.
+/// The matrix form as `mr2d plan` reports a problem: in A's index space.
 model::Problem nd_problem(const NdPlan& plan, Index elem_size);
-GridSides nd_grid_sides(const NdPlan& plan);
+
+/// Elements between every two processes, each process's own part included,
+/// from the per-dimension pairs (nd::pair_bytes); throws UsageError beyond
+/// limits.pairs.
+std::vector<model::Edge> nd_edges(const NdPlan& plan, const Limits& limits);
 
 /// Union rank holding element `index` (user order, global) of a side.
 Index nd_owner(const NdSide& side, const std::vector<Index>& index);

@@ -48,27 +48,26 @@ model::CostModel cost_model_of(const Options& opt) {
   return model;
 }
 
-// An N-D redistribution: its lowered grid-layout call planned as the
-// library plans it, reported with the N-D sides, shares and pairs.
+// An N-D redistribution planned per dimension as the library plans it,
+// reported with the N-D sides, shares and pairs.
 void nd_plan_command(const Options& opt, std::ostream& out, const Limits& limits) {
   const NdPlan plan = nd_plan_from(opt, limits);
   const Index elem_size = elem_size_of(opt);
   const schedule::Kind requested = schedule_of(opt);
   const model::Problem pb = nd_problem(plan, elem_size);
   check_bytes(pb.m, pb.n, pb.elem_size, "--nd-a/--type");
-  const GridSides sides = nd_grid_sides(plan);
-  const std::vector<model::Edge> edges = grid_edges(pb, sides, limits, "--nd-a/--nd-b");
+  const std::vector<model::Edge> edges = nd_edges(plan, limits);
   const int nranks = static_cast<int>(plan.union_size);
   const model::CostModel model = cost_model_of(opt);
   const model::TrafficSummary summary = model::summarize(model::traffic_from(edges, nranks), elem_size, model);
   const ScheduleReport sched = pairs_schedule_report(requested, edges, nranks, elem_size, model);
   const std::vector<NdProcess> processes = nd_processes(plan);
   if (opt.flag("--json")) {
-    const SideTexts texts{nd_side_json(plan.a, *sides.a), nd_side_json(plan.b, *sides.b)};
+    const SideTexts texts{nd_side_json(plan.a), nd_side_json(plan.b)};
     print_json(
         out, pb, summary, sched, model, [&](std::ostream& o) { nd_json(o, plan, processes, edges, elem_size); }, texts);
   } else {
-    const SideTexts texts{nd_side_text(plan.a, *sides.a), nd_side_text(plan.b, *sides.b)};
+    const SideTexts texts{nd_side_text(plan.a), nd_side_text(plan.b)};
     print_text(out, pb, summary, sched, model, texts);
     nd_text(out, plan, processes, edges, elem_size);
   }

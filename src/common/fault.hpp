@@ -102,7 +102,6 @@ enum class Reason : std::int64_t {
   nd_dims_differ,      ///< B has value dimensions, A has limit
   nd_local_overflow,   ///< the local array, up to leading[index] = value, holds more than 2^63 - 1 elements
   nd_window_overflow,  ///< the window holds more than 2^63 - 1 elements
-  nd_too_many_blocks,  ///< the arrays cut into value blocks, more than limit
   nd_differs,          ///< the argument (a description or perm) is not process 0's
 };
 

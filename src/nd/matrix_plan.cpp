@@ -27,7 +27,6 @@ struct Sides {
   const Array& a;
   const Array& b;
   const std::vector<int>& perm;
-  char op;
   const std::vector<Index>& a_leading;  ///< by rank (matrix_plan)
 };
 
@@ -73,50 +72,35 @@ RunSet product_of(const Sides& s, const Shared& sets, const Partner& p, const st
   return RunSet::product(std::move(factors));
 }
 
-// How A's dimensions make the matrix; the same at both ends of a message
-// (it depends on the permutation only). Rows start with A's dimension 0,
-// contiguous in A. For op N (B keeps A's fastest dimension) the rows are
-// dimension 0 alone and the columns the others, counted in the stride of
-// dimension 1 in A and in B. For op T the columns start with A's dimension
-// r that becomes B's fastest, so that columns adjacent in B come one after
-// the other (the transposing kernels write them in blocks), and B's rows
-// count in B's stride of the dimension a row lands along (the leading
-// dimension). The rows are dimensions 0 .. r-1 where B keeps their order
-// (a row of A's stays a run along B's columns), else dimension 0 alone.
+// The units of a matrix form on one pair of processes: A's columns count
+// in A's stride of the first column dimension (op T) or of dimension 1;
+// B's columns in B's stride of dimension 1 (op N) or in elements (op T),
+// B's rows (op T) in B's stride of the dimension a row lands along (the
+// leading dimension).
 struct Shape {
-  std::vector<std::size_t> rows, cols;  // A's dimensions, fastest first
+  const MatrixForm& form;
   Index lda = 1, ldb = 1;
-  Index col_a_unit = 1, row_b_unit = 1, col_b_unit = 1;
+  Index row_b_unit = 1, col_b_unit = 1;
 };
 
-Shape shape_of(const Sides& s, const std::vector<Index>& sa, const std::vector<Index>& sb) {
-  Shape h;
-  const std::size_t n = sa.size();
-  h.rows = {0};
-  if (s.op == 'N') {
-    for (std::size_t d = 1; d < n; ++d) h.cols.push_back(d);
-    h.col_a_unit = h.lda = n > 1 ? sa[1] : std::max<Index>(s.a.leading.empty() ? 1 : s.a.leading[0], 1);
-    h.col_b_unit = h.ldb = n > 1 ? sb[1] : std::max<Index>(s.b.leading.empty() ? 1 : s.b.leading[0], 1);
+Shape shape_of(const Sides& s, const MatrixForm& form, const std::vector<Index>& sa, const std::vector<Index>& sb) {
+  Shape h{form};
+  if (form.op == 'N') {
+    const bool one = sa.size() == 1;
+    h.lda = one ? std::max<Index>(s.a.leading.empty() ? 1 : s.a.leading[0], 1) : sa[1];
+    h.col_b_unit = h.ldb = one ? std::max<Index>(s.b.leading.empty() ? 1 : s.b.leading[0], 1) : sb[1];
     return h;
   }
-  std::size_t r = 1;
-  while (s.perm[r] != 0) ++r;
-  bool in_order = true;
-  for (std::size_t d = 1; d < r; ++d) in_order = in_order && s.perm[d] > s.perm[0];
-  if (in_order)
-    for (std::size_t d = 1; d < r; ++d) h.rows.push_back(d);
-  h.cols.push_back(r);
-  for (std::size_t d = 1; d < n; ++d)
-    if (d != r && (d > r || !in_order)) h.cols.push_back(d);
-  h.col_a_unit = h.lda = in_order ? sa[r] : sa[1];
+  h.lda = form.rows.size() > 1 ? sa[form.cols[0]] : sa[1];
   h.row_b_unit = h.ldb = sb[static_cast<std::size_t>(s.perm[0])];
   return h;
 }
 
 // Adds the transfers of one direction to `out` (`sending`: this process is
 // the sender); this process's own part is taken once, when sending.
-void add_direction(const Sides& s, const Direction& dir, bool sending, Index me, const std::vector<Index>& my_a,
-                   const std::vector<Index>& my_b, plan::Plan& out, std::vector<plan::Transfer>& list) {
+void add_direction(const Sides& s, const MatrixForm& form, const Direction& dir, bool sending, Index me,
+                   const std::vector<Index>& my_a, const std::vector<Index>& my_b, plan::Plan& out,
+                   std::vector<plan::Transfer>& list) {
   if (!dir.member || dir.partners.empty()) return;
   const Shared sets = shared_sets(dir);
   for (const Partner& p : dir.partners) {
@@ -127,14 +111,14 @@ void add_direction(const Sides& s, const Direction& dir, bool sending, Index me,
                      : peer_strides(s, !sending, p.rank, partner_coords(dir, p, sending ? &s.perm : nullptr));
     const std::vector<Index>& sa = sending ? my_a : peer;
     const std::vector<Index>& sb = sending ? peer : my_b;
-    const Shape h = shape_of(s, sa, sb);
+    const Shape h = shape_of(s, form, sa, sb);
     plan::Transfer t;
     t.peer = static_cast<int>(p.rank);
     t.row_set = static_cast<int>(out.row_sets.size());
     t.col_set = static_cast<int>(out.col_sets.size());
     t.count = p.elements;
-    out.row_sets.push_back(product_of(s, sets, p, h.rows, sa, 1, sb, h.row_b_unit));
-    out.col_sets.push_back(product_of(s, sets, p, h.cols, sa, h.col_a_unit, sb, h.col_b_unit));
+    out.row_sets.push_back(product_of(s, sets, p, form.rows, sa, 1, sb, h.row_b_unit));
+    out.col_sets.push_back(product_of(s, sets, p, form.cols, sa, h.lda, sb, h.col_b_unit));
     if (p.rank == me) {
       out.has_self = true;
       out.self = t;
@@ -146,23 +130,46 @@ void add_direction(const Sides& s, const Direction& dir, bool sending, Index me,
 
 }  // namespace
 
+MatrixForm matrix_form(const Array& a, const std::vector<int>& perm) {
+  MatrixForm f;
+  const std::size_t n = a.dims.size();
+  f.rows = {0};
+  if (perm[0] == 0) {
+    for (std::size_t d = 1; d < n; ++d) f.cols.push_back(d);
+  } else {
+    f.op = 'T';
+    std::size_t r = 1;
+    while (perm[r] != 0) ++r;
+    bool in_order = true;
+    for (std::size_t d = 1; d < r; ++d) in_order = in_order && perm[d] > perm[0];
+    if (in_order)
+      for (std::size_t d = 1; d < r; ++d) f.rows.push_back(d);
+    f.cols.push_back(r);
+    for (std::size_t d = 1; d < n; ++d)
+      if (d != r && (d > r || !in_order)) f.cols.push_back(d);
+  }
+  for (std::size_t d : f.rows) f.m *= a.dims[d].count;
+  for (std::size_t d : f.cols) f.n *= a.dims[d].count;
+  return f;
+}
+
 MatrixPlan matrix_plan(const DimPlan& dims, const Array& a, const Array& b, const std::vector<int>& perm, Index me,
                        Index nranks, Index es, const std::vector<Index>& a_leading) {
   MatrixPlan out;
-  out.op = perm[0] == 0 ? 'N' : 'T';
+  const MatrixForm form = matrix_form(a, perm);
+  out.op = form.op;
   plan::Plan& p = out.plan;
   p.me = static_cast<int>(me);
   p.elem_size = es;
   const std::vector<Index> sa = strides_of(a), sb = strides_of(b);
-  const Sides sides{a, b, perm, out.op, a_leading};
-  const Shape h = shape_of(sides, sa, sb);
+  const Sides sides{a, b, perm, a_leading};
+  const Shape h = shape_of(sides, form, sa, sb);
   p.lda = h.lda;
   p.ldb = h.ldb;
-  p.trapezoid.m = p.trapezoid.n = 1;
-  for (std::size_t d : h.rows) p.trapezoid.m *= a.dims[d].count;
-  for (std::size_t d : h.cols) p.trapezoid.n *= a.dims[d].count;
-  add_direction(sides, dims.send, true, me, sa, sb, p, p.sends);
-  add_direction(sides, dims.receive, false, me, sa, sb, p, p.recvs);
+  p.trapezoid.m = form.m;
+  p.trapezoid.n = form.n;
+  add_direction(sides, form, dims.send, true, me, sa, sb, p, p.sends);
+  add_direction(sides, form, dims.receive, false, me, sa, sb, p, p.recvs);
   plan::order_from(p.sends, p.me, static_cast<int>(nranks));
   plan::order_from(p.recvs, p.me, static_cast<int>(nranks));
   for (plan::Transfer& t : p.sends) {
@@ -177,7 +184,7 @@ MatrixPlan matrix_plan(const DimPlan& dims, const Array& a, const Array& b, cons
 }
 
 bool pair_bytes(const Array& a, const Array& b, const std::vector<int>& perm, Index es, Index most,
-                std::vector<model::Edge>& out) {
+                std::vector<model::Edge>& out, bool with_own) {
   out.clear();
   struct Pair {
     Index from, to, count;  // grid coordinates along the dimension, elements
@@ -206,7 +213,7 @@ bool pair_bytes(const Array& a, const Array& b, const std::vector<int>& perm, In
       count *= x.count;
     }
     const Index from = a.rank_at(pa), to = b.rank_at(pb);
-    if (from != to) out.push_back({static_cast<int>(from), static_cast<int>(to), count});
+    if (from != to || with_own) out.push_back({static_cast<int>(from), static_cast<int>(to), count});
     std::size_t d = 0;
     while (d < n && ++at[d] == pairs[d].size()) at[d++] = 0;
     if (d == n) break;

@@ -21,6 +21,22 @@
 
 namespace mr2d::nd {
 
+/// How A's dimensions make a matrix (the same at both ends of every
+/// message: it depends on the permutation only). Rows start with A's
+/// dimension 0, contiguous in A. For op N (B keeps A's fastest dimension)
+/// the rows are dimension 0 alone and the columns the others. For op T the
+/// columns start with A's dimension r that becomes B's fastest, so that
+/// columns adjacent in B come one after the other (the transposing kernels
+/// write them in blocks); the rows are dimensions 0 .. r-1 where B keeps
+/// their order (a row of A stays a run along B's columns), else dimension
+/// 0 alone.
+struct MatrixForm {
+  char op = 'N';
+  std::vector<std::size_t> rows, cols;  ///< A's dimensions, fastest first
+  Index m = 1, n = 1;                   ///< the window's rows and columns
+};
+MatrixForm matrix_form(const Array& a, const std::vector<int>& perm);
+
 struct MatrixPlan {
   plan::Plan plan;
   char op = 'N';  ///< 'T': B holds the transpose
@@ -36,10 +52,10 @@ MatrixPlan matrix_plan(const DimPlan& dims, const Array& a, const Array& b, cons
                        Index nranks, Index es, const std::vector<Index>& a_leading);
 
 /// Bytes between every two processes that exchange data (a process's own
-/// part left out), from the per-dimension tables of coordinate pairs, into
-/// `out`; false, `out` empty, where there are more than `most` pairs.
-/// Work: the pairs of each dimension plus the pairs.
+/// part left out unless `with_own`), from the per-dimension tables of
+/// coordinate pairs, into `out`; false, `out` empty, where there are more
+/// than `most` pairs. Work: the pairs of each dimension plus the pairs.
 bool pair_bytes(const Array& a, const Array& b, const std::vector<int>& perm, Index es, Index most,
-                std::vector<model::Edge>& out);
+                std::vector<model::Edge>& out, bool with_own = false);
 
 }  // namespace mr2d::nd

@@ -103,7 +103,7 @@ def main():
     for key in ("perm", "elements", "bytes", "form", "per_process", "pairs"):
         if key not in report["nd"]:
             fail("no 'nd.%s' in the JSON" % key)
-    for key in ("op", "m", "n", "a_blocks", "b_blocks"):
+    for key in ("op", "m", "n", "rows", "cols"):
         if key not in report["nd"]["form"]:
             fail("no 'nd.form.%s' in the JSON" % key)
 
@@ -134,6 +134,7 @@ def main():
         ("nd.bytes", report["nd"]["bytes"], elements * elem),
         ("nd.perm", report["nd"]["perm"], perm),
         ("form m x n", report["nd"]["form"]["m"] * report["nd"]["form"]["n"], elements),
+        ("form dimensions", sorted(report["nd"]["form"]["rows"] + report["nd"]["form"]["cols"]), list(range(n))),
         ("per_process count", len(report["nd"]["per_process"]), union),
     ]
     for rank, p in enumerate(report["nd"]["per_process"]):
@@ -144,8 +145,6 @@ def main():
             ("rank %d B elements" % rank, p["b"]["elements"], held_b[rank]),
             ("rank %d A shape" % rank, p["a"]["shape"], a.shape_of(rank)),
             ("rank %d B shape" % rank, p["b"]["shape"], b.shape_of(rank)),
-            ("rank %d A blocks" % rank, p["a"]["blocks"] > 0, held_a[rank] > 0),
-            ("rank %d B blocks" % rank, p["b"]["blocks"] > 0, held_b[rank] > 0),
             ("rank %d bytes out" % rank, p["bytes_out"], out),
             ("rank %d bytes in" % rank, p["bytes_in"], inn),
             ("rank %d bytes kept" % rank, p["bytes_kept"], pairs.get((rank, rank), 0)),
