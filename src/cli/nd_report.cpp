@@ -83,12 +83,8 @@ std::vector<NdShare> shares_of(const NdSide& side, Index union_size) {
     s.position = p;
     s.elements = 1;
     for (const nd::Dim& x : side.array.dims) {
-      const Index coord = (p / x.weight) % x.procs;
-      nd::Dim below = x;
-      below.n = x.start;
-      const Index before = nd::local_count(below, coord);
-      below.n = x.start + x.count;
-      s.elements *= nd::local_count(below, coord) - before;
+      const auto [first, end] = nd::window_range(x, (p / x.weight) % x.procs);
+      s.elements *= end - first;
     }
   }
   return shares;

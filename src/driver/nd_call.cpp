@@ -108,12 +108,9 @@ check::LocalWindow window_of(const nd::Array& x, Index rank) {
   Index first = 0, last = 0;
   for (std::size_t d = 0; d < x.dims.size(); ++d) {
     const nd::Dim& dim = x.dims[d];
-    const Index coord = (pos / dim.weight) % dim.procs;
-    nd::Dim below = dim;
-    below.n = dim.start;
-    first += nd::local_count(below, coord) * strides[d];
-    below.n = dim.start + dim.count;
-    last += (nd::local_count(below, coord) - 1) * strides[d];
+    const auto [lo, end] = nd::window_range(dim, (pos / dim.weight) % dim.procs);
+    first += lo * strides[d];
+    last += (end - 1) * strides[d];
   }
   return {first, last + 1, 0, 1};
 }

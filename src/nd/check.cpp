@@ -179,24 +179,27 @@ Index position_of(const Array& a, Index rank) {
   return -1;
 }
 
+std::pair<Index, Index> window_range(const Dim& d, Index coord) {
+  // Indices held below the window's start, and below its end.
+  Dim below = d;
+  below.n = d.start;
+  const Index first = local_count(below, coord);
+  below.n = d.start + d.count;
+  return {first, local_count(below, coord)};
+}
+
 bool holds_window(const Array& a, Index rank) {
   const Index pos = position_of(a, rank);
   if (pos < 0) return false;
   for (const Dim& x : a.dims) {
-    // Indices held below the window's end, less those below its start.
-    const Index coord = (pos / x.weight) % x.procs;
-    Dim end = x, start = x;
-    end.n = x.start + x.count;
-    start.n = x.start;
-    if (local_count(end, coord) == local_count(start, coord)) return false;
+    const auto [first, end] = window_range(x, (pos / x.weight) % x.procs);
+    if (first == end) return false;
   }
   return true;
 }
 
 std::vector<Index> strides_of(const Array& x) {
-  std::vector<Index> s(x.leading.size(), 1);
-  for (std::size_t d = 1; d < s.size(); ++d) s[d] = s[d - 1] * std::max<Index>(x.leading[d - 1], 1);
-  return s;
+  return strides_from(x.leading.size(), [&x](std::size_t d) { return x.leading[d]; });
 }
 
 std::vector<Index> local_counts(const Array& a, Index rank) {

@@ -5,6 +5,7 @@
 // dimension or table entry. Pure, no MPI.
 #pragma once
 
+#include <utility>
 #include <vector>
 
 #include "common/fault.hpp"
@@ -30,12 +31,23 @@ Fault check_perm(const Description& a, const Description& b, const std::vector<I
 /// The grid position number of union rank `rank` in `a`, or -1.
 Index position_of(const Array& a, Index rank);
 
+/// The local indices [first, end) of dimension `d`'s window held at grid
+/// coordinate `coord` (first == end: none).
+std::pair<Index, Index> window_range(const Dim& d, Index coord);
+
 /// Whether `rank` holds part of `a`'s window.
 bool holds_window(const Array& a, Index rank);
 
 /// Element strides of a local array per dimension (Fortran order: the
 /// products of the leading sizes of the faster dimensions).
 std::vector<Index> strides_of(const Array& x);
+/// The same from leading sizes given one per dimension (`lead(d)`).
+template <class Lead>
+std::vector<Index> strides_from(std::size_t ndims, Lead&& lead) {
+  std::vector<Index> s(ndims, 1);
+  for (std::size_t d = 1; d < ndims; ++d) s[d] = s[d - 1] * (lead(d - 1) > 1 ? lead(d - 1) : Index{1});
+  return s;
+}
 
 /// `rank`'s local counts per dimension of `a` (all 0 where it holds no position).
 std::vector<Index> local_counts(const Array& a, Index rank);

@@ -37,13 +37,9 @@ std::vector<Index> peer_strides(const Sides& s, bool is_a, Index rank, const std
   const Array& x = is_a ? s.a : s.b;
   const std::size_t n = x.dims.size();
   const bool known = is_a && !s.a_leading.empty();
-  std::vector<Index> st(n, 1);
-  for (std::size_t d = 1; d < n; ++d) {
-    const Index lead =
-        known ? s.a_leading[static_cast<std::size_t>(rank) * n + d - 1] : local_count(x.dims[d - 1], coords[d - 1]);
-    st[d] = st[d - 1] * std::max<Index>(lead, 1);
-  }
-  return st;
+  return strides_from(n, [&](std::size_t d) {
+    return known ? s.a_leading[static_cast<std::size_t>(rank) * n + d] : local_count(x.dims[d], coords[d]);
+  });
 }
 
 // A partner's coordinates along each dimension of the side it is on (A's
@@ -78,13 +74,12 @@ RunSet product_of(const Sides& s, const Shared& sets, const Partner& p, const st
 // B's rows (op T) in B's stride of the dimension a row lands along (the
 // leading dimension).
 struct Shape {
-  const MatrixForm& form;
   Index lda = 1, ldb = 1;
   Index row_b_unit = 1, col_b_unit = 1;
 };
 
 Shape shape_of(const Sides& s, const MatrixForm& form, const std::vector<Index>& sa, const std::vector<Index>& sb) {
-  Shape h{form};
+  Shape h;
   if (form.op == 'N') {
     const bool one = sa.size() == 1;
     h.lda = one ? std::max<Index>(s.a.leading.empty() ? 1 : s.a.leading[0], 1) : sa[1];
