@@ -43,9 +43,10 @@ const CommandText kCommands[] = {
      "  sizes=, grid= (required), blocks= (integers, b for MR2D_ND_BLOCK, * for\n"
      "  collapsed), sources=, starts=, counts=, ranks= (lists split by , or x),\n"
      "  order=C|F (storage) and grid-order=C|F (default C); --perm p,q,...: dimension d\n"
-     "  of A becomes dimension perm[d] of B. The report adds the 2D form they lower\n"
-     "  to, each process's share and every pair's bytes; --draw-slice draws A's first\n"
-     "  two dimensions coloured by the rank holding each element in A and in B.\n"},
+     "  of A becomes dimension perm[d] of B. The report adds the matrix form they are\n"
+     "  planned as, each process's share and every pair's bytes; --draw-slice draws\n"
+     "  A's first two dimensions coloured by the rank holding each element in A and\n"
+     "  in B.\n"},
     {"advise", "mr2d advise FILE\n",
      "  FILE: 'matrix M N TYPE', 'layout NAME PxQ:MBxNB' per candidate, 'phase NAME\n"
      "  LAYOUT=SECONDS ...' per phase in program order, and 'loop' if the phases repeat;\n"

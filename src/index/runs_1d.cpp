@@ -16,6 +16,11 @@ RunSet::RunSet(std::vector<Run> runs, Index period, Index src_step, Index dst_st
   count_ = count_below(extent_);
 }
 
+const std::vector<RunSet::Factor>& RunSet::factors() const {
+  static const std::vector<Factor> none;
+  return product_ ? product_->factors : none;
+}
+
 RunSet RunSet::product(std::vector<Factor> factors) {
   RunSet out;
   auto p = std::make_shared<Product>();

@@ -62,9 +62,10 @@ bool with_short_length(Index len, F&& f) {
 
 /// Copies `count` elements. A short run of elements of a known size is one
 /// fixed-size copy (a few moves): a call into memcpy costs more than the copy.
-/// `stream`: a longer run goes around the caches (stream_copy).
+/// `stream`: a run of `stream_min` bytes or more goes around the caches (stream_copy).
 template <std::size_t ES>
-inline void copy_run(unsigned char* to, const unsigned char* from, Index count, std::size_t es, bool stream = false) {
+inline void copy_run(unsigned char* to, const unsigned char* from, Index count, std::size_t es, bool stream = false,
+                     std::size_t stream_min = kStreamRunMin) {
   if constexpr (ES != 0) {
     if (count <= 16 && with_short_length(count, [&](auto len) {
           std::memcpy(to, from, static_cast<std::size_t>(decltype(len)::value) * ES);
@@ -73,7 +74,7 @@ inline void copy_run(unsigned char* to, const unsigned char* from, Index count, 
   }
   const std::size_t bytes = static_cast<std::size_t>(count) * elem_bytes<ES>(es);
   if (stream)
-    stream_copy(to, from, bytes);
+    stream_copy(to, from, bytes, stream_min);
   else
     std::memcpy(to, from, bytes);
 }
@@ -95,8 +96,9 @@ void copy_uniform(unsigned char* to, std::ptrdiff_t to_step, const unsigned char
 template <std::size_t ES>
 class SegmentCopier {
  public:
-  SegmentCopier(const RowTable& table, std::size_t es, bool stream)
-      : table_(table), es_(elem_bytes<ES>(es)), stream_(stream) {}
+  /// `stream`: runs of `stream_min` bytes and more go around the caches.
+  SegmentCopier(const RowTable& table, std::size_t es, bool stream, std::size_t stream_min = kStreamRunMin)
+      : table_(table), es_(elem_bytes<ES>(es)), stream_(stream), stream_min_(stream_min) {}
 
   void copy(unsigned char* to, Index to_shift, const unsigned char* from, Index from_shift, std::size_t first,
             std::size_t last) const {
@@ -107,7 +109,7 @@ class SegmentCopier {
       return;
     for (std::size_t k = first; k < last; ++k)
       copy_run<ES>(to + (seg[k].to - to_shift) * static_cast<Index>(es_),
-                   from + (seg[k].from - from_shift) * static_cast<Index>(es_), seg[k].len, es_, stream_);
+                   from + (seg[k].from - from_shift) * static_cast<Index>(es_), seg[k].len, es_, stream_, stream_min_);
   }
 
   /// Copies message positions [lo, hi) of segment k only.
@@ -116,7 +118,7 @@ class SegmentCopier {
     const Segment& s = table_.segments()[k];
     const Index into = lo - table_.start(k);
     copy_run<ES>(to + (s.to + into - to_shift) * static_cast<Index>(es_),
-                 from + (s.from + into - from_shift) * static_cast<Index>(es_), hi - lo, es_, stream_);
+                 from + (s.from + into - from_shift) * static_cast<Index>(es_), hi - lo, es_, stream_, stream_min_);
   }
 
  private:
@@ -140,6 +142,7 @@ class SegmentCopier {
   const RowTable& table_;
   std::size_t es_;
   bool stream_;
+  std::size_t stream_min_;
 };
 
 }  // namespace mr2d::kernels

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <type_traits>
 
+#include "index/tiled_walk.hpp"
 #include "kernels/copy_loops.hpp"
 #include "kernels/row_table.hpp"
 #include "kernels/table_cache.hpp"
@@ -24,6 +25,8 @@ struct ArraySide {
   Index ld;
   Index es;
   Byte* column(Index c, Index) const { return base + c * ld * es; }
+  /// Column c, whatever its place `at` (elements from the window's start) in the message.
+  Byte* column_placed(Index c, Index) const { return base + c * ld * es; }
   Index shift(Index) const { return 0; }
   bool columns_adjoin(Index column_len) const { return ld == column_len; }
 };
@@ -40,6 +43,8 @@ struct MessageSide {
     next += count * es;
     return at;
   }
+  /// The column `at` elements from the window's start (tiled walks go out of order).
+  Byte* column_placed(Index, Index at) const { return next + at * es; }
   Index shift(Index lo) const { return lo; }
   bool columns_adjoin(Index) const { return true; }
 };
@@ -60,6 +65,40 @@ void copy_clipped(const RowTable& table, const SegmentCopier<ES>& copier, unsign
   if (cut_last) copier.copy_part(to, to_shift, from, from_shift, last, table.start(last), hi);
 }
 
+// Columns of fewer bytes than kTiledColumnBytes, of a product whose
+// destination's fastest factor is not the message's, are walked in tiles of
+// about kTileBytes per column run on each side (index/tiled_walk.hpp): one
+// piece per page otherwise, on the destination's side (bench/README.md,
+// "Kernel constants").
+constexpr Index kTiledColumnBytes = 16384;
+constexpr Index kTileBytes = 8192;
+constexpr Index kTileColumnsMax = 64;
+constexpr std::size_t kTiledStreamRunMin = 256;
+
+// The full-shape columns of a product set in tiles (see kTiledColumnBytes);
+// false where the walk in message order is kept.
+template <std::size_t ES, class From, class To>
+bool walk_tiled(const RowTable& table, const RunSet& cols, Window window, From from, To to, Index es, bool stream,
+                Index& total) {
+  const Index per_column = table.total();
+  const Index column_bytes = per_column * es;
+  if (column_bytes >= kTiledColumnBytes || !cols.is_product()) return false;
+  const int b = index::TiledWalk::blocked_factor(cols);
+  if (b < 0) return false;
+  const Index tile = std::clamp<Index>(kTileBytes / column_bytes, 1, kTileColumnsMax);
+  const index::TiledWalk walk(cols, b, tile, tile);
+  const SegmentCopier<ES> copier(table, static_cast<std::size_t>(es), stream, kTiledStreamRunMin);
+  const Index lo = std::max<Index>(window.lo, 0), first = cols.count_below(lo);
+  walk.for_each_in(lo, window.hi, [&](Index, Index lenc, Index src_c, Index dst_c, Index rank) {
+    for (Index j = 0; j < lenc; ++j) {
+      const Index at = (rank + j - first) * per_column;
+      copier.copy(to.column_placed(dst_c + j, at), 0, from.column_placed(src_c + j, at), 0, 0, table.size());
+    }
+    total += lenc * per_column;
+  });
+  return true;
+}
+
 // Walks the columns of `cols` inside `window` in message order and copies
 // each one's rows (the whole table, or its part inside the trapezoid).
 // Returns the number of elements copied.
@@ -70,11 +109,17 @@ Index walk_columns(const RowTable& table, const RunSet& rows, const RunSet& cols
   if (per_column == 0) return 0;
   const SegmentCopier<ES> copier(table, static_cast<std::size_t>(es), stream);
   const bool full = trapezoid.shape == index::Shape::full;
+  Index total = 0;
+  // Only where B is written: packing follows A, the message's own order.
+  if constexpr (std::is_same_v<To, ArraySide<unsigned char>>)
+    if (full && walk_tiled<ES>(table, cols, window, from, to, es, stream, total)) {
+      if (stream) stream_fence();
+      return total;
+    }
   // A single segment spanning whole columns on both sides: a run of columns
   // is one contiguous block.
   const bool whole_columns =
       full && table.size() == 1 && from.columns_adjoin(per_column) && to.columns_adjoin(per_column);
-  Index total = 0;
   cols.for_each_in(window.lo, window.hi, [&](Index tc, Index lenc, Index src_c, Index dst_c) {
     const Index j0 = window.lo > tc ? window.lo - tc : 0;
     const Index j1 = window.hi < tc + lenc ? window.hi - tc : lenc;

@@ -15,10 +15,10 @@
 
 namespace mr2d::kernels {
 
-void stream_copy(void* to, const void* from, std::size_t bytes) {
+void stream_copy(void* to, const void* from, std::size_t bytes, std::size_t run_min) {
 #ifdef MR2D_STREAM_SSE2
   constexpr auto line = static_cast<std::size_t>(kStreamLine);
-  if (bytes >= kStreamRunMin) {
+  if (bytes >= run_min) {
     auto* t = static_cast<unsigned char*>(to);
     const auto* f = static_cast<const unsigned char*>(from);
     const std::size_t head = (line - reinterpret_cast<std::uintptr_t>(t) % line) % line;

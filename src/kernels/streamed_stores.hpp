@@ -27,11 +27,11 @@ inline bool streaming_pays(Index bytes) { return bytes >= (Index{4} << 20); }
 /// (bench/README.md, "Kernel constants").
 constexpr std::size_t kStreamRunMin = 8 << 10;
 
-/// Copies `bytes` bytes. A run of kStreamRunMin bytes or more is written
+/// Copies `bytes` bytes. A run of `run_min` (kStreamRunMin) bytes or more is written
 /// with non-temporal stores for the whole lines of `to`, through the caches
 /// for the partial lines at either end (their other bytes belong to others);
 /// shorter runs, and every run on processors without SSE2, by memcpy.
-void stream_copy(void* to, const void* from, std::size_t bytes);
+void stream_copy(void* to, const void* from, std::size_t bytes, std::size_t run_min = kStreamRunMin);
 
 /// Writes `lines` whole lines from `from` to `to`, both kStreamLine-aligned,
 /// with non-temporal stores (memcpy on processors without SSE2).

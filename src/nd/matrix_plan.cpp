@@ -130,7 +130,12 @@ MatrixForm matrix_form(const Array& a, const std::vector<int>& perm) {
   const std::size_t n = a.dims.size();
   f.rows = {0};
   if (perm[0] == 0) {
-    for (std::size_t d = 1; d < n; ++d) f.cols.push_back(d);
+    std::size_t next_in_b = 1;
+    while (next_in_b < n && perm[next_in_b] != 1) ++next_in_b;
+    if (n > 1) f.cols.push_back(1);
+    if (next_in_b > 1 && next_in_b < n) f.cols.push_back(next_in_b);
+    for (std::size_t d = 2; d < n; ++d)
+      if (d != next_in_b) f.cols.push_back(d);
   } else {
     f.op = 'T';
     std::size_t r = 1;

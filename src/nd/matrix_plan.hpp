@@ -24,7 +24,11 @@ namespace mr2d::nd {
 /// How A's dimensions make a matrix (the same at both ends of every
 /// message: it depends on the permutation only). Rows start with A's
 /// dimension 0, contiguous in A. For op N (B keeps A's fastest dimension)
-/// the rows are dimension 0 alone and the columns the others. For op T the
+/// the rows are dimension 0 alone and the columns the others: A's
+/// dimension 1 first, then the one that becomes B's dimension 1, then the
+/// rest in A's order, so that a run of message columns (a chunk) holds
+/// whole tiles of the two dimensions a local copy walks together
+/// (index/tiled_walk.hpp) and writes B a page at a time. For op T the
 /// columns start with A's dimension r that becomes B's fastest, so that
 /// columns adjacent in B come one after the other (the transposing kernels
 /// write them in blocks); the rows are dimensions 0 .. r-1 where B keeps

@@ -6,6 +6,8 @@
 // receiver's computation.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <climits>
 #include <map>
 #include <numeric>
 #include <random>
@@ -14,6 +16,7 @@
 
 #include "index/cyclic_1d.hpp"
 #include "index/runs_1d.hpp"
+#include "index/tiled_walk.hpp"
 #include "random_axes.hpp"
 
 using namespace mr2d;
@@ -206,6 +209,53 @@ TEST(Runs1D, ProductsHoldTheirDefinition) {
         });
         ASSERT_EQ(inside, all) << "trial " << trial << " window " << lo << ".." << hi;
       }
+    }
+    ++checked;
+  }
+  EXPECT_GT(checked, 250);
+}
+
+// Tiled walks (index::TiledWalk) of random products: for any blocked factor,
+// tile sizes and window, every position inside the window exactly once with
+// the indices for_each_in gives it, its rank the set's positions before it,
+// and runs only where factor 0's are.
+TEST(Runs1D, TiledWalksVisitEachPositionOnce) {
+  std::mt19937_64 rng(2026);
+  auto u = [&](Index lo, Index hi) { return std::uniform_int_distribution<Index>(lo, hi)(rng); };
+  int checked = 0;
+  for (int trial = 0; trial < 1000; ++trial) {
+    std::vector<RunSet::Factor> factors;
+    const int n = static_cast<int>(u(2, 5));
+    for (int k = 0; k < n; ++k) {
+      AxisPair ax = test::random_axes(rng);
+      ax.extent = std::min<Index>(ax.extent, 20);
+      const auto sets = runs_for(ax, Role::sender, u(0, ax.src.nprocs - 1));
+      if (sets.empty()) break;
+      const RunSet& set = sets[static_cast<std::size_t>(u(0, static_cast<Index>(sets.size()) - 1))].second;
+      const bool unit = u(0, 1) == 0;
+      factors.push_back({std::make_shared<const RunSet>(set), unit ? 1 : u(1, 50), unit ? 1 : u(1, 50)});
+    }
+    if (static_cast<int>(factors.size()) < n) continue;
+    const RunSet product = RunSet::product(factors);
+    const int b = static_cast<int>(u(1, n - 1));
+    const TiledWalk walk(product, b, u(1, 9), u(1, 9));
+    for (int w = 0; w < 6; ++w) {
+      const Index lo = u(0, product.extent()), hi = w == 0 ? INT64_MAX : u(lo, product.extent() + 3);
+      std::vector<Elem> inside, tiled;
+      product.for_each_in(lo, hi, [&](Index t, Index len, Index src, Index dst) {
+        for (Index j = 0; j < len; ++j) inside.push_back({t + j, src + j, dst + j});
+      });
+      walk.for_each_in(lo, hi, [&](Index t, Index len, Index src, Index dst, Index rank) {
+        ASSERT_GE(t, lo);
+        ASSERT_LE(t + len, hi);
+        if (factors[0].src_scale != 1 || factors[0].dst_scale != 1) {
+          ASSERT_EQ(len, 1);
+        }
+        ASSERT_EQ(rank, product.count_below(t)) << "trial " << trial;
+        for (Index j = 0; j < len; ++j) tiled.push_back({t + j, src + j, dst + j});
+      });
+      std::sort(tiled.begin(), tiled.end(), [](const Elem& x, const Elem& y) { return x.t < y.t; });
+      ASSERT_EQ(tiled, inside) << "trial " << trial << " window " << lo << ".." << hi;
     }
     ++checked;
   }
