@@ -222,7 +222,8 @@ Status agree_nd(const NdLocal& loc, std::vector<Index>& a_leading) {
 }
 
 // Pairs of processes a schedule of the whole redistribution takes at most;
-// beyond, every process sends all its messages at once (async).
+// beyond, every process orders its own messages by shift (or sends them all
+// at once under async).
 constexpr Index kSchedulePairsMax = 200000;
 
 // Agrees on the call and plans it into `out`: one part whose one plan is
@@ -259,13 +260,13 @@ Status plan_nd(NdLocal& loc, Execution& out) {
   part.cdc = plan::apply_indexing(part.plans.front(), loc.st.options.indexing);
   part.pieces.assign(1, Piece{});
   part.nranks = loc.size;
-  Resolved options = loc.st.options;
   PassPairs pairs;
   pairs.nranks = loc.size;
   pairs.transposed = part.problem.transposed;
   if (!nd::pair_bytes(loc.a, loc.b, loc.perm, es, kSchedulePairsMax, part.pairs)) {
-    // Too many pairs to schedule: this process's own, sent all at once.
-    options.schedule = schedule::Kind::async;
+    // Too many pairs to gather: this process's own, in the shift order (all
+    // at once where async is asked for).
+    pairs.own = true;
     part.own_pairs = true;
     const plan::Plan& p = part.plans.front();
     for (const plan::Transfer& t : p.sends) part.pairs.push_back({p.me, t.peer, t.count * es});
@@ -273,7 +274,7 @@ Status plan_nd(NdLocal& loc, Execution& out) {
   }
   pairs.bytes = part.pairs;
   out.parts.assign(1, std::move(part));
-  route_execution(out, options, {pairs}, 0);
+  route_execution(out, loc.st.options, {pairs}, 0);
   return {};
 }
 

@@ -20,9 +20,11 @@ void route_execution(Execution& e, const Resolved& options, const std::vector<Pa
     model::CostModel costs = cost_model();
     costs.chunk_bytes = chunk_bytes_for(options, pass.problem != nullptr ? pass.problem->transposed : pass.transposed);
     const std::vector<model::Edge> edges = pass.problem != nullptr ? model::all_edges(*pass.problem) : pass.bytes;
-    const schedule::Schedule sched = pass.problem != nullptr
-                                         ? schedule::make(options.schedule, *pass.problem, edges, costs)
-                                         : schedule::make_for_pairs(options.schedule, edges, pass.nranks, costs);
+    const schedule::Schedule sched =
+        pass.problem != nullptr ? schedule::make(options.schedule, *pass.problem, edges, costs)
+        : pass.own
+            ? (options.schedule == schedule::Kind::async ? schedule::Schedule{} : schedule::shifted(edges, pass.nranks))
+            : schedule::make_for_pairs(options.schedule, edges, pass.nranks, costs);
     const std::vector<const plan::Plan*> plans = pass_plans(e, static_cast<int>(k));
     route::Route r = route::make_route(plans, sched, costs.chunk_bytes,
                                        transport::node_routing(*e.channel, e.node_local, costs.chunk_bytes), align);

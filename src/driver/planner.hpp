@@ -22,6 +22,9 @@ struct PassPairs {
   std::vector<model::Edge> bytes;  ///< without a problem
   int nranks = 0;                  ///< processes the pairs name (without a problem)
   bool transposed = false;         ///< some part transposes (chunk sizes)
+  /// `bytes` holds this process's own pairs only (too many pairs to gather):
+  /// a stepped schedule is then the shift order of them (schedule::shifted).
+  bool own = false;
 };
 
 /// Routes every pass of `e` (`passes`, one each) under `options`; `align`:

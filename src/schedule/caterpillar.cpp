@@ -42,4 +42,14 @@ Schedule caterpillar(const model::Problem& pb, const std::vector<model::Edge>& e
   return s;
 }
 
+Schedule shifted(const std::vector<model::Edge>& edges, int nranks) {
+  std::map<Index, std::vector<model::Edge>> by_shift;
+  for (const model::Edge& e : edges)
+    if (e.from != e.to) by_shift[pos_mod(Index{e.to} - e.from, Index{nranks})].push_back(e);
+  Schedule s;
+  s.kind = Kind::caterpillar;
+  for (auto& [shift, step] : by_shift) s.steps.push_back(std::move(step));
+  return s;
+}
+
 }  // namespace mr2d::schedule

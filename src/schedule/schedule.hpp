@@ -37,6 +37,13 @@ Index lower_bound(const std::vector<model::Edge>& edges);
 /// ScaLAPACK's caterpillar order, empty iterations dropped.
 Schedule caterpillar(const model::Problem& problem, const std::vector<model::Edge>& edges);
 
+/// One process's own pairs (`edges`, each with it at one end) in steps by
+/// the shift (to - from) mod `nranks`, ascending: the caterpillar order over
+/// union ranks. Every step of all processes together is a permutation (from
+/// sends to from + s), so it is contention-free although each process knows
+/// only its own pairs; its work is that of its own pairs.
+Schedule shifted(const std::vector<model::Edge>& edges, int nranks);
+
 /// Bipartite edge colouring by alternating paths: exactly lower_bound steps,
 /// larger messages coloured first so that similar sizes share steps
 /// (Evers (2025) section 4.2.5). Falls back to the caterpillar when the colour tables

@@ -15,9 +15,8 @@ using namespace mr2d;
 TEST(SchedulePairs, EveryKindCarriesTheMergedPairsValidly) {
   std::mt19937_64 rng(99);
   auto u = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
-  const schedule::Kind kinds[] = {schedule::Kind::automatic, schedule::Kind::caterpillar,
-                                  schedule::Kind::circulant, schedule::Kind::optimal,
-                                  schedule::Kind::async};
+  const schedule::Kind kinds[] = {schedule::Kind::automatic, schedule::Kind::caterpillar, schedule::Kind::circulant,
+                                  schedule::Kind::optimal, schedule::Kind::async};
   for (int trial = 0; trial < 200; ++trial) {
     const int nranks = u(1, 12);
     std::map<std::pair<int, int>, Index> bytes;
@@ -35,5 +34,49 @@ TEST(SchedulePairs, EveryKindCarriesTheMergedPairsValidly) {
         EXPECT_EQ(v.steps, v.lower_bound);
       }
     }
+  }
+}
+
+// Shift schedules of own pairs (schedule::shifted): each process schedules
+// only the pairs it is an end of; put together, the steps of equal shift
+// form a valid contention-free schedule of all pairs, and both ends of a
+// pair place it in the same shift, in ascending order on each process.
+TEST(SchedulePairs, ShiftedOwnPairsMeetAcrossProcesses) {
+  std::mt19937_64 rng(2026);
+  auto u = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  for (int trial = 0; trial < 300; ++trial) {
+    const int nranks = u(1, 40);
+    std::map<std::pair<int, int>, Index> bytes;
+    for (int e = u(0, 200); e > 0; --e) bytes[{u(0, nranks - 1), u(0, nranks - 1)}] += u(1, 1 << 20);
+    std::vector<model::Edge> edges;
+    for (const auto& [pair, count] : bytes) edges.push_back({pair.first, pair.second, count});
+    std::map<Index, std::vector<model::Edge>> by_shift;  // the union of every process's steps
+    std::map<std::pair<int, int>, int> seen;             // pair -> ends that scheduled it
+    for (int me = 0; me < nranks; ++me) {
+      std::vector<model::Edge> own;
+      for (const model::Edge& e : edges)
+        if (e.from == me || e.to == me) own.push_back(e);
+      const schedule::Schedule s = schedule::shifted(own, nranks);
+      EXPECT_EQ(s.kind, schedule::Kind::caterpillar);
+      Index last = -1;
+      for (const auto& step : s.steps) {
+        ASSERT_FALSE(step.empty());
+        const Index shift = ((step.front().to - step.front().from) % nranks + nranks) % nranks;
+        EXPECT_GT(shift, last);
+        last = shift;
+        for (const model::Edge& e : step) {
+          ASSERT_EQ(((e.to - e.from) % nranks + nranks) % nranks, shift);
+          ASSERT_NE(e.from, e.to);
+          if (++seen[{e.from, e.to}] == 1) by_shift[shift].push_back(e);
+        }
+      }
+    }
+    for (const model::Edge& e : edges)
+      if (e.from != e.to) EXPECT_EQ((seen[{e.from, e.to}]), 2) << "pair " << e.from << "->" << e.to;
+    schedule::Schedule all;
+    all.kind = schedule::Kind::caterpillar;
+    for (auto& [shift, step] : by_shift) all.steps.push_back(step);
+    const schedule::Verdict v = schedule::validate(edges, all);
+    EXPECT_TRUE(v.ok) << v.problem;
   }
 }
