@@ -22,4 +22,24 @@ Status agree_reduce(MPI_Comm comm, const std::int64_t* mine, std::int64_t* out, 
   return transport::bounded_allreduce(comm, mine, out, words, MPI_INT64_T, op, {routine, "agree on the call"});
 }
 
+Status exchange_words(MPI_Comm comm, const Word& mine, const check::Wording& wording, const char* routine,
+                      std::vector<Word>& all) {
+  int size = 1;
+  MPI_Comm_size(comm, &size);
+  all.assign(static_cast<std::size_t>(size), Word{});
+  Status s = agree_gather(comm, reinterpret_cast<const std::int64_t*>(&mine), kWordInts,
+                          reinterpret_cast<std::int64_t*>(all.data()), routine);
+  if (!s.ok()) return s;
+  for (std::size_t k = 0; k < all.size(); ++k)
+    if (!all[k].fault.ok()) return check::status_of(all[k].fault.found_by(static_cast<std::int64_t>(k)), wording);
+  return {};
+}
+
+std::int64_t first_differing_print(const std::vector<Word>& all, int k) {
+  const auto at = static_cast<std::size_t>(k);
+  for (std::size_t p = 1; p < all.size(); ++p)
+    if (all[p].prints[at] != all[0].prints[at]) return static_cast<std::int64_t>(p);
+  return -1;
+}
+
 }  // namespace mr2d::driver

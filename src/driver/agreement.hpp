@@ -8,7 +8,12 @@
 #include <mpi.h>
 
 #include <cstdint>
+#include <type_traits>
+#include <vector>
 
+#include "check/message.hpp"
+#include "check/report.hpp"
+#include "common/fault.hpp"
 #include "common/status.hpp"
 
 namespace mr2d::driver {
@@ -21,5 +26,32 @@ Status agree_gather(MPI_Comm comm, const std::int64_t* mine, int words, std::int
 /// every process's `words` integers, on every process. Collective over `comm`.
 Status agree_reduce(MPI_Comm comm, const std::int64_t* mine, std::int64_t* out, int words, MPI_Op op,
                     const char* routine);
+
+/// Door-specific values one Word carries, at most.
+inline constexpr int kWordValues = 8;
+
+/// What every process sends in the agreement exchange of a grid-layout,
+/// N-D or batch call: the first fault it found (none: ok), fingerprints
+/// that must be the same everywhere (descriptions hashed; compared with
+/// process 0's), values its door reads from every process (leading sizes,
+/// side kinds, window starts) and its options.
+struct Word {
+  Fault fault;
+  std::uint64_t prints[3] = {};
+  std::int64_t values[kWordValues] = {};
+  check::OptionsReport options;
+};
+static_assert(std::has_unique_object_representations_v<Word>);
+/// A Word's 64-bit integers (its MPI_INT64_T count).
+inline constexpr int kWordInts = static_cast<int>(sizeof(Word) / sizeof(std::int64_t));
+
+/// The exchange: every process's word in rank order into `all`, then the
+/// first process's fault (found_by that process), if any, as every
+/// process's status, worded by `wording`. Collective over `comm`.
+Status exchange_words(MPI_Comm comm, const Word& mine, const check::Wording& wording, const char* routine,
+                      std::vector<Word>& all);
+
+/// The first process whose print `k` differs from process 0's, or -1.
+std::int64_t first_differing_print(const std::vector<Word>& all, int k);
 
 }  // namespace mr2d::driver

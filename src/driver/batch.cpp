@@ -85,31 +85,18 @@ const Execution* first_with_data(const std::vector<const Execution*>& parts, Fau
   return first;
 }
 
-// What each process sends when a batch is created.
-struct Word {
-  Fault fault;             // the first fault here
-  std::int64_t print = 0;  // fingerprint (top bit dropped)
-};
-constexpr int kWords = static_cast<int>(sizeof(Word) / sizeof(std::int64_t));
-
 // One status everywhere: the fault of the first process that found one,
 // else MR2D_ERR_INCONSISTENT unless every process has the same fingerprint.
 Status agree(const char* routine, MPI_Comm comm, const Fault& local, std::uint64_t print) {
-  int size = 1;
-  MPI_Comm_size(comm, &size);
-  const Word mine{local, static_cast<std::int64_t>(print >> 1)};
-  std::vector<Word> all(static_cast<std::size_t>(size));
-  Status s = agree_gather(comm, reinterpret_cast<const std::int64_t*>(&mine), kWords,
-                          reinterpret_cast<std::int64_t*>(all.data()), routine);
+  Word mine;
+  mine.fault = local;
+  mine.prints[0] = print;
+  std::vector<Word> all;
+  Status s = exchange_words(comm, mine, batch_wording(routine), routine, all);
   if (!s.ok()) return s;
-  for (int k = 0; k < size; ++k) {
-    const Fault& f = all[static_cast<std::size_t>(k)].fault;
-    if (!f.ok()) return check::status_of(f.found_by(k), batch_wording(routine));
-  }
-  for (int k = 1; k < size; ++k)
-    if (all[static_cast<std::size_t>(k)].print != all[0].print)
-      return failure(MR2D_ERR_INCONSISTENT, routine,
-                     "processes passed different parts (count, plans or their order) or options");
+  if (first_differing_print(all, 0) >= 0)
+    return failure(MR2D_ERR_INCONSISTENT, routine,
+                   "processes passed different parts (count, plans or their order) or options");
   return {};
 }
 

@@ -107,17 +107,11 @@ Fault offsets_need_array(const LayoutSide& s, const void* array) {
   return {};
 }
 
-// What each process sends in the layout exchange.
-struct Word {
-  Fault fault;                          // the first fault here, naming MA or MB
-  std::int64_t grid_a = 0, grid_b = 0;  // SideKind of MA, MB
-  std::uint64_t hash_a = 0, hash_b = 0;
-  // Window starts of grid sides: the tiles of every process start there, so
-  // every process compares its own with process 0's.
-  std::int64_t starts[4] = {0, 0, 0, 0};  // IA, JA of a grid A; IB, JB of a grid B
-};
-constexpr int kWords = static_cast<int>(sizeof(Word) / sizeof(std::int64_t));
-static_assert(std::has_unique_object_representations_v<Word>);
+// The layout exchange's Word: prints 0 and 1 hash the tables of MA and MB;
+// values 0 and 1 are their SideKinds, values 2 to 5 the window starts of grid
+// sides (IA, JA of a grid A; IB, JB of a grid B): the tiles of every process
+// start there, so every process compares its own with process 0's.
+constexpr int kKindAt = 0, kStartsAt = 2;
 
 // The argument of a side (1: MA, 2: MB).
 std::int64_t side_arg(const check::LocalCall& call, int side) {
@@ -127,24 +121,16 @@ std::int64_t side_arg(const check::LocalCall& call, int side) {
 // One exchange: the first process's fault, or tables that differ from
 // process 0's, is every process's status.
 Status agree_layouts(const check::LocalCall& call, MPI_Comm comm, const Word& mine) {
-  int size = 1;
-  MPI_Comm_size(comm, &size);
-  std::vector<Word> all(static_cast<std::size_t>(size));
-  Status gathered = agree_gather(comm, reinterpret_cast<const std::int64_t*>(&mine), kWords,
-                                 reinterpret_cast<std::int64_t*>(all.data()), call.routine);
-  if (!gathered.ok()) return gathered;
   const check::Wording wording = check::wording_of(call);
+  std::vector<Word> all;
+  Status agreed = exchange_words(comm, mine, wording, call.routine, all);
+  if (!agreed.ok()) return agreed;
+  const int size = static_cast<int>(all.size());
   const auto error = [&](const Fault& f, int side, int k) {
     return check::status_of(f.named(side_arg(call, side)).found_by(k), wording);
   };
-  for (int k = 0; k < size; ++k) {
-    const Fault& f = all[static_cast<std::size_t>(k)].fault;
-    if (!f.ok()) return check::status_of(f.found_by(k), wording);
-  }
   // A side given as neither where others give a layout lacks its layout.
-  auto kind = [&](int k, int side) {
-    return side == 1 ? all[static_cast<std::size_t>(k)].grid_a : all[static_cast<std::size_t>(k)].grid_b;
-  };
+  auto kind = [&](int k, int side) { return all[static_cast<std::size_t>(k)].values[kKindAt + side - 1]; };
   for (int side = 1; side <= 2; ++side) {
     bool layout = false;
     for (int k = 0; k < size; ++k) layout = layout || kind(k, side) == kLayout;
@@ -158,12 +144,13 @@ Status agree_layouts(const check::LocalCall& call, MPI_Comm comm, const Word& mi
       const std::int64_t grid = kind(k, side) == kLayout ? 1 : 0;
       const std::int64_t grid0 = kind(0, side) == kLayout ? 1 : 0;
       if (grid != grid0) return error(Fault::of(MR2D_ERR_INCONSISTENT, Reason::kind_differs, grid), side, k);
-      if ((side == 1 ? w.hash_a : w.hash_b) != (side == 1 ? all[0].hash_a : all[0].hash_b))
+      if (w.prints[side - 1] != all[0].prints[side - 1])
         return error(Fault::of(MR2D_ERR_INCONSISTENT, Reason::layout_differs), side, k);
     }
     for (int s = 0; s < 4; ++s)
-      if (w.starts[s] != all[0].starts[s])
-        return check::status_of(Fault::of(MR2D_ERR_INCONSISTENT, Reason::start_differs, w.starts[s], all[0].starts[s])
+      if (w.values[kStartsAt + s] != all[0].values[kStartsAt + s])
+        return check::status_of(Fault::of(MR2D_ERR_INCONSISTENT, Reason::start_differs, w.values[kStartsAt + s],
+                                          all[0].values[kStartsAt + s])
                                     .named(check::arg_position(call, kStarts[s]))
                                     .found_by(k),
                                 wording);
@@ -357,17 +344,17 @@ Status layout_local(const CallSpec& la, Part& out, LocalLayout& loc) {
   // (a descriptor side's local window needs a valid descriptor).
   if (f.ok() && st.report.error.ok()) f = find_overlaps(out, la, st.call);
   word.fault = f;
-  word.grid_a = side_kind(la.a.matrix);
-  word.grid_b = side_kind(la.b.matrix);
-  word.hash_a = out.a.grid && f.ok() ? layout::hash(out.a.tables) : 0;
-  word.hash_b = out.b.grid && f.ok() ? layout::hash(out.b.tables) : 0;
+  word.values[kKindAt] = side_kind(la.a.matrix);
+  word.values[kKindAt + 1] = side_kind(la.b.matrix);
+  word.prints[0] = out.a.grid && f.ok() ? layout::hash(out.a.tables) : 0;
+  word.prints[1] = out.b.grid && f.ok() ? layout::hash(out.b.tables) : 0;
   if (out.a.grid) {
-    word.starts[0] = la.a.i;
-    word.starts[1] = la.a.j;
+    word.values[kStartsAt] = la.a.i;
+    word.values[kStartsAt + 1] = la.a.j;
   }
   if (out.b.grid) {
-    word.starts[2] = la.b.i;
-    word.starts[3] = la.b.j;
+    word.values[kStartsAt + 2] = la.b.i;
+    word.values[kStartsAt + 3] = la.b.j;
   }
   return {};
 }
@@ -391,9 +378,9 @@ constexpr std::int64_t kLayoutKey = 2;
 CallCache::Key cache_key(const LocalLayout& loc, const Part& p) {
   CallCache::Key key = check::words_of(loc.st.report);
   key.insert(key.end(), {kLayoutKey, loc.st.lda, loc.st.ldb});
-  std::int64_t words[kWords];
+  std::int64_t words[kWordInts];
   std::memcpy(words, &loc.word, sizeof words);
-  key.insert(key.end(), words, words + kWords);
+  key.insert(key.end(), words, words + kWordInts);
   for (const LayoutSide* side : {&p.a, &p.b}) {
     key.push_back(static_cast<std::int64_t>(side->blocks.size()));
     for (const layout::Block& b : side->blocks)

@@ -87,17 +87,10 @@ std::uint64_t hash_of(const nd::Description& d) {
   return h.h;
 }
 
-// What each process sends in the N-D exchange: its first fault, the hashes
-// of what it passed, its leading sizes of A (its receivers read its A where
-// it stores it) and its options.
-struct Word {
-  Fault fault;
-  std::uint64_t hash_a = 0, hash_b = 0, hash_perm = 0;
-  std::int64_t a_leading[nd::kMaxDims] = {};
-  check::OptionsReport options;
-};
-constexpr int kWords = static_cast<int>(sizeof(Word) / sizeof(std::int64_t));
-static_assert(std::has_unique_object_representations_v<Word>);
+// The N-D exchange's Word: prints hash DA, DB and PERM; values hold A's
+// leading sizes (every process's, so that receivers read senders' A in place).
+enum Print { kPrintA = 0, kPrintB = 1, kPrintPerm = 2 };
+static_assert(nd::kMaxDims <= kWordValues);
 
 // The local window of `x` on `rank` as one column of elements, from its
 // first element to its last (empty where it holds none of it).
@@ -177,12 +170,12 @@ Status nd_local(const NdSpec& nd_spec, bool direct, NdLocal& loc) {
   }
   Word& word = loc.word;
   word.fault = f.ok() ? f : f.found_by(me);
-  word.hash_a = hash_of(da);
-  word.hash_b = hash_of(db);
+  word.prints[kPrintA] = hash_of(da);
+  word.prints[kPrintB] = hash_of(db);
   Hash perm_hash;
   perm_hash.table(perm);
-  word.hash_perm = perm_hash.h;
-  std::copy(loc.a.leading.begin(), loc.a.leading.end(), word.a_leading);
+  word.prints[kPrintPerm] = perm_hash.h;
+  std::copy(loc.a.leading.begin(), loc.a.leading.end(), word.values);
   word.options = loc.st.report.options;
   return {};
 }
@@ -191,33 +184,32 @@ Status nd_local(const NdSpec& nd_spec, bool direct, NdLocal& loc) {
 // 0's. The same verdict on every process.
 Status agree_nd(const NdLocal& loc, std::vector<Index>& a_leading) {
   const char* routine = loc.spec.routine;
-  std::vector<Word> all(static_cast<std::size_t>(loc.size));
-  Status gathered = agree_gather(loc.st.comm, reinterpret_cast<const std::int64_t*>(&loc.word), kWords,
-                                 reinterpret_cast<std::int64_t*>(all.data()), routine);
-  if (!gathered.ok()) return gathered;
   const check::Wording wording = check::wording_of(loc.st.call);
-  for (const Word& w : all)
-    if (!w.fault.ok()) return check::status_of(w.fault, wording);
+  std::vector<Word> all;
+  Status agreed = exchange_words(loc.st.comm, loc.word, wording, routine, all);
+  if (!agreed.ok()) return agreed;
   std::vector<check::OptionsReport> options;
   options.reserve(all.size());
   for (const Word& w : all) options.push_back(w.options);
-  Status agreed = agree_options(options, routine);
+  agreed = agree_options(options, routine);
   if (!agreed.ok()) return agreed;
   const check::LocalCall& call = loc.st.call;
+  // The first process whose descriptions differ from process 0's, PERM
+  // named before DA and DB.
+  std::int64_t first = -1, arg = 0;
+  for (const auto& [print, name] : {std::pair{kPrintPerm, "PERM"}, {kPrintA, "DA"}, {kPrintB, "DB"}}) {
+    const std::int64_t k = first_differing_print(all, print);
+    if (k >= 0 && (first < 0 || k < first)) {
+      first = k;
+      arg = check::arg_position(call, name);
+    }
+  }
+  if (first >= 0)
+    return check::status_of(Fault::of(MR2D_ERR_INCONSISTENT, Reason::nd_differs).named(arg).found_by(first), wording);
   const auto n = static_cast<std::size_t>(loc.a.ndims());
   a_leading.resize(all.size() * n);
-  for (std::size_t k = 0; k < all.size(); ++k) {
-    const Word& w = all[k];
-    std::copy(w.a_leading, w.a_leading + n, a_leading.begin() + static_cast<std::ptrdiff_t>(k * n));
-    const std::int64_t differs = w.hash_perm != all[0].hash_perm ? check::arg_position(call, "PERM")
-                                 : w.hash_a != all[0].hash_a     ? check::arg_position(call, "DA")
-                                 : w.hash_b != all[0].hash_b     ? check::arg_position(call, "DB")
-                                                                 : 0;
-    if (differs != 0)
-      return check::status_of(
-          Fault::of(MR2D_ERR_INCONSISTENT, Reason::nd_differs).named(differs).found_by(static_cast<std::int64_t>(k)),
-          wording);
-  }
+  for (std::size_t k = 0; k < all.size(); ++k)
+    std::copy(all[k].values, all[k].values + n, a_leading.begin() + static_cast<std::ptrdiff_t>(k * n));
   return {};
 }
 
@@ -285,8 +277,9 @@ constexpr std::int64_t kNdKey = 3;
 // hashes, the permutation and its own leading sizes.
 CallCache::Key cache_key(const NdLocal& loc) {
   CallCache::Key key = check::words_of(loc.st.report);
-  key.insert(key.end(), {kNdKey, static_cast<std::int64_t>(loc.word.hash_a), static_cast<std::int64_t>(loc.word.hash_b),
-                         static_cast<std::int64_t>(loc.word.hash_perm)});
+  key.insert(key.end(), {kNdKey, static_cast<std::int64_t>(loc.word.prints[kPrintA]),
+                         static_cast<std::int64_t>(loc.word.prints[kPrintB]),
+                         static_cast<std::int64_t>(loc.word.prints[kPrintPerm])});
   for (const nd::Array* x : {&loc.a, &loc.b}) {
     key.push_back(static_cast<std::int64_t>(x->leading.size()));
     key.insert(key.end(), x->leading.begin(), x->leading.end());
