@@ -217,7 +217,7 @@ void run_case(Case c, int reps, double scale) {
     const double base = timed_memcpy(pl.self.count);
     const double ms = median_ms(reps, [&] {
       kernels::copy_with(a.data(), lda, b.data(), ldb, pl.rows(pl.self), pl.cols(pl.self), pl.trapezoid,
-                         c.elem_size, how, {}, stream);
+                         {c.elem_size, how, {}, stream});
     });
     report(c.name, "copy", pl.self.count * c.elem_size, ms, base);
   }

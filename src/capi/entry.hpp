@@ -37,6 +37,39 @@ inline void set_type(driver::CallSpec& spec, int type, int position) {
   spec.elem_size = elem_size_of(type);
 }
 
+/// Who is called: the routine's name as messages give it, the union it runs
+/// over, the element type and where its argument is (0: the name fixes it),
+/// and whose conventions the entry keeps.
+struct Entry {
+  const char* routine;
+  driver::Union scope;
+  int type;
+  int type_position;
+  driver::DropIn dropin;
+};
+
+/// sub(A): the local array, the window's first row and column, the descriptor.
+struct SubA {
+  const void* array;
+  mr2d_int i, j;
+  const mr2d_int* desc;
+};
+
+/// sub(B), as SubA.
+struct SubB {
+  void* array;
+  mr2d_int i, j;
+  const mr2d_int* desc;
+};
+
+/// The trapezoid of a p?trmr2d-like call: UPLO and DIAG as passed, and how
+/// their letters are read.
+struct Trapezoid {
+  check::Letters letters;
+  const char* uplo;
+  const char* diag;
+};
+
 /// A side given by its window start and descriptor.
 inline driver::Side described(mr2d_int i, mr2d_int j, const mr2d_int* desc) {
   driver::Side side;
@@ -46,51 +79,42 @@ inline driver::Side described(mr2d_int i, mr2d_int j, const mr2d_int* desc) {
   return side;
 }
 
-/// A redistribution B := A of descriptor sides, over a BLACS context
-/// (`ictxt`) or all of MPI_COMM_WORLD.
-inline driver::CallSpec redistribution(const char* routine, driver::Union scope, int type, int type_position,
-                                       driver::DropIn dropin, mr2d_int m, mr2d_int n, const void* a, mr2d_int ia,
-                                       mr2d_int ja, const mr2d_int* desca, void* b, mr2d_int ib, mr2d_int jb,
-                                       const mr2d_int* descb, mr2d_int ictxt) {
+/// A redistribution sub(B) := sub(A) of m x n elements, over a BLACS context
+/// (`ictxt`) or the union `entry` names.
+inline driver::CallSpec redistribution(const Entry& entry, mr2d_int m, mr2d_int n, const SubA& a, const SubB& b,
+                                       mr2d_int ictxt) {
   driver::CallSpec spec;
-  spec.routine = routine;
+  spec.routine = entry.routine;
   spec.args = check::list_of(check::kGemr2d);
-  spec.dropin = dropin;
-  spec.scope = scope;
+  spec.dropin = entry.dropin;
+  spec.scope = entry.scope;
   spec.ictxt = ictxt;
   spec.m = m;
   spec.n = n;
-  spec.a = described(ia, ja, desca);
-  spec.b = described(ib, jb, descb);
-  spec.a_array = a;
-  spec.b_array = b;
-  set_type(spec, type, type_position);
+  spec.a = described(a.i, a.j, a.desc);
+  spec.b = described(b.i, b.j, b.desc);
+  spec.a_array = a.array;
+  spec.b_array = b.array;
+  set_type(spec, entry.type, entry.type_position);
   return spec;
 }
 
-/// The trapezoid of a p?trmr2d-like call: UPLO and DIAG as passed.
-inline void set_trapezoid(driver::CallSpec& spec, const char* uplo, const char* diag, check::Letters letters) {
+/// The trapezoid of a p?trmr2d-like call.
+inline void set_trapezoid(driver::CallSpec& spec, const Trapezoid& t) {
   spec.trapezoidal = true;
-  spec.uplo = uplo;
-  spec.diag = diag;
-  spec.letters = letters;
+  spec.uplo = t.uplo;
+  spec.diag = t.diag;
+  spec.letters = t.letters;
 }
 
-inline int gemr2d(const char* routine, driver::Union scope, int type, int type_position, driver::DropIn dropin,
-                  mr2d_int m, mr2d_int n, const void* a, mr2d_int ia, mr2d_int ja, const mr2d_int* desca, void* b,
-                  mr2d_int ib, mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt) {
-  return driver::redistribute(
-      redistribution(routine, scope, type, type_position, dropin, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt),
-      true);
+inline int gemr2d(const Entry& entry, mr2d_int m, mr2d_int n, const SubA& a, const SubB& b, mr2d_int ictxt) {
+  return driver::redistribute(redistribution(entry, m, n, a, b, ictxt), true);
 }
 
-inline int trmr2d(const char* routine, driver::Union scope, int type, int type_position, driver::DropIn dropin,
-                  check::Letters letters, const char* uplo, const char* diag, mr2d_int m, mr2d_int n, const void* a,
-                  mr2d_int ia, mr2d_int ja, const mr2d_int* desca, void* b, mr2d_int ib, mr2d_int jb,
-                  const mr2d_int* descb, mr2d_int ictxt) {
-  driver::CallSpec spec =
-      redistribution(routine, scope, type, type_position, dropin, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
-  set_trapezoid(spec, uplo, diag, letters);
+inline int trmr2d(const Entry& entry, const Trapezoid& t, mr2d_int m, mr2d_int n, const SubA& a, const SubB& b,
+                  mr2d_int ictxt) {
+  driver::CallSpec spec = redistribution(entry, m, n, a, b, ictxt);
+  set_trapezoid(spec, t);
   spec.args = check::list_of(check::kTrmr2d);
   return driver::redistribute(spec, true);
 }
@@ -109,22 +133,28 @@ inline check::ArgList transform_args(check::Entry entry, bool trapezoidal) {
   }
 }
 
+/// What a transform does beyond the copy: op (TRANS), alpha and beta, and a
+/// trapezoid where `uplo` is not null (DIAG with it).
+struct Transform {
+  check::Entry kind;
+  const char* uplo;
+  const char* diag;
+  const char* trans;
+  const void* alpha;
+  const void* beta;
+};
+
 /// A transform B := alpha * op(A) + beta * B (mr2d_transform,
-/// mr2d_trtransform, PBLAS's p?tran*): m x n are sub(B)'s dimensions; a
-/// non-null `uplo` makes it trapezoidal.
-inline driver::CallSpec transform_spec(const char* routine, check::Entry entry, int type, driver::DropIn dropin,
-                                       const char* uplo, const char* diag, const char* trans, mr2d_int m, mr2d_int n,
-                                       const void* alpha, const void* a, mr2d_int ia, mr2d_int ja,
-                                       const mr2d_int* desca, const void* beta, void* b, mr2d_int ib, mr2d_int jb,
-                                       const mr2d_int* descb, mr2d_int ictxt) {
-  driver::CallSpec spec =
-      redistribution(routine, driver::Union::context, type, 1, dropin, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
-  if (uplo != nullptr) set_trapezoid(spec, uplo, diag, check::Letters::strict);
-  spec.args = transform_args(entry, uplo != nullptr);
-  spec.entry = entry;
-  spec.op = trans != nullptr ? trans[0] : '\0';
-  spec.alpha = alpha;
-  spec.beta = beta;
+/// mr2d_trtransform, PBLAS's p?tran*): m x n are sub(B)'s dimensions.
+inline driver::CallSpec transform_spec(const Entry& entry, const Transform& t, mr2d_int m, mr2d_int n, const SubA& a,
+                                       const SubB& b, mr2d_int ictxt) {
+  driver::CallSpec spec = redistribution(entry, m, n, a, b, ictxt);
+  if (t.uplo != nullptr) set_trapezoid(spec, {check::Letters::strict, t.uplo, t.diag});
+  spec.args = transform_args(t.kind, t.uplo != nullptr);
+  spec.entry = t.kind;
+  spec.op = t.trans != nullptr ? t.trans[0] : '\0';
+  spec.alpha = t.alpha;
+  spec.beta = t.beta;
   return spec;
 }
 

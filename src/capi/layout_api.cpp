@@ -28,27 +28,46 @@ mr2d::driver::Side matrix_side(mr2d_int i, mr2d_int j, const mr2d_matrix* matrix
   return side;
 }
 
-mr2d::driver::CallSpec layout_args(const char* routine, Union scope, int type, int type_position, const char* trans,
-                                   mr2d_int m, mr2d_int n, const void* alpha, const void* a, mr2d_int ia, mr2d_int ja,
-                                   const mr2d_matrix* ma, const void* beta, void* b, mr2d_int ib, mr2d_int jb,
-                                   const mr2d_matrix* mb, const mr2d_options* options) {
+// sub(A) of a layout call: the array, the window's first row and column, the matrix.
+struct LayoutA {
+  const void* array;
+  mr2d_int i, j;
+  const mr2d_matrix* matrix;
+};
+
+// sub(B), as LayoutA.
+struct LayoutB {
+  void* array;
+  mr2d_int i, j;
+  const mr2d_matrix* matrix;
+};
+
+// op(A) (TRANS), alpha and beta.
+struct LayoutOp {
+  const char* trans;
+  const void* alpha;
+  const void* beta;
+};
+
+mr2d::driver::CallSpec layout_args(const mr2d::capi::Entry& entry, const LayoutOp& op, mr2d_int m, mr2d_int n,
+                                   const LayoutA& a, const LayoutB& b, const mr2d_options* options) {
   mr2d::driver::CallSpec spec;
-  spec.routine = routine;
+  spec.routine = entry.routine;
   spec.entry = mr2d::check::Entry::transform;
-  spec.scope = scope;
+  spec.scope = entry.scope;
   spec.layout = true;
-  spec.args = scope == Union::comm ? mr2d::check::list_of(mr2d::check::kCommLayout)
-                                   : mr2d::check::list_of(mr2d::check::kLayout);
-  mr2d::capi::set_type(spec, type, type_position);
-  spec.op = trans != nullptr ? trans[0] : 'N';
+  spec.args = entry.scope == Union::comm ? mr2d::check::list_of(mr2d::check::kCommLayout)
+                                         : mr2d::check::list_of(mr2d::check::kLayout);
+  mr2d::capi::set_type(spec, entry.type, entry.type_position);
+  spec.op = op.trans != nullptr ? op.trans[0] : 'N';
   spec.m = m;
   spec.n = n;
-  spec.alpha = alpha;
-  spec.beta = beta;
-  spec.a = matrix_side(ia, ja, ma);
-  spec.b = matrix_side(ib, jb, mb);
-  spec.a_array = a;
-  spec.b_array = b;
+  spec.alpha = op.alpha;
+  spec.beta = op.beta;
+  spec.a = matrix_side(a.i, a.j, a.matrix);
+  spec.b = matrix_side(b.i, b.j, b.matrix);
+  spec.a_array = a.array;
+  spec.b_array = b.array;
   spec.options = options;
   return spec;
 }
@@ -61,8 +80,9 @@ MR2D_API int mr2d_layout_transform(int type, const char* trans, mr2d_int m, mr2d
                                    const void* a, mr2d_int ia, mr2d_int ja, const mr2d_matrix* ma, const void* beta,
                                    void* b, mr2d_int ib, mr2d_int jb, const mr2d_matrix* mb, mr2d_int ictxt,
                                    const mr2d_options* options) {
-  mr2d::driver::CallSpec args = layout_args("mr2d_layout_transform", Union::context, type, kTypeDirect, trans, m, n,
-                                            alpha, a, ia, ja, ma, beta, b, ib, jb, mb, options);
+  mr2d::driver::CallSpec args =
+      layout_args({"mr2d_layout_transform", Union::context, type, kTypeDirect, mr2d::driver::DropIn::none},
+                  {trans, alpha, beta}, m, n, {a, ia, ja, ma}, {b, ib, jb, mb}, options);
   args.ictxt = ictxt;
   return mr2d::driver::redistribute(args, true);
 }
@@ -71,8 +91,9 @@ MR2D_API int mr2d_comm_layout_transform(MPI_Comm comm, int type, const char* tra
                                         const void* alpha, const void* a, mr2d_int ia, mr2d_int ja,
                                         const mr2d_matrix* ma, const void* beta, void* b, mr2d_int ib, mr2d_int jb,
                                         const mr2d_matrix* mb, const mr2d_options* options) {
-  mr2d::driver::CallSpec args = layout_args("mr2d_comm_layout_transform", Union::comm, type, kTypeCommDirect, trans, m,
-                                            n, alpha, a, ia, ja, ma, beta, b, ib, jb, mb, options);
+  mr2d::driver::CallSpec args =
+      layout_args({"mr2d_comm_layout_transform", Union::comm, type, kTypeCommDirect, mr2d::driver::DropIn::none},
+                  {trans, alpha, beta}, m, n, {a, ia, ja, ma}, {b, ib, jb, mb}, options);
   args.comm = comm;
   return mr2d::driver::redistribute(args, true);
 }
@@ -81,8 +102,9 @@ MR2D_API int mr2d_plan_create_layout_transform(mr2d_plan* plan, int type, const 
                                                mr2d_int ia, mr2d_int ja, const mr2d_matrix* ma, mr2d_int ib,
                                                mr2d_int jb, const mr2d_matrix* mb, mr2d_int ictxt,
                                                const mr2d_options* options) {
-  mr2d::driver::CallSpec args = layout_args("mr2d_plan_create_layout_transform", Union::context, type, kTypePlan, trans,
-                                            m, n, nullptr, nullptr, ia, ja, ma, nullptr, nullptr, ib, jb, mb, options);
+  mr2d::driver::CallSpec args =
+      layout_args({"mr2d_plan_create_layout_transform", Union::context, type, kTypePlan, mr2d::driver::DropIn::none},
+                  {trans, nullptr, nullptr}, m, n, {nullptr, ia, ja, ma}, {nullptr, ib, jb, mb}, options);
   args.ictxt = ictxt;
   return mr2d::driver::create_plan(plan, args);
 }
@@ -91,9 +113,9 @@ MR2D_API int mr2d_plan_create_comm_layout_transform(mr2d_plan* plan, MPI_Comm co
                                                     mr2d_int m, mr2d_int n, mr2d_int ia, mr2d_int ja,
                                                     const mr2d_matrix* ma, mr2d_int ib, mr2d_int jb,
                                                     const mr2d_matrix* mb, const mr2d_options* options) {
-  mr2d::driver::CallSpec args =
-      layout_args("mr2d_plan_create_comm_layout_transform", Union::comm, type, kTypeCommPlan, trans, m, n, nullptr,
-                  nullptr, ia, ja, ma, nullptr, nullptr, ib, jb, mb, options);
+  mr2d::driver::CallSpec args = layout_args(
+      {"mr2d_plan_create_comm_layout_transform", Union::comm, type, kTypeCommPlan, mr2d::driver::DropIn::none},
+      {trans, nullptr, nullptr}, m, n, {nullptr, ia, ja, ma}, {nullptr, ib, jb, mb}, options);
   args.comm = comm;
   return mr2d::driver::create_plan(plan, args);
 }

@@ -11,15 +11,23 @@
 
 namespace {
 
+// Which PBLAS routine: its name, kind, element type, UPLO (p?tradd) and op.
+struct Pblas {
+  const char* routine;
+  mr2d::check::Entry entry;
+  int type;
+  const char* uplo;
+  const char* op;
+};
+
 template <class T>
-void pblas(const char* routine, mr2d::check::Entry entry, int type, const char* uplo, const char* op, const mr2d_int* m,
-           const mr2d_int* n, const T* alpha, const T* a, const mr2d_int* ia, const mr2d_int* ja, const mr2d_int* desca,
-           const T* beta, T* c, const mr2d_int* ic, const mr2d_int* jc, const mr2d_int* descc) {
-  const mr2d_int ictxt = desca != nullptr ? desca[mr2d::check::CTXT] : -1;
+void pblas(const Pblas& call, mr2d_int m, mr2d_int n, const T* alpha, const T* beta, const mr2d::capi::SubA& a,
+           const mr2d::capi::SubB& c) {
+  const mr2d_int ictxt = a.desc != nullptr ? a.desc[mr2d::check::CTXT] : -1;
   // p?tradd's trapezoid holds its diagonal.
-  auto spec = mr2d::capi::transform_spec(routine, entry, type, mr2d::driver::DropIn::pblas, uplo,
-                                         uplo != nullptr ? "N" : nullptr, op, *m, *n, alpha, a, *ia, *ja, desca, beta,
-                                         c, *ic, *jc, descc, ictxt);
+  auto spec = mr2d::capi::transform_spec(
+      {call.routine, mr2d::driver::Union::context, call.type, 1, mr2d::driver::DropIn::pblas},
+      {call.entry, call.uplo, call.uplo != nullptr ? "N" : nullptr, call.op, alpha, beta}, m, n, a, c, ictxt);
   spec.type_position = 0;
   mr2d::driver::pblas_add(spec);
 }
@@ -28,12 +36,12 @@ void pblas(const char* routine, mr2d::check::Entry entry, int type, const char* 
 
 extern "C" {
 
-#define MR2D_DEFINE_PBLAS_TRAN(name, NAME, T, type, op)                                                            \
-  MR2D_API void name(const mr2d_int* m, const mr2d_int* n, const T* alpha, const T* a, const mr2d_int* ia,         \
-                     const mr2d_int* ja, const mr2d_int* desca, const T* beta, T* c, const mr2d_int* ic,           \
-                     const mr2d_int* jc, const mr2d_int* descc) {                                                  \
-    pblas(NAME, mr2d::check::Entry::pblas_tran, type, nullptr, op, m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, \
-          descc);                                                                                                  \
+#define MR2D_DEFINE_PBLAS_TRAN(name, NAME, T, type, op)                                                         \
+  MR2D_API void name(const mr2d_int* m, const mr2d_int* n, const T* alpha, const T* a, const mr2d_int* ia,      \
+                     const mr2d_int* ja, const mr2d_int* desca, const T* beta, T* c, const mr2d_int* ic,        \
+                     const mr2d_int* jc, const mr2d_int* descc) {                                               \
+    pblas({NAME, mr2d::check::Entry::pblas_tran, type, nullptr, op}, *m, *n, alpha, beta, {a, *ia, *ja, desca}, \
+          {c, *ic, *jc, descc});                                                                                \
   }
 MR2D_DEFINE_PBLAS_TRAN(pstran_, "PSTRAN", float, MR2D_S, "T")
 MR2D_DEFINE_PBLAS_TRAN(pdtran_, "PDTRAN", double, MR2D_D, "T")
@@ -43,19 +51,19 @@ MR2D_DEFINE_PBLAS_TRAN(pztranu_, "PZTRANU", mr2d_dcomplex, MR2D_Z, "T")
 MR2D_DEFINE_PBLAS_TRAN(pztranc_, "PZTRANC", mr2d_dcomplex, MR2D_Z, "C")
 #undef MR2D_DEFINE_PBLAS_TRAN
 
-#define MR2D_DEFINE_PBLAS_ADD(x, X, T, code)                                                                          \
-  MR2D_API void p##x##geadd_(const char* trans, const mr2d_int* m, const mr2d_int* n, const T* alpha, const T* a,     \
-                             const mr2d_int* ia, const mr2d_int* ja, const mr2d_int* desca, const T* beta, T* c,      \
-                             const mr2d_int* ic, const mr2d_int* jc, const mr2d_int* descc) {                         \
-    pblas("P" #X "GEADD", mr2d::check::Entry::pblas_geadd, code, nullptr, trans, m, n, alpha, a, ia, ja, desca, beta, \
-          c, ic, jc, descc);                                                                                          \
-  }                                                                                                                   \
-  MR2D_API void p##x##tradd_(const char* uplo, const char* trans, const mr2d_int* m, const mr2d_int* n,               \
-                             const T* alpha, const T* a, const mr2d_int* ia, const mr2d_int* ja,                      \
-                             const mr2d_int* desca, const T* beta, T* c, const mr2d_int* ic, const mr2d_int* jc,      \
-                             const mr2d_int* descc) {                                                                 \
-    pblas("P" #X "TRADD", mr2d::check::Entry::pblas_tradd, code, uplo, trans, m, n, alpha, a, ia, ja, desca, beta, c, \
-          ic, jc, descc);                                                                                             \
+#define MR2D_DEFINE_PBLAS_ADD(x, X, T, code)                                                                      \
+  MR2D_API void p##x##geadd_(const char* trans, const mr2d_int* m, const mr2d_int* n, const T* alpha, const T* a, \
+                             const mr2d_int* ia, const mr2d_int* ja, const mr2d_int* desca, const T* beta, T* c,  \
+                             const mr2d_int* ic, const mr2d_int* jc, const mr2d_int* descc) {                     \
+    pblas({"P" #X "GEADD", mr2d::check::Entry::pblas_geadd, code, nullptr, trans}, *m, *n, alpha, beta,           \
+          {a, *ia, *ja, desca}, {c, *ic, *jc, descc});                                                            \
+  }                                                                                                               \
+  MR2D_API void p##x##tradd_(const char* uplo, const char* trans, const mr2d_int* m, const mr2d_int* n,           \
+                             const T* alpha, const T* a, const mr2d_int* ia, const mr2d_int* ja,                  \
+                             const mr2d_int* desca, const T* beta, T* c, const mr2d_int* ic, const mr2d_int* jc,  \
+                             const mr2d_int* descc) {                                                             \
+    pblas({"P" #X "TRADD", mr2d::check::Entry::pblas_tradd, code, uplo, trans}, *m, *n, alpha, beta,              \
+          {a, *ia, *ja, desca}, {c, *ic, *jc, descc});                                                            \
   }
 MR2D_PBLAS_TYPE_TABLE(MR2D_DEFINE_PBLAS_ADD)
 #undef MR2D_DEFINE_PBLAS_ADD

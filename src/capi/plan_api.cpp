@@ -16,8 +16,8 @@ MR2D_API int mr2d_plan_create_gemr2d(mr2d_plan* plan, int type, mr2d_int m, mr2d
                                      const mr2d_int* desca, mr2d_int ib, mr2d_int jb, const mr2d_int* descb,
                                      mr2d_int ictxt, const mr2d_options* options) {
   mr2d::driver::CallSpec spec =
-      mr2d::capi::redistribution("mr2d_plan_create_gemr2d", Union::context, type, 2, DropIn::none, m, n, nullptr, ia,
-                                 ja, desca, nullptr, ib, jb, descb, ictxt);
+      mr2d::capi::redistribution({"mr2d_plan_create_gemr2d", Union::context, type, 2, DropIn::none}, m, n,
+                                 {nullptr, ia, ja, desca}, {nullptr, ib, jb, descb}, ictxt);
   spec.options = options;
   return mr2d::driver::create_plan(plan, spec);
 }
@@ -26,9 +26,9 @@ MR2D_API int mr2d_plan_create_trmr2d(mr2d_plan* plan, int type, const char* uplo
                                      mr2d_int n, mr2d_int ia, mr2d_int ja, const mr2d_int* desca, mr2d_int ib,
                                      mr2d_int jb, const mr2d_int* descb, mr2d_int ictxt, const mr2d_options* options) {
   mr2d::driver::CallSpec spec =
-      mr2d::capi::redistribution("mr2d_plan_create_trmr2d", Union::context, type, 2, DropIn::none, m, n, nullptr, ia,
-                                 ja, desca, nullptr, ib, jb, descb, ictxt);
-  mr2d::capi::set_trapezoid(spec, uplo, diag, Letters::strict);
+      mr2d::capi::redistribution({"mr2d_plan_create_trmr2d", Union::context, type, 2, DropIn::none}, m, n,
+                                 {nullptr, ia, ja, desca}, {nullptr, ib, jb, descb}, ictxt);
+  mr2d::capi::set_trapezoid(spec, {Letters::strict, uplo, diag});
   spec.args = mr2d::check::list_of(mr2d::check::kTrmr2d);
   spec.options = options;
   return mr2d::driver::create_plan(plan, spec);

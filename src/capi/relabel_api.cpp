@@ -8,9 +8,19 @@
 namespace {
 
 // Both entries; uplo and diag are read only for the trapezoidal copy.
+// The layouts, A's usermap and B's ranks of a relabelling, and where B's
+// usermap goes.
+struct Relabelled {
+  const mr2d_layout* a;
+  const int* a_usermap;
+  const mr2d_layout* b;
+  const int* ranks;
+  int nranks;
+  int* b_usermap;
+};
+
 int relabel(const char* routine, bool trapezoidal, int type, const char* uplo, const char* diag, mr2d_int m, mr2d_int n,
-            const mr2d_layout* a, const int* a_usermap, const mr2d_layout* b, const int* ranks, int nranks,
-            int* b_usermap, mr2d_relabel_report* report) {
+            const Relabelled& r, mr2d_relabel_report* report) {
   mr2d::relabel::CCall call;
   call.routine = routine;
   call.trapezoidal = trapezoidal;
@@ -20,12 +30,12 @@ int relabel(const char* routine, bool trapezoidal, int type, const char* uplo, c
   call.diag = diag;
   call.m = m;
   call.n = n;
-  call.a = a;
-  call.a_usermap = a_usermap;
-  call.b = b;
-  call.ranks = ranks;
-  call.nranks = nranks;
-  call.b_usermap = b_usermap;
+  call.a = r.a;
+  call.a_usermap = r.a_usermap;
+  call.b = r.b;
+  call.ranks = r.ranks;
+  call.nranks = r.nranks;
+  call.b_usermap = r.b_usermap;
   call.report = report;
   return mr2d::driver::guarded(routine, false, [&] { return mr2d::relabel::run(call); });
 }
@@ -37,14 +47,14 @@ extern "C" {
 MR2D_API int mr2d_relabel_gemr2d(int type, mr2d_int m, mr2d_int n, const mr2d_layout* a, const int* a_usermap,
                                  const mr2d_layout* b, const int* ranks, int nranks, int* b_usermap,
                                  mr2d_relabel_report* report) {
-  return relabel("mr2d_relabel_gemr2d", false, type, nullptr, nullptr, m, n, a, a_usermap, b, ranks, nranks, b_usermap,
-                 report);
+  return relabel("mr2d_relabel_gemr2d", false, type, nullptr, nullptr, m, n,
+                 {a, a_usermap, b, ranks, nranks, b_usermap}, report);
 }
 
 MR2D_API int mr2d_relabel_trmr2d(int type, const char* uplo, const char* diag, mr2d_int m, mr2d_int n,
                                  const mr2d_layout* a, const int* a_usermap, const mr2d_layout* b, const int* ranks,
                                  int nranks, int* b_usermap, mr2d_relabel_report* report) {
-  return relabel("mr2d_relabel_trmr2d", true, type, uplo, diag, m, n, a, a_usermap, b, ranks, nranks, b_usermap,
+  return relabel("mr2d_relabel_trmr2d", true, type, uplo, diag, m, n, {a, a_usermap, b, ranks, nranks, b_usermap},
                  report);
 }
 

@@ -34,46 +34,46 @@ extern "C" {
   MR2D_API void p##x##gemr2d_(const mr2d_int* m, const mr2d_int* n, const T* a, const mr2d_int* ia,                    \
                               const mr2d_int* ja, const mr2d_int* desca, T* b, const mr2d_int* ib, const mr2d_int* jb, \
                               const mr2d_int* descb, const mr2d_int* ictxt) {                                          \
-    mr2d::capi::gemr2d("P" #x "GEMR2D", Union::context, code, 0, kDropIn, *m, *n, a, *ia, *ja, desca, b, *ib, *jb,     \
-                       descb, *ictxt);                                                                                 \
+    mr2d::capi::gemr2d({"P" #x "GEMR2D", Union::context, code, 0, kDropIn}, *m, *n, {a, *ia, *ja, desca},              \
+                       {b, *ib, *jb, descb}, *ictxt);                                                                  \
   }                                                                                                                    \
   MR2D_API void p##x##gemr2do_(const mr2d_int* m, const mr2d_int* n, const T* a, const mr2d_int* ia,                   \
                                const mr2d_int* ja, const mr2d_int* desca, T* b, const mr2d_int* ib,                    \
                                const mr2d_int* jb, const mr2d_int* descb) {                                            \
-    mr2d::capi::gemr2d("P" #x "GEMR2DO", Union::world, code, 0, kDropIn, *m, *n, a, *ia, *ja, desca, b, *ib, *jb,      \
-                       descb, -1);                                                                                     \
+    mr2d::capi::gemr2d({"P" #x "GEMR2DO", Union::world, code, 0, kDropIn}, *m, *n, {a, *ia, *ja, desca},               \
+                       {b, *ib, *jb, descb}, -1);                                                                      \
   }                                                                                                                    \
   MR2D_API void p##x##trmr2d_(const char* uplo, const char* diag, const mr2d_int* m, const mr2d_int* n, const T* a,    \
                               const mr2d_int* ia, const mr2d_int* ja, const mr2d_int* desca, T* b, const mr2d_int* ib, \
                               const mr2d_int* jb, const mr2d_int* descb, const mr2d_int* ictxt) {                      \
-    mr2d::capi::trmr2d("P" #x "TRMR2D", Union::context, code, 0, kDropIn, letters(), uplo, diag, *m, *n, a, *ia, *ja,  \
-                       desca, b, *ib, *jb, descb, *ictxt);                                                             \
+    mr2d::capi::trmr2d({"P" #x "TRMR2D", Union::context, code, 0, kDropIn}, {letters(), uplo, diag}, *m, *n,           \
+                       {a, *ia, *ja, desca}, {b, *ib, *jb, descb}, *ictxt);                                            \
   }                                                                                                                    \
   MR2D_API void p##x##trmr2do_(const char* uplo, const char* diag, const mr2d_int* m, const mr2d_int* n, const T* a,   \
                                const mr2d_int* ia, const mr2d_int* ja, const mr2d_int* desca, T* b,                    \
                                const mr2d_int* ib, const mr2d_int* jb, const mr2d_int* descb) {                        \
-    mr2d::capi::trmr2d("P" #x "TRMR2DO", Union::world, code, 0, kDropIn, letters(), uplo, diag, *m, *n, a, *ia, *ja,   \
-                       desca, b, *ib, *jb, descb, -1);                                                                 \
+    mr2d::capi::trmr2d({"P" #x "TRMR2DO", Union::world, code, 0, kDropIn}, {letters(), uplo, diag}, *m, *n,            \
+                       {a, *ia, *ja, desca}, {b, *ib, *jb, descb}, -1);                                                \
   }                                                                                                                    \
   MR2D_API void Cp##x##gemr2d(mr2d_int m, mr2d_int n, T* a, mr2d_int ia, mr2d_int ja, mr2d_int* desca, T* b,           \
                               mr2d_int ib, mr2d_int jb, mr2d_int* descb, mr2d_int ictxt) {                             \
-    mr2d::capi::gemr2d("P" #x "GEMR2D", Union::context, code, 0, kDropIn, m, n, a, ia, ja, desca, b, ib, jb, descb,    \
-                       ictxt);                                                                                         \
+    mr2d::capi::gemr2d({"P" #x "GEMR2D", Union::context, code, 0, kDropIn}, m, n, {a, ia, ja, desca},                  \
+                       {b, ib, jb, descb}, ictxt);                                                                     \
   }                                                                                                                    \
   MR2D_API void Cp##x##gemr2do(mr2d_int m, mr2d_int n, T* a, mr2d_int ia, mr2d_int ja, mr2d_int* desca, T* b,          \
                                mr2d_int ib, mr2d_int jb, mr2d_int* descb) {                                            \
-    mr2d::capi::gemr2d("P" #x "GEMR2DO", Union::world, code, 0, kDropIn, m, n, a, ia, ja, desca, b, ib, jb, descb,     \
-                       -1);                                                                                            \
+    mr2d::capi::gemr2d({"P" #x "GEMR2DO", Union::world, code, 0, kDropIn}, m, n, {a, ia, ja, desca},                   \
+                       {b, ib, jb, descb}, -1);                                                                        \
   }                                                                                                                    \
   MR2D_API void Cp##x##trmr2d(char* uplo, char* diag, mr2d_int m, mr2d_int n, T* a, mr2d_int ia, mr2d_int ja,          \
                               mr2d_int* desca, T* b, mr2d_int ib, mr2d_int jb, mr2d_int* descb, mr2d_int ictxt) {      \
-    mr2d::capi::trmr2d("P" #x "TRMR2D", Union::context, code, 0, kDropIn, letters(), uplo, diag, m, n, a, ia, ja,      \
-                       desca, b, ib, jb, descb, ictxt);                                                                \
+    mr2d::capi::trmr2d({"P" #x "TRMR2D", Union::context, code, 0, kDropIn}, {letters(), uplo, diag}, m, n,             \
+                       {a, ia, ja, desca}, {b, ib, jb, descb}, ictxt);                                                 \
   }                                                                                                                    \
   MR2D_API void Cp##x##trmr2do(char* uplo, char* diag, mr2d_int m, mr2d_int n, T* a, mr2d_int ia, mr2d_int ja,         \
                                mr2d_int* desca, T* b, mr2d_int ib, mr2d_int jb, mr2d_int* descb) {                     \
-    mr2d::capi::trmr2d("P" #x "TRMR2DO", Union::world, code, 0, kDropIn, letters(), uplo, diag, m, n, a, ia, ja,       \
-                       desca, b, ib, jb, descb, -1);                                                                   \
+    mr2d::capi::trmr2d({"P" #x "TRMR2DO", Union::world, code, 0, kDropIn}, {letters(), uplo, diag}, m, n,              \
+                       {a, ia, ja, desca}, {b, ib, jb, descb}, -1);                                                    \
   }
 MR2D_TYPE_TABLE(MR2D_DEFINE_SCALAPACK)
 #undef MR2D_DEFINE_SCALAPACK

@@ -149,8 +149,14 @@ namespace {
 
 // One shaded square panel of cells (rows x cols values, zero cells left
 // empty) with a title and axis labels, at horizontal offset x0.
+// A panel's title and axis labels.
+struct PanelText {
+  std::string title, x_label, y_label;
+};
+
 void draw_panel(std::ostream& svg, double x0, double y0, int size, int rows, int cols, const std::vector<double>& cell,
-                const std::string& title, const std::string& x_label, const std::string& y_label, bool numbered) {
+                const PanelText& text, bool numbered) {
+  const std::string &title = text.title, &x_label = text.x_label, &y_label = text.y_label;
   const double top = *std::max_element(cell.begin(), cell.end());
   const double w = static_cast<double>(size) / cols, h = static_cast<double>(size) / rows;
   svg << "<text x=\"" << x0 << "\" y=\"" << y0 - 22 << "\">" << title << "</text>\n"
@@ -212,13 +218,15 @@ void draw_svg(const std::string& path, const model::Problem& pb, const std::vect
       << "<text x=\"" << margin << "\" y=\"20\">" << s.messages << " messages; schedule "
       << schedule::name_of(sched.schedule.kind) << ": " << sched.steps << " steps, lower bound " << s.steps_lower_bound
       << (bins < n ? "; processes binned" : "") << "</text>\n";
-  draw_panel(svg, margin, margin + 20, size, bins, bins, volume,
-             "bytes from process (row) to process (column); diagonal = kept locally", "receiving process",
-             "sending process", bins <= 32);
+  draw_panel(
+      svg, margin, margin + 20, size, bins, bins, volume,
+      {"bytes from process (row) to process (column); diagonal = kept locally", "receiving process", "sending process"},
+      bins <= 32);
   if (stepped)
     draw_panel(svg, 2 * margin + size, margin + 20, size, bins, step_bins, by_step,
-               "schedule: largest message each process sends in each step",
-               step_bins < nsteps ? "step (binned)" : "step", "sending process", bins <= 32 && step_bins <= 32);
+               {"schedule: largest message each process sends in each step",
+                step_bins < nsteps ? "step (binned)" : "step", "sending process"},
+               bins <= 32 && step_bins <= 32);
   svg << "</svg>\n";
 }
 

@@ -53,8 +53,8 @@ void tradd_band(const CallSpec& args) {
   const index::Axis rows{descc[check::MB], g.nprow, descc[check::RSRC], args.b.i - 1};
   const index::Axis cols{descc[check::NB], g.npcol, descc[check::CSRC], args.b.j - 1};
   const bool upper = args.uplo[0] == 'U' || args.uplo[0] == 'u';
-  kernels::tradd_band(args.type, upper, args.m, args.n, kernels::kTraddPanel, rows, cols, g.myrow, g.mycol,
-                      args.b_array, descc[check::LLD]);
+  kernels::tradd_band(args.type, upper, args.m, args.n, kernels::kTraddPanel,
+                      {args.b_array, descc[check::LLD], rows, cols, g.myrow, g.mycol});
 }
 
 }  // namespace

@@ -60,12 +60,20 @@ inline Index unpack_with(const void* buf, const index::RunSet& rows, const index
                            : unpack(buf, rows, cols, trapezoid, elem_size, b, ldb, window, stream);
 }
 
-/// copy_local, or copy_update where `update` is given (not null).
+/// How a copy writes B: the element size, the update (null: a plain copy),
+/// the window of columns and whether B is written around the caches.
+struct Writing {
+  Index elem_size;
+  const Update* update;
+  Window window;
+  bool stream;
+};
+
+/// copy_local, or copy_update where `w.update` is given (not null).
 inline Index copy_with(const void* a, Index lda, void* b, Index ldb, const index::RunSet& rows,
-                       const index::RunSet& cols, const index::Trapezoid& trapezoid, Index elem_size,
-                       const Update* update, Window window, bool stream) {
-  return update != nullptr ? copy_update(a, lda, b, ldb, rows, cols, trapezoid, *update, window, stream)
-                           : copy_local(a, lda, b, ldb, rows, cols, trapezoid, elem_size, window, stream);
+                       const index::RunSet& cols, const index::Trapezoid& trapezoid, const Writing& w) {
+  return w.update != nullptr ? copy_update(a, lda, b, ldb, rows, cols, trapezoid, *w.update, w.window, w.stream)
+                             : copy_local(a, lda, b, ldb, rows, cols, trapezoid, w.elem_size, w.window, w.stream);
 }
 
 }  // namespace mr2d::kernels

@@ -30,7 +30,7 @@ bool SelfCopies::upto(std::size_t p, Index column) {
   const plan::Plan& plan = *part.plan;
   const Index n =
       kernels::copy_with(part.a, plan.lda, part.b, plan.ldb, plan.rows(plan.self), plan.cols(plan.self), plan.trapezoid,
-                         plan.elem_size, part.update, {state_[p].done, column}, part.stream);
+                         {plan.elem_size, part.update, {state_[p].done, column}, part.stream});
   state_[p].done = column;
   state_[p].copied += n;
   written(p, n);

@@ -281,7 +281,7 @@ void ShmExchange::copy_direct(const In& in, Traffic& traffic) {
       if (n < 0) {
         self_.before(s);
         n = kernels::copy_with(src_[p], src_ld_[p], part.b, plan.ldb, plan.rows(t), plan.cols(t), plan.trapezoid,
-                               plan.elem_size, part.update, {s.col_lo, s.col_hi}, part.stream);
+                               {plan.elem_size, part.update, {s.col_lo, s.col_hi}, part.stream});
       }
       MR2D_CHECK(n == s.count);
       self_.received(s);

@@ -271,7 +271,7 @@ TEST(NdDimPlan, PackedMessagesRebuildB) {
       }
       if (p.has_self)
         kernels::copy_with(a, p.lda, b_local[static_cast<std::size_t>(r)].data(), p.ldb, p.rows(p.self), p.cols(p.self),
-                           p.trapezoid, sizeof(double), transposed, {}, false);
+                           p.trapezoid, {sizeof(double), transposed, {}, false});
     }
     for (Index r = 0; r < c.procs; ++r) {
       const plan::Plan& p = plans[static_cast<std::size_t>(r)].plan;
@@ -280,7 +280,7 @@ TEST(NdDimPlan, PackedMessagesRebuildB) {
         const auto from = static_cast<std::size_t>(t.peer);
         const Index moved = in_place
                                 ? kernels::copy_with(a_local[from].data(), plans[from].plan.lda, b, p.ldb, p.rows(t),
-                                                     p.cols(t), p.trapezoid, sizeof(double), transposed, {}, false)
+                                                     p.cols(t), p.trapezoid, {sizeof(double), transposed, {}, false})
                                 : kernels::unpack_with(wire.at({t.peer, r}).data(), p.rows(t), p.cols(t), p.trapezoid,
                                                        sizeof(double), transposed, b, p.ldb, {}, false);
         ASSERT_EQ(moved, t.count);

@@ -48,7 +48,7 @@ TEST(Tradd, BandOnOneProcess) {
     // Every element -0.0: the band turns +0.0, the rest stays.
     std::vector<double> c(static_cast<std::size_t>(ld * n), -0.0);
     const index::Axis rows{1000, 1, 0, 0}, cols{1000, 1, 0, 0};
-    const Index added = kernels::tradd_band(MR2D_D, upper, m, n, 32, rows, cols, 0, 0, c.data(), ld);
+    const Index added = kernels::tradd_band(MR2D_D, upper, m, n, 32, {c.data(), ld, rows, cols, 0, 0});
     // Diagonal blocks of 32 and 8: 32 * 31 / 2 + 8 * 7 / 2 strictly on one side.
     EXPECT_EQ(added, 496 + 28);
     for (Index j = 0; j < n; ++j)
@@ -69,7 +69,7 @@ TEST(Tradd, BandBlockCyclicComplex) {
       const Index lr = index::numroc(M, mb, pr, 1, nprow), lc = index::numroc(N, nb, pc, 2, npcol);
       std::vector<float> c(static_cast<std::size_t>(2 * lr * lc), -0.0f);
       const index::Axis rows{mb, nprow, 1, ic}, cols{nb, npcol, 2, jc};
-      total += kernels::tradd_band(MR2D_C, false, m, n, 32, rows, cols, pr, pc, c.data(), lr);
+      total += kernels::tradd_band(MR2D_C, false, m, n, 32, {c.data(), lr, rows, cols, pr, pc});
       for (Index gj = 0; gj < N; ++gj) {
         if (index::owner(gj, nb, 2, npcol) != pc) continue;
         for (Index gi = 0; gi < M; ++gi) {
