@@ -48,19 +48,17 @@ struct Entry {
   driver::DropIn dropin;
 };
 
-/// sub(A): the local array, the window's first row and column, the descriptor.
-struct SubA {
-  const void* array;
+/// A side of a call: the local array, the window's first row and column,
+/// and what describes the matrix (a descriptor, a grid layout).
+template <class Array, class Description>
+struct Sub {
+  Array* array;
   mr2d_int i, j;
-  const mr2d_int* desc;
+  const Description* desc;
 };
-
-/// sub(B), as SubA.
-struct SubB {
-  void* array;
-  mr2d_int i, j;
-  const mr2d_int* desc;
-};
+/// sub(A) and sub(B) of a descriptor call.
+using SubA = Sub<const void, mr2d_int>;
+using SubB = Sub<void, mr2d_int>;
 
 /// The trapezoid of a p?trmr2d-like call: UPLO and DIAG as passed, and how
 /// their letters are read.

@@ -28,19 +28,9 @@ mr2d::driver::Side matrix_side(mr2d_int i, mr2d_int j, const mr2d_matrix* matrix
   return side;
 }
 
-// sub(A) of a layout call: the array, the window's first row and column, the matrix.
-struct LayoutA {
-  const void* array;
-  mr2d_int i, j;
-  const mr2d_matrix* matrix;
-};
-
-// sub(B), as LayoutA.
-struct LayoutB {
-  void* array;
-  mr2d_int i, j;
-  const mr2d_matrix* matrix;
-};
+// sub(A) and sub(B) of a layout call.
+using LayoutA = mr2d::capi::Sub<const void, mr2d_matrix>;
+using LayoutB = mr2d::capi::Sub<void, mr2d_matrix>;
 
 // op(A) (TRANS), alpha and beta.
 struct LayoutOp {
@@ -64,8 +54,8 @@ mr2d::driver::CallSpec layout_args(const mr2d::capi::Entry& entry, const LayoutO
   spec.n = n;
   spec.alpha = op.alpha;
   spec.beta = op.beta;
-  spec.a = matrix_side(a.i, a.j, a.matrix);
-  spec.b = matrix_side(b.i, b.j, b.matrix);
+  spec.a = matrix_side(a.i, a.j, a.desc);
+  spec.b = matrix_side(b.i, b.j, b.desc);
   spec.a_array = a.array;
   spec.b_array = b.array;
   spec.options = options;
