@@ -21,6 +21,8 @@
 
 #include <cstdio>
 
+#include "common/status.hpp"
+
 namespace mr2d::transport {
 
 /// Seconds on the monotonic clock, for bounding waits.
@@ -84,7 +86,8 @@ class StallReport {
     if (limit > 0 && t - start_ > limit) return true;
     if (reported_ || t - start_ < kSeconds) return false;
     reported_ = true;
-    std::fprintf(stderr, "mr2d: still waiting after %.0f s: ", t - start_);
+    std::fprintf(stderr, "%s", message_of("", "still waiting after ").c_str());
+    std::fprintf(stderr, "%.0f s: ", t - start_);
     std::fprintf(stderr, what, args...);
     std::fprintf(stderr, "\n");
     std::fflush(stderr);

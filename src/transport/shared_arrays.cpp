@@ -34,21 +34,23 @@ std::map<std::uintptr_t, Allocation> g_arrays;  // by base address
 std::uint64_t g_serial = 0;
 std::atomic<std::uint64_t> g_frees{0};
 
+constexpr const char* kAlloc = "mr2d_alloc";
+
 Status refused(std::size_t bytes, const char* what, int err) {
-  return {MR2D_ERR_MEMORY, "mr2d_alloc: " + std::string(what) + " failed for " + std::to_string(bytes) +
-                               " bytes: " + std::strerror(err)};
+  return failure(MR2D_ERR_MEMORY, kAlloc,
+                 std::string(what) + " failed for " + std::to_string(bytes) + " bytes: " + std::strerror(err));
 }
 
 }  // namespace
 
 void* shared_array_alloc(std::size_t bytes, Status& status) {
   if (bytes == 0) {
-    status = {MR2D_ERR_ARGUMENT, "mr2d_alloc: argument 1 (bytes) is 0"};
+    status = failure(MR2D_ERR_ARGUMENT, kAlloc, "argument 1 (bytes) is 0");
     return nullptr;
   }
   const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
   if (bytes > (SIZE_MAX - page) / 2) {
-    status = {MR2D_ERR_MEMORY, "mr2d_alloc: argument 1 (bytes) is too large: " + std::to_string(bytes)};
+    status = failure(MR2D_ERR_MEMORY, kAlloc, "argument 1 (bytes) is too large: " + std::to_string(bytes));
     return nullptr;
   }
   const std::size_t size = (bytes + page - 1) / page * page;
@@ -57,9 +59,10 @@ void* shared_array_alloc(std::size_t bytes, Status& status) {
   // ones too. So more than this process may use is refused first.
   const MemoryRoom room = memory_room();
   if (static_cast<Index>(size) > room.bytes) {
-    status = {MR2D_ERR_MEMORY, "mr2d_alloc: " + std::to_string(bytes) + " bytes (" + std::to_string(size) +
-                                   " in pages) are more than this process may use: " + std::to_string(room.bytes) +
-                                   " bytes (" + room.where + ")"};
+    status = failure(MR2D_ERR_MEMORY, kAlloc,
+                     std::to_string(bytes) + " bytes (" + std::to_string(size) +
+                         " in pages) are more than this process may use: " + std::to_string(room.bytes) + " bytes (" +
+                         room.where + ")");
     return nullptr;
   }
   const int fd = memfd_create("mr2d-array", MFD_CLOEXEC);

@@ -71,8 +71,11 @@ TEST(SchedulePairs, ShiftedOwnPairsMeetAcrossProcesses) {
         }
       }
     }
-    for (const model::Edge& e : edges)
-      if (e.from != e.to) EXPECT_EQ((seen[{e.from, e.to}]), 2) << "pair " << e.from << "->" << e.to;
+    for (const model::Edge& e : edges) {
+      if (e.from != e.to) {
+        EXPECT_EQ((seen[{e.from, e.to}]), 2) << "pair " << e.from << "->" << e.to;
+      }
+    }
     schedule::Schedule all;
     all.kind = schedule::Kind::caterpillar;
     for (auto& [shift, step] : by_shift) all.steps.push_back(step);
