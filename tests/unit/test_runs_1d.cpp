@@ -81,6 +81,24 @@ void check_layout(const AxisPair& ax) {
   }
 }
 
+// `n` random factors of a product: each the run set of one pair of
+// processes along a random axis of at most `extent` positions, unscaled or
+// with random scales; fewer where an axis gave no set.
+std::vector<RunSet::Factor> random_factors(std::mt19937_64& rng, int n, Index extent) {
+  auto u = [&](Index lo, Index hi) { return std::uniform_int_distribution<Index>(lo, hi)(rng); };
+  std::vector<RunSet::Factor> factors;
+  for (int k = 0; k < n; ++k) {
+    AxisPair ax = test::random_axes(rng);
+    ax.extent = std::min<Index>(ax.extent, extent);
+    const auto sets = runs_for(ax, Role::sender, u(0, ax.src.nprocs - 1));
+    if (sets.empty()) break;
+    const RunSet& set = sets[static_cast<std::size_t>(u(0, static_cast<Index>(sets.size()) - 1))].second;
+    const bool unit = u(0, 1) == 0;
+    factors.push_back({std::make_shared<const RunSet>(set), unit ? 1 : u(1, 50), unit ? 1 : u(1, 50)});
+  }
+  return factors;
+}
+
 }  // namespace
 
 TEST(Runs1D, MatchBruteForceOnRandomLayouts) {
@@ -137,19 +155,10 @@ TEST(Runs1D, ProductsHoldTheirDefinition) {
   auto u = [&](Index lo, Index hi) { return std::uniform_int_distribution<Index>(lo, hi)(rng); };
   int checked = 0;
   for (int trial = 0; trial < 1000; ++trial) {
-    std::vector<RunSet::Factor> factors;
-    std::vector<std::vector<Elem>> elems;
     const int n = static_cast<int>(u(1, 4));
-    for (int k = 0; k < n; ++k) {
-      AxisPair ax = test::random_axes(rng);
-      ax.extent = std::min<Index>(ax.extent, 12);
-      const auto sets = runs_for(ax, Role::sender, u(0, ax.src.nprocs - 1));
-      if (sets.empty()) break;
-      const RunSet& set = sets[static_cast<std::size_t>(u(0, static_cast<Index>(sets.size()) - 1))].second;
-      const bool unit = u(0, 1) == 0;
-      factors.push_back({std::make_shared<const RunSet>(set), unit ? 1 : u(1, 50), unit ? 1 : u(1, 50)});
-      elems.push_back(expand(set));
-    }
+    const std::vector<RunSet::Factor> factors = random_factors(rng, n, 12);
+    std::vector<std::vector<Elem>> elems;
+    for (const RunSet::Factor& f : factors) elems.push_back(expand(*f.set));
     if (static_cast<int>(factors.size()) < n) continue;
     // The definition, odometer-wise with factor 0 fastest.
     std::vector<Elem> want;
@@ -224,17 +233,8 @@ TEST(Runs1D, TiledWalksVisitEachPositionOnce) {
   auto u = [&](Index lo, Index hi) { return std::uniform_int_distribution<Index>(lo, hi)(rng); };
   int checked = 0;
   for (int trial = 0; trial < 1000; ++trial) {
-    std::vector<RunSet::Factor> factors;
     const int n = static_cast<int>(u(2, 5));
-    for (int k = 0; k < n; ++k) {
-      AxisPair ax = test::random_axes(rng);
-      ax.extent = std::min<Index>(ax.extent, 20);
-      const auto sets = runs_for(ax, Role::sender, u(0, ax.src.nprocs - 1));
-      if (sets.empty()) break;
-      const RunSet& set = sets[static_cast<std::size_t>(u(0, static_cast<Index>(sets.size()) - 1))].second;
-      const bool unit = u(0, 1) == 0;
-      factors.push_back({std::make_shared<const RunSet>(set), unit ? 1 : u(1, 50), unit ? 1 : u(1, 50)});
-    }
+    const std::vector<RunSet::Factor> factors = random_factors(rng, n, 20);
     if (static_cast<int>(factors.size()) < n) continue;
     const RunSet product = RunSet::product(factors);
     const int b = static_cast<int>(u(1, n - 1));

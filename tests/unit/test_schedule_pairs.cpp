@@ -12,6 +12,21 @@
 
 using namespace mr2d;
 
+namespace {
+
+// Up to `most` random pairs among `nranks` processes, each with a random
+// byte count, merged by pair.
+std::vector<model::Edge> random_pairs(std::mt19937_64& rng, int nranks, int most) {
+  auto u = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  std::map<std::pair<int, int>, Index> bytes;
+  for (int e = u(0, most); e > 0; --e) bytes[{u(0, nranks - 1), u(0, nranks - 1)}] += u(1, 1 << 20);
+  std::vector<model::Edge> edges;
+  for (const auto& [pair, count] : bytes) edges.push_back({pair.first, pair.second, count});
+  return edges;
+}
+
+}  // namespace
+
 TEST(SchedulePairs, EveryKindCarriesTheMergedPairsValidly) {
   std::mt19937_64 rng(99);
   auto u = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
@@ -19,10 +34,7 @@ TEST(SchedulePairs, EveryKindCarriesTheMergedPairsValidly) {
                                   schedule::Kind::optimal, schedule::Kind::async};
   for (int trial = 0; trial < 200; ++trial) {
     const int nranks = u(1, 12);
-    std::map<std::pair<int, int>, Index> bytes;
-    for (int e = u(0, 40); e > 0; --e) bytes[{u(0, nranks - 1), u(0, nranks - 1)}] += u(1, 1 << 20);
-    std::vector<model::Edge> edges;
-    for (const auto& [pair, count] : bytes) edges.push_back({pair.first, pair.second, count});
+    const std::vector<model::Edge> edges = random_pairs(rng, nranks, 40);
     for (schedule::Kind kind : kinds) {
       const schedule::Schedule s = schedule::make_for_pairs(kind, edges, nranks);
       const schedule::Verdict v = schedule::validate(edges, s);
@@ -46,10 +58,7 @@ TEST(SchedulePairs, ShiftedOwnPairsMeetAcrossProcesses) {
   auto u = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
   for (int trial = 0; trial < 300; ++trial) {
     const int nranks = u(1, 40);
-    std::map<std::pair<int, int>, Index> bytes;
-    for (int e = u(0, 200); e > 0; --e) bytes[{u(0, nranks - 1), u(0, nranks - 1)}] += u(1, 1 << 20);
-    std::vector<model::Edge> edges;
-    for (const auto& [pair, count] : bytes) edges.push_back({pair.first, pair.second, count});
+    const std::vector<model::Edge> edges = random_pairs(rng, nranks, 200);
     std::map<Index, std::vector<model::Edge>> by_shift;  // the union of every process's steps
     std::map<std::pair<int, int>, int> seen;             // pair -> ends that scheduled it
     for (int me = 0; me < nranks; ++me) {
