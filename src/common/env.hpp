@@ -49,6 +49,7 @@ inline constexpr EnvVariable kEnvSettings[] = {
     {"MR2D_TEST_MEMORY_LIMIT", EnvKind::size},
     {"MR2D_TEST_EPOCH_START", EnvKind::count},
     {"MR2D_TEST_REFUSE_DIRECT", EnvKind::count},
+    {"MR2D_TEST_PAIRS_LIMIT", EnvKind::count},
     {"MR2D_SCHEDULE", EnvKind::word, "auto caterpillar circulant optimal async"},
     {"MR2D_INDEXING", EnvKind::word, "auto bbc cdc"},
     {"MR2D_PHASES", EnvKind::word, "auto one gcd lcm"},

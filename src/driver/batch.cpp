@@ -169,10 +169,18 @@ Status plan_batch(const char* routine, const std::vector<const Execution*>& part
     const Part& part = out.parts.back();
     tiled = tiled || (part.layout() && !part.empty);
     pairs.transposed = pairs.transposed || (!part.empty && part.problem.transposed);
-    // A part that knows only its own pairs: no process can schedule them all.
-    if (part.own_pairs) opts.schedule = schedule::Kind::async;
+    // A part that knows only its own pairs: no process can schedule them
+    // all, each orders its own (the others' pairs it holds are left out).
+    pairs.own = pairs.own || part.own_pairs;
   }
   pairs.bytes = merged_pairs(out.parts, pairs.nranks);
+  if (pairs.own) {
+    int me = 0;
+    MPI_Comm_rank(out.channel->union_comm, &me);
+    pairs.bytes.erase(std::remove_if(pairs.bytes.begin(), pairs.bytes.end(),
+                                     [me](const model::Edge& e) { return e.from != me && e.to != me; }),
+                      pairs.bytes.end());
+  }
   // Grid-layout parts hold different numbers of tile plans on different
   // processes: both ends of a message align for several plans.
   route_execution(out, opts, {pairs}, tiled ? route::kPartAlignment : 0);

@@ -6,6 +6,7 @@
 #include <limits>
 #include <vector>
 
+#include "common/env.hpp"
 #include "check/footprint.hpp"
 #include "check/validate.hpp"
 #include "driver/agreement.hpp"
@@ -216,7 +217,13 @@ Status agree_nd(const NdLocal& loc, std::vector<Index>& a_leading) {
 // Pairs of processes a schedule of the whole redistribution takes at most;
 // beyond, every process orders its own messages by shift (or sends them all
 // at once under async).
-constexpr Index kSchedulePairsMax = 200000;
+// MR2D_TEST_PAIRS_LIMIT, a testing hook, makes it smaller so that tests on a
+// few processes take that way too.
+Index schedule_pairs_max() {
+  constexpr Index kSchedulePairsMax = 200000;
+  static const Index hook = count_env("MR2D_TEST_PAIRS_LIMIT", -1);
+  return hook >= 0 ? hook : kSchedulePairsMax;
+}
 
 // Agrees on the call and plans it into `out`: one part whose one plan is
 // this process's per-dimension plan as a matrix (nd/matrix_plan.hpp), on
@@ -255,7 +262,7 @@ Status plan_nd(NdLocal& loc, Execution& out) {
   PassPairs pairs;
   pairs.nranks = loc.size;
   pairs.transposed = part.problem.transposed;
-  if (!nd::pair_bytes(loc.a, loc.b, loc.perm, es, kSchedulePairsMax, part.pairs)) {
+  if (!nd::pair_bytes(loc.a, loc.b, loc.perm, es, schedule_pairs_max(), part.pairs)) {
     // Too many pairs to gather: this process's own, in the shift order (all
     // at once where async is asked for).
     pairs.own = true;

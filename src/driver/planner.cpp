@@ -12,6 +12,19 @@
 
 namespace mr2d::driver {
 
+namespace {
+
+// A pass's schedule: of its problem, of its pairs, or of this process's own
+// pairs (all at once under async, else in the shift order).
+schedule::Schedule schedule_of(const PassPairs& pass, schedule::Kind kind, const std::vector<model::Edge>& edges,
+                               const model::CostModel& costs) {
+  if (pass.problem != nullptr) return schedule::make(kind, *pass.problem, edges, costs);
+  if (!pass.own) return schedule::make_for_pairs(kind, edges, pass.nranks, costs);
+  return kind == schedule::Kind::async ? schedule::Schedule{} : schedule::shifted(edges, pass.nranks);
+}
+
+}  // namespace
+
 void route_execution(Execution& e, const Resolved& options, const std::vector<PassPairs>& passes, Index align) {
   e.routes.clear();
   e.routes.reserve(passes.size());
@@ -20,11 +33,7 @@ void route_execution(Execution& e, const Resolved& options, const std::vector<Pa
     model::CostModel costs = cost_model();
     costs.chunk_bytes = chunk_bytes_for(options, pass.problem != nullptr ? pass.problem->transposed : pass.transposed);
     const std::vector<model::Edge> edges = pass.problem != nullptr ? model::all_edges(*pass.problem) : pass.bytes;
-    const schedule::Schedule sched =
-        pass.problem != nullptr ? schedule::make(options.schedule, *pass.problem, edges, costs)
-        : pass.own
-            ? (options.schedule == schedule::Kind::async ? schedule::Schedule{} : schedule::shifted(edges, pass.nranks))
-            : schedule::make_for_pairs(options.schedule, edges, pass.nranks, costs);
+    const schedule::Schedule sched = schedule_of(pass, options.schedule, edges, costs);
     const std::vector<const plan::Plan*> plans = pass_plans(e, static_cast<int>(k));
     route::Route r = route::make_route(plans, sched, costs.chunk_bytes,
                                        transport::node_routing(*e.channel, e.node_local, costs.chunk_bytes), align);

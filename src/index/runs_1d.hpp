@@ -174,12 +174,6 @@ class RunSet {
   bool is_product() const { return product_ != nullptr; }
   /// A product's factors, factors[0] fastest (empty for a stored set).
   const std::vector<Factor>& factors() const;
-  /// Calls f(t, len, src, dst) for the stored runs over the whole range
-  /// (what for_each does for a set that is not a product).
-  template <class F>
-  void for_each_stored_run(F&& f) const {
-    for_each_stored(f);
-  }
 
   /// The same positions with the same local indices, compared in the stored
   /// (one-period) form: work proportional to the runs of one period.

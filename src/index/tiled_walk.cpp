@@ -27,7 +27,7 @@ TiledWalk::TiledWalk(const RunSet& set, int b, Index tile0, Index tileb)
     // Runs stay runs only where both scales are 1 (factor 0 of a product
     // walks so too); elsewhere each position is its own.
     const bool runs = k == 0 && x.src_scale == 1 && x.dst_scale == 1;
-    x.set->for_each_stored_run([&](Index t, Index len, Index s, Index d) {
+    x.set->for_each([&](Index t, Index len, Index s, Index d) {
       if (runs) {
         for (Index c = 0; c < len; c += tile0_) {
           const Index piece = std::min(tile0_, len - c);

@@ -26,7 +26,7 @@ struct ArraySide {
   Index es;
   Byte* column(Index c, Index) const { return base + c * ld * es; }
   /// Column c, whatever its place `at` (elements from the window's start) in the message.
-  Byte* column_placed(Index c, Index) const { return base + c * ld * es; }
+  Byte* column_placed(Index c, Index) const { return column(c, 0); }
   Index shift(Index) const { return 0; }
   bool columns_adjoin(Index column_len) const { return ld == column_len; }
 };
@@ -82,7 +82,7 @@ bool walk_tiled(const RowTable& table, const RunSet& cols, Window window, From f
                 Index& total) {
   const Index per_column = table.total();
   const Index column_bytes = per_column * es;
-  if (column_bytes >= kTiledColumnBytes || !cols.is_product()) return false;
+  if (column_bytes >= kTiledColumnBytes) return false;
   const int b = index::TiledWalk::blocked_factor(cols);
   if (b < 0) return false;
   const Index tile = std::clamp<Index>(kTileBytes / column_bytes, 1, kTileColumnsMax);
