@@ -72,7 +72,6 @@ void copy_clipped(const RowTable& table, const SegmentCopier<ES>& copier, unsign
 // "Kernel constants").
 constexpr Index kTiledColumnBytes = 16384;
 constexpr Index kTileBytes = 8192;
-constexpr Index kTileColumnsMax = 64;
 constexpr std::size_t kTiledStreamRunMin = 256;
 
 // The full-shape columns of a product set in tiles (see kTiledColumnBytes);
@@ -85,7 +84,7 @@ bool walk_tiled(const RowTable& table, const RunSet& cols, Window window, From f
   if (column_bytes >= kTiledColumnBytes) return false;
   const int b = index::TiledWalk::blocked_factor(cols);
   if (b < 0) return false;
-  const Index tile = std::clamp<Index>(kTileBytes / column_bytes, 1, kTileColumnsMax);
+  const Index tile = std::clamp<Index>(kTileBytes / column_bytes, 1, static_cast<Index>(index::TiledWalk::kTileMax));
   const index::TiledWalk walk(cols, b, tile, tile);
   const SegmentCopier<ES> copier(table, static_cast<std::size_t>(es), stream, kTiledStreamRunMin);
   const Index lo = std::max<Index>(window.lo, 0), first = cols.count_below(lo);
