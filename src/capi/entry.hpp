@@ -68,13 +68,12 @@ struct Trapezoid {
   const char* diag;
 };
 
-/// A side given by its window start and descriptor.
-inline driver::Side described(mr2d_int i, mr2d_int j, const mr2d_int* desc) {
-  driver::Side side;
-  side.i = i;
-  side.j = j;
-  side.desc = desc;
-  return side;
+/// Where the windows start in A and in B (1-based).
+inline void set_starts(driver::CallSpec& spec, mr2d_int ia, mr2d_int ja, mr2d_int ib, mr2d_int jb) {
+  spec.ia = ia;
+  spec.ja = ja;
+  spec.ib = ib;
+  spec.jb = jb;
 }
 
 /// A redistribution sub(B) := sub(A) of m x n elements, over a BLACS context
@@ -89,8 +88,9 @@ inline driver::CallSpec redistribution(const Entry& entry, mr2d_int m, mr2d_int 
   spec.ictxt = ictxt;
   spec.m = m;
   spec.n = n;
-  spec.a = described(a.i, a.j, a.desc);
-  spec.b = described(b.i, b.j, b.desc);
+  set_starts(spec, a.i, a.j, b.i, b.j);
+  spec.a.desc = a.desc;
+  spec.b.desc = b.desc;
   spec.a_array = a.array;
   spec.b_array = b.array;
   set_type(spec, entry.type, entry.type_position);
@@ -100,8 +100,8 @@ inline driver::CallSpec redistribution(const Entry& entry, mr2d_int m, mr2d_int 
 /// The trapezoid of a p?trmr2d-like call.
 inline void set_trapezoid(driver::CallSpec& spec, const Trapezoid& t) {
   spec.trapezoidal = true;
-  spec.uplo = t.uplo;
-  spec.diag = t.diag;
+  spec.uplo = t.uplo != nullptr ? t.uplo[0] : '\0';
+  spec.diag = t.diag != nullptr ? t.diag[0] : '\0';
   spec.letters = t.letters;
 }
 

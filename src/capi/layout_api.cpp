@@ -16,10 +16,8 @@ namespace {
 constexpr int kTypeDirect = 1, kTypePlan = 2, kTypeCommDirect = 2, kTypeCommPlan = 3;
 
 // A side as an mr2d_matrix: a descriptor with its grid, or a grid layout.
-mr2d::driver::Side matrix_side(mr2d_int i, mr2d_int j, const mr2d_matrix* matrix) {
+mr2d::driver::Side matrix_side(const mr2d_matrix* matrix) {
   mr2d::driver::Side side;
-  side.i = i;
-  side.j = j;
   side.matrix = matrix;
   if (!mr2d::driver::is_grid_layout(matrix)) {
     side.desc = matrix->desc;
@@ -54,8 +52,9 @@ mr2d::driver::CallSpec layout_args(const mr2d::capi::Entry& entry, const LayoutO
   spec.n = n;
   spec.alpha = op.alpha;
   spec.beta = op.beta;
-  spec.a = matrix_side(a.i, a.j, a.desc);
-  spec.b = matrix_side(b.i, b.j, b.desc);
+  mr2d::capi::set_starts(spec, a.i, a.j, b.i, b.j);
+  spec.a = matrix_side(a.desc);
+  spec.b = matrix_side(b.desc);
   spec.a_array = a.array;
   spec.b_array = b.array;
   spec.options = options;

@@ -31,22 +31,22 @@ struct NdB {
   const mr2d_nd_array* desc;
 };
 
-mr2d::driver::NdSpec nd_spec(const mr2d::capi::Entry& entry, mr2d::check::ArgList args, const int* perm,
-                             const void* alpha, const void* beta, const NdA& a, const NdB& b,
-                             const mr2d_options* options) {
-  mr2d::driver::NdSpec spec;
-  spec.base.routine = entry.routine;
-  spec.base.scope = entry.scope;
-  spec.base.args = args;
-  mr2d::capi::set_type(spec.base, entry.type, entry.type_position);
-  spec.base.alpha = alpha;
-  spec.base.beta = beta;
-  spec.base.a_array = a.array;
-  spec.base.b_array = b.array;
-  spec.base.options = options;
+mr2d::driver::CallSpec nd_spec(const mr2d::capi::Entry& entry, mr2d::check::ArgList args, const int* perm,
+                               const void* alpha, const void* beta, const NdA& a, const NdB& b,
+                               const mr2d_options* options) {
+  mr2d::driver::CallSpec spec;
+  spec.routine = entry.routine;
+  spec.scope = entry.scope;
+  spec.args = args;
+  mr2d::capi::set_type(spec, entry.type, entry.type_position);
+  spec.alpha = alpha;
+  spec.beta = beta;
+  spec.a_array = a.array;
+  spec.b_array = b.array;
+  spec.options = options;
   spec.perm = perm;
-  spec.da = a.desc;
-  spec.db = b.desc;
+  spec.a.nd = a.desc;
+  spec.b.nd = b.desc;
   return spec;
 }
 
@@ -57,38 +57,38 @@ extern "C" {
 MR2D_API int mr2d_nd_transform(int type, const int* perm, const void* alpha, const void* a, const mr2d_nd_array* da,
                                const void* beta, void* b, const mr2d_nd_array* db, mr2d_int ictxt,
                                const mr2d_options* options) {
-  mr2d::driver::NdSpec spec =
+  mr2d::driver::CallSpec spec =
       nd_spec({"mr2d_nd_transform", Union::context, type, kTypeDirect, mr2d::driver::DropIn::none},
               mr2d::check::list_of(mr2d::check::kNd), perm, alpha, beta, {a, da}, {b, db}, options);
-  spec.base.ictxt = ictxt;
+  spec.ictxt = ictxt;
   return mr2d::driver::nd_transform(spec);
 }
 
 MR2D_API int mr2d_comm_nd_transform(MPI_Comm comm, int type, const int* perm, const void* alpha, const void* a,
                                     const mr2d_nd_array* da, const void* beta, void* b, const mr2d_nd_array* db,
                                     const mr2d_options* options) {
-  mr2d::driver::NdSpec spec =
+  mr2d::driver::CallSpec spec =
       nd_spec({"mr2d_comm_nd_transform", Union::comm, type, kTypeCommDirect, mr2d::driver::DropIn::none},
               mr2d::check::list_of(mr2d::check::kCommNd), perm, alpha, beta, {a, da}, {b, db}, options);
-  spec.base.comm = comm;
+  spec.comm = comm;
   return mr2d::driver::nd_transform(spec);
 }
 
 MR2D_API int mr2d_plan_create_nd(mr2d_plan* plan, int type, const int* perm, const mr2d_nd_array* da,
                                  const mr2d_nd_array* db, mr2d_int ictxt, const mr2d_options* options) {
-  mr2d::driver::NdSpec spec = nd_spec(
+  mr2d::driver::CallSpec spec = nd_spec(
       {"mr2d_plan_create_nd", Union::context, type, kTypePlan, mr2d::driver::DropIn::none},
       mr2d::check::list_of(mr2d::check::kNdPlan), perm, nullptr, nullptr, {nullptr, da}, {nullptr, db}, options);
-  spec.base.ictxt = ictxt;
+  spec.ictxt = ictxt;
   return mr2d::driver::create_nd_plan(plan, spec);
 }
 
 MR2D_API int mr2d_plan_create_comm_nd(mr2d_plan* plan, MPI_Comm comm, int type, const int* perm,
                                       const mr2d_nd_array* da, const mr2d_nd_array* db, const mr2d_options* options) {
-  mr2d::driver::NdSpec spec = nd_spec(
+  mr2d::driver::CallSpec spec = nd_spec(
       {"mr2d_plan_create_comm_nd", Union::comm, type, kTypeCommPlan, mr2d::driver::DropIn::none},
       mr2d::check::list_of(mr2d::check::kCommNdPlan), perm, nullptr, nullptr, {nullptr, da}, {nullptr, db}, options);
-  spec.base.comm = comm;
+  spec.comm = comm;
   return mr2d::driver::create_nd_plan(plan, spec);
 }
 

@@ -16,7 +16,7 @@ MR2D_API void mr2d_get_options(mr2d_options* options) {
 MR2D_API int mr2d_set_options(const mr2d_options* options) {
   if (options == nullptr || !mr2d::driver::set_process_options(*options)) {
     mr2d::driver::set_last_error(
-        mr2d::message_of("mr2d_set_options", "argument 1 (options) is NULL or has an unknown value"));
+        mr2d::message_of("mr2d_set_options", mr2d::about_argument(1, "options", "is NULL or has an unknown value")));
     return MR2D_ERR_ARGUMENT;
   }
   return MR2D_SUCCESS;
@@ -25,7 +25,8 @@ MR2D_API int mr2d_set_options(const mr2d_options* options) {
 MR2D_API int mr2d_set_network(const char* description) {
   std::string error;
   if (!mr2d::driver::set_network(description, error)) {
-    mr2d::driver::set_last_error(mr2d::message_of("mr2d_set_network", "argument 1 (description): " + error));
+    mr2d::driver::set_last_error(
+        mr2d::message_of("mr2d_set_network", mr2d::about_argument(1, "description", ": " + error)));
     return MR2D_ERR_ARGUMENT;
   }
   return MR2D_SUCCESS;

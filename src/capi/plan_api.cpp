@@ -54,8 +54,8 @@ MR2D_API int mr2d_plan_execute_batch_transform(mr2d_plan batch, const void* cons
 MR2D_API int mr2d_plan_query(mr2d_plan plan, mr2d_plan_info* info) {
   return mr2d::driver::guarded("mr2d_plan_query", false, [&]() -> mr2d::Status {
     if (plan == nullptr || info == nullptr)
-      return mr2d::failure(MR2D_ERR_ARGUMENT, "mr2d_plan_query",
-                           std::string("argument ") + (plan == nullptr ? "1 (plan)" : "2 (info)") + " is NULL");
+      return mr2d::argument_failure(MR2D_ERR_ARGUMENT, "mr2d_plan_query", plan == nullptr ? 1 : 2,
+                                    plan == nullptr ? "plan" : "info", "is NULL");
     *info = plan->info;
     return {};
   });

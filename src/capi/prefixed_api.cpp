@@ -26,10 +26,10 @@ MR2D_API int mr2d_gemr2d_strided(int type, mr2d_int m, mr2d_int n, const void* a
                                  {a, ia, ja, desca}, {b, ib, jb, descb}, ictxt);
   spec.args = mr2d::check::list_of(mr2d::check::kStrided);
   spec.strided = true;
-  spec.a.row_stride = sa;
-  spec.a.col_stride = ta;
-  spec.b.row_stride = sb;
-  spec.b.col_stride = tb;
+  spec.sa = sa;
+  spec.ta = ta;
+  spec.sb = sb;
+  spec.tb = tb;
   return mr2d::driver::redistribute(spec, true);
 }
 

@@ -60,24 +60,23 @@ inline bool is_transposed(char op) { return op == 'T' || op == 't' || op == 'C' 
 inline constexpr const char* kOptionFields[] = {"schedule", "chunk_bytes", "indexing",
                                                 "phases",   "transport",   "shm_budget"};
 
-struct LocalCall {
-  const char* routine = "";  ///< name for messages, e.g. "PDGEMR2D"
-  ArgList args;              ///< the entry point's argument list (messages' positions and names)
-  Entry entry = Entry::redistribute;
-  /// 'N', or 'T'/'C': sub(B) is op(sub(A)), m x n are sub(B)'s dimensions and
-  /// sub(A) is n x m. UPLO then names sub(B)'s trapezoid.
-  char op = 'N';
-  bool trapezoidal = false;
-  char uplo = 'L', diag = 'N';
-  Letters letters = Letters::strict;
-  Index m = 0, n = 0;
-  Index ia = 1, ja = 1, ib = 1, jb = 1;  ///< 1-based, as passed
-  bool strided = false;                  ///< mr2d_gemr2d_strided: strides are arguments
-  Index sa = 1, ta = 1, sb = 1, tb = 1;  ///< row and column strides in A and B
+/// What the local stage finds before any exchange (the entry point leaves
+/// it as it is): this process's place in each grid, the descriptors'
+/// values, the arrays, the grid-layout sides and the settings that do not
+/// parse.
+struct Located {
+  GridInfo grid_a, grid_b;
   std::array<Index, DESC_LEN> desca{}, descb{};
-  Index elem_size = 0;
-  int type = -1;          ///< mr2d_type of the elements
-  int type_position = 0;  ///< of the type argument; 0: the routine's name fixes it
+  bool a_null = false, b_null = false;  ///< local array pointers are NULL
+  /// Addresses of the local arrays (0: not known yet, a plan's).
+  std::uintptr_t a_addr = 0, b_addr = 0;
+  /// The grids are GRIDA and GRIDB within a communicator (COMM), not BLACS
+  /// contexts: messages name those arguments instead of the CTXT_ entries.
+  bool described = false;
+  /// Of a grid-layout call's sides: which are grid layouts, and their
+  /// extents (a grid-layout side is in no grid: grid_a, grid_b say nothing).
+  SideKind kind_a = SideKind::descriptor, kind_b = SideKind::descriptor;
+  Extent extent_a, extent_b;
   /// An options field with no valid value: its number in kOptionFields, or -1.
   int bad_option = -1;
   Index bad_option_value = 0;
@@ -85,23 +84,35 @@ struct LocalCall {
   /// kEnvSettings (common/env.hpp), or -1, and its value.
   int bad_env = -1;
   const char* bad_env_value = nullptr;
-  bool plan_out_null = false;  ///< plan creation: nowhere to put the plan
-  GridInfo grid_a, grid_b;
-  bool a_null = false, b_null = false;  ///< local array pointers are NULL
-  /// Addresses of the local arrays (0: not known yet, a plan's).
-  std::uintptr_t a_addr = 0, b_addr = 0;
-  /// The grids are GRIDA and GRIDB within a communicator (COMM), not BLACS
-  /// contexts: messages name those arguments instead of the CTXT_ entries.
-  bool described = false;
+};
+
+/// One call as its entry point received it, whatever the entry: the part
+/// the checks read (driver::CallSpec adds the union, the descriptions and
+/// arrays as pointers, and the options), and what the local stage found.
+struct Call {
+  const char* routine = "";  ///< name for messages, e.g. "PDGEMR2D"
+  ArgList args;              ///< the entry point's argument list (messages' positions and names)
+  Entry entry = Entry::redistribute;
+  /// 'N', or 'T'/'C': sub(B) is op(sub(A)), m x n are sub(B)'s dimensions and
+  /// sub(A) is n x m. UPLO then names sub(B)'s trapezoid.
+  char op = 'N';
+  bool trapezoidal = false;
+  char uplo = 'L', diag = 'N';  ///< UPLO's and DIAG's first letters ('\0': NULL)
+  Letters letters = Letters::strict;
+  Index m = 0, n = 0;                    ///< sub(B)'s dimensions
+  Index ia = 1, ja = 1, ib = 1, jb = 1;  ///< 1-based, as passed
+  bool strided = false;                  ///< mr2d_gemr2d_strided: strides are arguments
+  Index sa = 1, ta = 1, sb = 1, tb = 1;  ///< row and column strides in A and B
+  Index elem_size = 0;                   ///< of `type`, 0 for a code that is none
+  int type = -1;                         ///< mr2d_type of the elements
+  int type_position = 0;                 ///< of the type argument; 0: the routine's name fixes it
+  bool plan_out_null = false;            ///< plan creation: nowhere to put the plan
   /// A grid-layout call (mr2d_layout.h): messages name the sides MA and MB.
   bool layout = false;
-  /// Of a grid-layout call's sides: which are grid layouts, and their
-  /// extents (a grid-layout side is in no grid: grid_a, grid_b say nothing).
-  SideKind kind_a = SideKind::descriptor, kind_b = SideKind::descriptor;
-  Extent extent_a, extent_b;
   /// The first fault found before the descriptors are read (a grid
   /// description, a missing or PBLAS descriptor), its argument named.
   Fault fault;
+  Located found;
 };
 
 }  // namespace mr2d::check

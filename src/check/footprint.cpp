@@ -26,13 +26,13 @@ std::optional<Index> window_span(Index count, Index stride) {
   return steps ? checked_add(*steps, 1) : std::nullopt;
 }
 
-void call_windows(const LocalCall& call, LocalWindow& a, LocalWindow& b) {
+void call_windows(const Call& call, LocalWindow& a, LocalWindow& b) {
   // A transposing call reads an n x m window of A.
   const bool transposed = is_transposed(call.op);
   const Index a_rows = transposed ? call.n : call.m, a_cols = transposed ? call.m : call.n;
-  a = local_window(call.desca, call.grid_a, call.ia, call.ja, window_span(a_rows, call.sa).value_or(0),
+  a = local_window(call.found.desca, call.found.grid_a, call.ia, call.ja, window_span(a_rows, call.sa).value_or(0),
                    window_span(a_cols, call.ta).value_or(0));
-  b = local_window(call.descb, call.grid_b, call.ib, call.jb, window_span(call.m, call.sb).value_or(0),
+  b = local_window(call.found.descb, call.found.grid_b, call.ib, call.jb, window_span(call.m, call.sb).value_or(0),
                    window_span(call.n, call.tb).value_or(0));
 }
 

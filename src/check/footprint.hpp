@@ -30,7 +30,7 @@ std::optional<Index> window_span(Index count, Index stride);
 
 /// The local windows of sub(A) and sub(B) of a call on this process (empty
 /// where it holds none). The call must have passed make_report's checks.
-void call_windows(const LocalCall& call, LocalWindow& a, LocalWindow& b);
+void call_windows(const Call& call, LocalWindow& a, LocalWindow& b);
 
 /// Whether elements of window `wa` of the array at address `a` (leading
 /// dimension `lda`) and of window `wb` of the array at `b` may be the same

@@ -294,7 +294,7 @@ std::string subject(const Fault& f, const Wording& w) {
       return "the element type differs between processes (" + type_name(f.value) + " here, " + type_name(f.limit) +
              " on the first process)";
     case Reason::null_plan_out:
-      return "argument 1 (plan) is NULL";
+      return about_argument(1, "plan", "is NULL");
     case Reason::bad_environment: {
       // The detecting process has the whole value, the others its start.
       const bool here = w.env_value != nullptr && text_word(w.env_value) == f.value;
@@ -315,7 +315,7 @@ std::string subject(const Fault& f, const Wording& w) {
   const std::string what = is_layout(f.why()) ? layout_text(f)
                            : is_nd(f.why())   ? nd_text(f)
                                               : argument_text(f, w.scope, name);
-  return "argument " + s(f.arg) + " (" + name + ")" + (what.front() == ':' ? "" : " ") + what;
+  return about_argument(f.arg, name, what);
 }
 
 }  // namespace

@@ -22,10 +22,10 @@ namespace {
 
 // The argument list of the call: its entry point's, or for a call made
 // without one (a fuzz target's), the list its flags imply.
-ArgList arg_list(const LocalCall& call) {
+ArgList arg_list(const Call& call) {
   if (call.args.count > 0) return call.args;
-  if (call.layout) return call.described ? list_of(kCommLayout) : list_of(kLayout);
-  if (call.described) return call.trapezoidal ? list_of(kCommTrmr2d) : list_of(kCommGemr2d);
+  if (call.layout) return call.found.described ? list_of(kCommLayout) : list_of(kLayout);
+  if (call.found.described) return call.trapezoidal ? list_of(kCommTrmr2d) : list_of(kCommGemr2d);
   switch (call.entry) {
     case Entry::transform:
       return call.trapezoidal ? list_of(kTrtransform) : list_of(kTransform);
@@ -43,20 +43,20 @@ ArgList arg_list(const LocalCall& call) {
 
 }  // namespace
 
-std::int64_t arg_position(const LocalCall& call, const char* name) { return arg_position(arg_list(call), name); }
+std::int64_t arg_position(const Call& call, const char* name) { return arg_position(arg_list(call), name); }
 
-Wording wording_of(const LocalCall& call) {
+Wording wording_of(const Call& call) {
   Wording w;
   w.routine = call.routine;
   w.args = arg_list(call);
-  w.scope = call.described ? Scope::communicator : Scope::context;
-  w.env_value = call.bad_env_value;
+  w.scope = call.found.described ? Scope::communicator : Scope::context;
+  w.env_value = call.found.bad_env_value;
   return w;
 }
 
 namespace {
 
-std::int64_t at(const LocalCall& call, const char* name) { return arg_position(call, name); }
+std::int64_t at(const Call& call, const char* name) { return arg_position(call, name); }
 
 // The names of one matrix's arguments: descriptor, window start, array.
 struct MatrixNames {
@@ -64,7 +64,7 @@ struct MatrixNames {
 };
 
 struct Checker {
-  const LocalCall& call;
+  const Call& call;
   Report& rep;
   bool failed() const { return !rep.error.ok(); }
   // Records the first failure only.
@@ -166,16 +166,17 @@ MatrixReport matrix_report(const std::array<Index, DESC_LEN>& d, const GridInfo&
 
 }  // namespace
 
-Report make_report(const LocalCall& call) {
+Report make_report(const Call& call) {
   Report r{};
   Checker c{call, r};
   if (call.type < MR2D_S || call.type > MR2D_I)
     c.fail(MR2D_ERR_ARGUMENT, call.type_position, 0, Reason::bad_type, call.type);
   if (call.plan_out_null) c.fail(MR2D_ERR_ARGUMENT, 1, 0, Reason::null_plan_out, 0);
-  if (call.bad_option >= 0)
-    c.fail(Fault::of(MR2D_ERR_ARGUMENT, Reason::bad_option, call.bad_option_value).in(0, call.bad_option));
-  if (call.bad_env >= 0 && call.bad_env_value != nullptr)
-    c.fail(Fault::of(MR2D_ERR_ARGUMENT, Reason::bad_environment, text_word(call.bad_env_value)).in(0, call.bad_env));
+  if (call.found.bad_option >= 0)
+    c.fail(Fault::of(MR2D_ERR_ARGUMENT, Reason::bad_option, call.found.bad_option_value).in(0, call.found.bad_option));
+  if (call.found.bad_env >= 0 && call.found.bad_env_value != nullptr)
+    c.fail(Fault::of(MR2D_ERR_ARGUMENT, Reason::bad_environment, text_word(call.found.bad_env_value))
+               .in(0, call.found.bad_env));
   if (call.trapezoidal && call.letters == Letters::strict) {
     char u = call.uplo, d = call.diag;
     if (u != 'U' && u != 'u' && u != 'L' && u != 'l')
@@ -209,25 +210,26 @@ Report make_report(const LocalCall& call) {
   const Index a_rows = transposed ? call.n : call.m, a_cols = transposed ? call.m : call.n;
   // PBLAS checks the descriptors of an empty operation too, fewer entries.
   const bool degenerate = is_pblas(call.entry) && (call.m == 0 || call.n == 0);
-  if (!c.failed() && call.kind_a == SideKind::grid_layout)
-    c.layout_window(call.extent_a, call.ia, call.ja, span(a_rows, call.sa), span(a_cols, call.ta), "IA", "JA");
-  if (!c.failed() && call.grid_a.member())
-    c.matrix(call.desca, call.grid_a, call.ia, call.ja, span(a_rows, call.sa), span(a_cols, call.ta), call.a_null,
-             {"DESCA", "IA", "JA", "A"}, degenerate);
-  if (!c.failed() && call.kind_b == SideKind::grid_layout)
-    c.layout_window(call.extent_b, call.ib, call.jb, span(call.m, call.sb), span(call.n, call.tb), "IB", "JB");
-  if (!c.failed() && call.grid_b.member())
-    c.matrix(call.descb, call.grid_b, call.ib, call.jb, span(call.m, call.sb), span(call.n, call.tb), call.b_null,
-             {"DESCB", "IB", "JB", "B"}, degenerate);
-  if (!c.failed() && call.a_addr != 0 && call.b_addr != 0) {
+  if (!c.failed() && call.found.kind_a == SideKind::grid_layout)
+    c.layout_window(call.found.extent_a, call.ia, call.ja, span(a_rows, call.sa), span(a_cols, call.ta), "IA", "JA");
+  if (!c.failed() && call.found.grid_a.member())
+    c.matrix(call.found.desca, call.found.grid_a, call.ia, call.ja, span(a_rows, call.sa), span(a_cols, call.ta),
+             call.found.a_null, {"DESCA", "IA", "JA", "A"}, degenerate);
+  if (!c.failed() && call.found.kind_b == SideKind::grid_layout)
+    c.layout_window(call.found.extent_b, call.ib, call.jb, span(call.m, call.sb), span(call.n, call.tb), "IB", "JB");
+  if (!c.failed() && call.found.grid_b.member())
+    c.matrix(call.found.descb, call.found.grid_b, call.ib, call.jb, span(call.m, call.sb), span(call.n, call.tb),
+             call.found.b_null, {"DESCB", "IB", "JB", "B"}, degenerate);
+  if (!c.failed() && call.found.a_addr != 0 && call.found.b_addr != 0) {
     LocalWindow wa, wb;
     call_windows(call, wa, wb);
-    const Index lda = call.grid_a.member() ? call.desca[LLD] : 0, ldb = call.grid_b.member() ? call.descb[LLD] : 0;
-    if (windows_overlap(call.a_addr, lda, wa, call.b_addr, ldb, wb, call.elem_size))
+    const Index lda = call.found.grid_a.member() ? call.found.desca[LLD] : 0,
+                ldb = call.found.grid_b.member() ? call.found.descb[LLD] : 0;
+    if (windows_overlap(call.found.a_addr, lda, wa, call.found.b_addr, ldb, wb, call.elem_size))
       c.fail(MR2D_ERR_ARGUMENT, at(call, "B"), 0, Reason::overlaps_a, 0);
   }
-  r.a = matrix_report(call.desca, call.grid_a, call.ia, call.ja);
-  r.b = matrix_report(call.descb, call.grid_b, call.ib, call.jb);
+  r.a = matrix_report(call.found.desca, call.found.grid_a, call.ia, call.ja);
+  r.b = matrix_report(call.found.descb, call.found.grid_b, call.ib, call.jb);
   r.sub_m = call.m;
   r.sub_n = call.n;
   index::Shape shape = index::Shape::full;
@@ -256,11 +258,11 @@ Report make_report(const LocalCall& call) {
   return r;
 }
 
-Status local_error(const LocalCall& call, const Report& report, int rank) {
+Status local_error(const Call& call, const Report& report, int rank) {
   return status_of(report.error.found_by(rank), wording_of(call));
 }
 
-Status own_error(const LocalCall& call, const Report& report, int world_rank) {
+Status own_error(const Call& call, const Report& report, int world_rank) {
   Wording w = wording_of(call);
   w.world_rank = true;
   return status_of(report.error.found_by(world_rank), w);
@@ -278,8 +280,8 @@ struct MatrixArgs {
   std::int64_t grid_entry;
 };
 
-MatrixArgs matrix_args(const LocalCall& call, bool b) {
-  if (call.described)
+MatrixArgs matrix_args(const Call& call, bool b) {
+  if (call.found.described)
     return b ? MatrixArgs{"DESCB", "IB", "JB", "GRIDB", 0} : MatrixArgs{"DESCA", "IA", "JA", "GRIDA", 0};
   return b ? MatrixArgs{"DESCB", "IB", "JB", "DESCB", CTXT + 1} : MatrixArgs{"DESCA", "IA", "JA", "DESCA", CTXT + 1};
 }
@@ -311,7 +313,7 @@ constexpr GridField kGridFields[] = {
 // `err` names the process whose report shows the fault (a member that
 // disagrees with the first, the second claimant of a position), or every
 // process for what only all reports together show (no member, a hole).
-bool check_grid(const std::vector<Report>& reports, MatrixReport Report::*side, const LocalCall& call,
+bool check_grid(const std::vector<Report>& reports, MatrixReport Report::*side, const Call& call,
                 const MatrixArgs& args, Fault& err, model::MatrixLayout& layout) {
   const MatrixReport* ref = nullptr;
   for (const Report& r : reports) {
@@ -378,7 +380,7 @@ constexpr ScalarField kScalarFields[] = {
 
 }  // namespace
 
-Status agree(const std::vector<Report>& reports, const LocalCall& call, model::Problem& problem) {
+Status agree(const std::vector<Report>& reports, const Call& call, model::Problem& problem) {
   const Wording wording = wording_of(call);
   for (std::size_t k = 0; k < reports.size(); ++k)
     if (!reports[k].error.ok()) return status_of(reports[k].error.found_by(static_cast<std::int64_t>(k)), wording);
@@ -402,7 +404,7 @@ Status agree(const std::vector<Report>& reports, const LocalCall& call, model::P
   // process passed it as one (the layout exchange before this one made
   // sure), and its tables are agreed there.
   Fault err;
-  const bool desc_a = call.kind_a == SideKind::descriptor, desc_b = call.kind_b == SideKind::descriptor;
+  const bool desc_a = call.found.kind_a == SideKind::descriptor, desc_b = call.found.kind_b == SideKind::descriptor;
   if (!desc_a) problem.a.nprow = problem.a.npcol = 0;
   if (!desc_b) problem.b.nprow = problem.b.npcol = 0;
   if ((desc_a && !check_grid(reports, &Report::a, call, matrix_args(call, false), err, problem.a)) ||

@@ -30,6 +30,24 @@ inline Status failure(int code, const std::string& routine, const std::string& w
   return {code, message_of(routine, what)};
 }
 
+/// "argument K (NAME) WHAT", or "argument K WHAT" without a name, with no
+/// space before a WHAT that starts with ':': the one place a message names
+/// an argument by its position.
+inline std::string about_argument(long long position, const std::string& name, const std::string& what) {
+  std::string text = "argument " + std::to_string(position);
+  if (!name.empty()) text += " (" + name + ")";
+  return text + (what.empty() || what.front() == ':' ? "" : " ") + what;
+}
+
+/// A failure of argument `position` (`name`): its message (about_argument)
+/// and the argument it names.
+inline Status argument_failure(int code, const std::string& routine, long long position, const std::string& name,
+                               const std::string& what) {
+  Status status = failure(code, routine, about_argument(position, name, what));
+  status.arg = position;
+  return status;
+}
+
 /// A failure found below the entry point (its message has no routine), as
 /// `routine`'s.
 inline Status named(Status status, const std::string& routine) {

@@ -18,7 +18,7 @@ check::GridInfo context_side(check::SideKind kind, const std::array<Index, check
   return kind == check::SideKind::descriptor ? grid::grid_info(desc[check::CTXT]) : check::GridInfo{};
 }
 
-Status locate_contexts(const CallSpec& args, check::LocalCall& call, MPI_Comm& union_comm) {
+Status locate_contexts(const CallSpec& args, check::Call& call, MPI_Comm& union_comm) {
   union_comm = MPI_COMM_WORLD;
   if (args.scope == Union::context) {
     if (!grid::grid_info(args.ictxt).member()) {
@@ -28,13 +28,13 @@ Status locate_contexts(const CallSpec& args, check::LocalCall& call, MPI_Comm& u
     }
     union_comm = grid::context_comm(args.ictxt);
   }
-  call.grid_a = context_side(call.kind_a, call.desca);
-  call.grid_b = context_side(call.kind_b, call.descb);
+  call.found.grid_a = context_side(call.found.kind_a, call.found.desca);
+  call.found.grid_b = context_side(call.found.kind_b, call.found.descb);
   return {};
 }
 
 // A member of a matrix's grid needs its descriptor.
-void need_descriptor(const check::LocalCall& call, const check::GridInfo& grid, const mr2d_int* d, const char* name,
+void need_descriptor(const check::Call& call, const check::GridInfo& grid, const mr2d_int* d, const char* name,
                      Fault& fault) {
   if (grid.member() && d == nullptr && fault.ok())
     fault = Fault::of(MR2D_ERR_ARGUMENT, Reason::null_pointer).named(check::arg_position(call, name));
@@ -44,41 +44,41 @@ void need_descriptor(const check::LocalCall& call, const check::GridInfo& grid, 
 // given with neither descriptor nor grid: this process is outside that grid
 // (the others describe it).
 check::GridInfo described_side(const CallSpec& args, check::SideKind kind, const Side& side, const char* name,
-                               check::LocalCall& call) {
+                               check::Call& call) {
   if (kind == check::SideKind::grid_layout || (args.layout && side.grid == nullptr && side.desc == nullptr)) return {};
   return grid::described_grid_info(side.grid, args.comm, check::arg_position(call, name), call.fault);
 }
 
-Status locate_described(const CallSpec& args, check::LocalCall& call, MPI_Comm& union_comm) {
-  call.described = true;
+Status locate_described(const CallSpec& args, check::Call& call, MPI_Comm& union_comm) {
+  call.found.described = true;
   int inter = 0;
   if (args.comm == MPI_COMM_NULL || MPI_Comm_test_inter(args.comm, &inter) != MPI_SUCCESS || inter)
-    return failure(MR2D_ERR_ARGUMENT, args.routine, "argument 1 (COMM) is MPI_COMM_NULL or not an intracommunicator");
+    return argument_failure(MR2D_ERR_ARGUMENT, args.routine, 1, "COMM", "is MPI_COMM_NULL or not an intracommunicator");
   union_comm = args.comm;
-  call.grid_a = described_side(args, call.kind_a, args.a, "GRIDA", call);
-  call.grid_b = described_side(args, call.kind_b, args.b, "GRIDB", call);
-  need_descriptor(call, call.grid_a, args.a.desc, "DESCA", call.fault);
-  need_descriptor(call, call.grid_b, args.b.desc, "DESCB", call.fault);
+  call.found.grid_a = described_side(args, call.found.kind_a, args.a, "GRIDA", call);
+  call.found.grid_b = described_side(args, call.found.kind_b, args.b, "GRIDB", call);
+  need_descriptor(call, call.found.grid_a, args.a.desc, "DESCA", call.fault);
+  need_descriptor(call, call.found.grid_b, args.b.desc, "DESCB", call.fault);
   return {};
 }
 
 }  // namespace
 
-Status locate_grids(const CallSpec& args, check::LocalCall& call, MPI_Comm& union_comm) {
+Status locate_grids(const CallSpec& args, check::Call& call, MPI_Comm& union_comm) {
   return args.scope == Union::comm ? locate_described(args, call, union_comm) : locate_contexts(args, call, union_comm);
 }
 
-std::vector<MPI_Comm> grid_lifetimes(const CallSpec& args, const check::LocalCall& call) {
+std::vector<MPI_Comm> grid_lifetimes(const CallSpec& args, const check::Call& call) {
   std::vector<MPI_Comm> comms;
   if (args.scope == Union::comm) {
     // Both grids live inside the communicator, and so does the union.
     comms.push_back(args.comm);
     return comms;
   }
-  if (call.grid_a.member()) comms.push_back(grid::context_comm(call.desca[check::CTXT]));
-  if (call.grid_b.member()) comms.push_back(grid::context_comm(call.descb[check::CTXT]));
+  if (call.found.grid_a.member()) comms.push_back(grid::context_comm(call.found.desca[check::CTXT]));
+  if (call.found.grid_b.member()) comms.push_back(grid::context_comm(call.found.descb[check::CTXT]));
   // A grid-layout side lives in the union.
-  if (call.kind_a == check::SideKind::grid_layout || call.kind_b == check::SideKind::grid_layout)
+  if (call.found.kind_a == check::SideKind::grid_layout || call.found.kind_b == check::SideKind::grid_layout)
     comms.push_back(grid::context_comm(args.ictxt));
   return comms;
 }

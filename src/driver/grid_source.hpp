@@ -18,10 +18,10 @@ namespace mr2d::driver {
 /// Fills `call`'s grids (and its fault, for a bad description) and the union
 /// communicator. Local. An error here is one no exchange can follow (this
 /// process is outside the union context, or COMM is no intracommunicator).
-Status locate_grids(const CallSpec& args, check::LocalCall& call, MPI_Comm& union_comm);
+Status locate_grids(const CallSpec& args, check::Call& call, MPI_Comm& union_comm);
 
 /// The communicators whose release ends the grids this process is in (for
 /// described grids, the union itself): a plan on them must not run afterwards.
-std::vector<MPI_Comm> grid_lifetimes(const CallSpec& args, const check::LocalCall& call);
+std::vector<MPI_Comm> grid_lifetimes(const CallSpec& args, const check::Call& call);
 
 }  // namespace mr2d::driver

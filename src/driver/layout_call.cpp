@@ -114,13 +114,13 @@ Fault offsets_need_array(const LayoutSide& s, const void* array) {
 constexpr int kKindAt = 0, kStartsAt = 2;
 
 // The argument of a side (1: MA, 2: MB).
-std::int64_t side_arg(const check::LocalCall& call, int side) {
+std::int64_t side_arg(const check::Call& call, int side) {
   return check::arg_position(call, side == 1 ? "DESCA" : "DESCB");
 }
 
 // One exchange: the first process's fault, or tables that differ from
 // process 0's, is every process's status.
-Status agree_layouts(const check::LocalCall& call, MPI_Comm comm, const Word& mine) {
+Status agree_layouts(const check::Call& call, MPI_Comm comm, const Word& mine) {
   const check::Wording wording = check::wording_of(call);
   std::vector<Word> all;
   Status agreed = exchange_words(comm, mine, wording, call.routine, all);
@@ -189,7 +189,7 @@ bool offsets_apart(const LayoutSide& s, Index es) {
 // Memory shared by blocks of one matrix, or by what A reads and B writes.
 // A plan sees only blocks given by pointer and, apart, each matrix's blocks
 // by offset; a direct call sees everything.
-Fault find_overlaps(const Part& p, const CallSpec& la, const check::LocalCall& call) {
+Fault find_overlaps(const Part& p, const CallSpec& la, const check::Call& call) {
   const Index es = la.elem_size;
   auto to_fault = [&](const layout::Clash& c, const std::vector<layout::Extent>& e) -> Fault {
     if (!c.found) return {};
@@ -211,9 +211,9 @@ Fault find_overlaps(const Part& p, const CallSpec& la, const check::LocalCall& c
     const bool rows_a = check::is_transposed(call.op);
     for (int side = 0; side < 2; ++side) {
       const bool grid = side == 0 ? p.a.grid : p.b.grid;
-      const check::GridInfo& g = side == 0 ? call.grid_a : call.grid_b;
+      const check::GridInfo& g = side == 0 ? call.found.grid_a : call.found.grid_b;
       if (grid || !g.member()) continue;
-      const auto& d = side == 0 ? call.desca : call.descb;
+      const auto& d = side == 0 ? call.found.desca : call.found.descb;
       const Index rows = side == 0 ? (rows_a ? call.n : call.m) : call.m;
       const Index cols = side == 0 ? (rows_a ? call.m : call.n) : call.n;
       const check::LocalWindow w =
@@ -254,11 +254,11 @@ void plan_tiles(const CallSpec& la, const LocalStage& st, int me, int size, Exec
   const bool transposed = agreed.transposed;
   layout::Side a, b;
   if (part.a.grid)
-    a = {&part.a.tables, la.a.i - 1, la.a.j - 1, {}};
+    a = {&part.a.tables, la.ia - 1, la.ja - 1, {}};
   else
     a.cyclic = agreed.a;
   if (part.b.grid)
-    b = {&part.b.tables, la.b.i - 1, la.b.j - 1, {}};
+    b = {&part.b.tables, la.ib - 1, la.jb - 1, {}};
   else
     b.cyclic = agreed.b;
   const Index am = transposed ? la.n : la.m, an = transposed ? la.m : la.n;
@@ -313,7 +313,7 @@ struct LocalLayout {
 // only the type is checked.
 Status empty_layout_call(const CallSpec& la) {
   if (la.elem_size != 0) return {};
-  check::LocalCall c;
+  check::Call c;
   c.routine = la.routine;
   c.args = la.args;
   c.type = la.type;
@@ -349,12 +349,12 @@ Status layout_local(const CallSpec& la, Part& out, LocalLayout& loc) {
   word.prints[0] = out.a.grid && f.ok() ? layout::hash(out.a.tables) : 0;
   word.prints[1] = out.b.grid && f.ok() ? layout::hash(out.b.tables) : 0;
   if (out.a.grid) {
-    word.values[kStartsAt] = la.a.i;
-    word.values[kStartsAt + 1] = la.a.j;
+    word.values[kStartsAt] = la.ia;
+    word.values[kStartsAt + 1] = la.ja;
   }
   if (out.b.grid) {
-    word.values[kStartsAt + 2] = la.b.i;
-    word.values[kStartsAt + 3] = la.b.j;
+    word.values[kStartsAt + 2] = la.ib;
+    word.values[kStartsAt + 3] = la.jb;
   }
   return {};
 }

@@ -122,17 +122,17 @@ struct NdLocal {
 
 // The local stage: the common checks (type, options, settings, the plan
 // handle), the descriptions, the permutation and the arrays given (`direct`).
-Status nd_local(const NdSpec& nd_spec, bool direct, NdLocal& loc) {
-  loc.spec = nd_spec.base;
+Status nd_local(const CallSpec& nd_spec, bool direct, NdLocal& loc) {
+  loc.spec = nd_spec;
   CallSpec& spec = loc.spec;
   spec.layout = true;
   spec.entry = check::Entry::transform;
   spec.a.matrix = nullptr;
   spec.b.matrix = nullptr;
-  spec.a.i = spec.a.j = spec.b.i = spec.b.j = 1;
+  spec.ia = spec.ja = spec.ib = spec.jb = 1;
   Status s = stage_local(spec, loc.st);
   if (!s.ok()) return s;
-  const check::LocalCall& call = loc.st.call;
+  const check::Call& call = loc.st.call;
   MPI_Comm_rank(loc.st.comm, &loc.me);
   MPI_Comm_size(loc.st.comm, &loc.size);
   const Index me = loc.me, size = loc.size;
@@ -141,8 +141,8 @@ Status nd_local(const NdSpec& nd_spec, bool direct, NdLocal& loc) {
   nd::Description da, db;
   std::vector<Index> perm;
   Fault f = loc.st.report.error;
-  if (f.ok()) f = read_description(nd_spec.da, size, da).named(arg_da);
-  if (f.ok()) f = read_description(nd_spec.db, size, db).named(arg_db);
+  if (f.ok()) f = read_description(nd_spec.a.nd, size, da).named(arg_da);
+  if (f.ok()) f = read_description(nd_spec.b.nd, size, db).named(arg_db);
   if (f.ok()) f = nd::check_array(da, size, me, loc.a).named(arg_da);
   if (f.ok()) f = nd::check_array(db, size, me, loc.b).named(arg_db);
   if (f.ok()) {
@@ -161,12 +161,12 @@ Status nd_local(const NdSpec& nd_spec, bool direct, NdLocal& loc) {
   // The arrays of a direct call, checked as a plan's execution checks them.
   if (f.ok() && direct) {
     const Footprint& w = part.arrays;
-    if (nd_spec.base.a_array == nullptr && !w.a.empty())
+    if (nd_spec.a_array == nullptr && !w.a.empty())
       f = Fault::of(MR2D_ERR_ARGUMENT, Reason::array_null, 0).in(0, -1);
-    else if (nd_spec.base.b_array == nullptr && !w.b.empty())
+    else if (nd_spec.b_array == nullptr && !w.b.empty())
       f = Fault::of(MR2D_ERR_ARGUMENT, Reason::array_null, 1).in(0, -1);
-    else if (check::windows_overlap(reinterpret_cast<std::uintptr_t>(nd_spec.base.a_array), w.lda, w.a,
-                                    reinterpret_cast<std::uintptr_t>(nd_spec.base.b_array), w.ldb, w.b, w.elem_size))
+    else if (check::windows_overlap(reinterpret_cast<std::uintptr_t>(nd_spec.a_array), w.lda, w.a,
+                                    reinterpret_cast<std::uintptr_t>(nd_spec.b_array), w.ldb, w.b, w.elem_size))
       f = Fault::of(MR2D_ERR_ARGUMENT, Reason::arrays_overlap, 1).in(0, -1);
   }
   Word& word = loc.word;
@@ -194,7 +194,7 @@ Status agree_nd(const NdLocal& loc, std::vector<Index>& a_leading) {
   for (const Word& w : all) options.push_back(w.options);
   agreed = agree_options(options, routine);
   if (!agreed.ok()) return agreed;
-  const check::LocalCall& call = loc.st.call;
+  const check::Call& call = loc.st.call;
   // The first process whose descriptions differ from process 0's, PERM
   // named before DA and DB.
   std::int64_t first = -1, arg = 0;
@@ -296,29 +296,29 @@ CallCache::Key cache_key(const NdLocal& loc) {
 
 }  // namespace
 
-int nd_transform(const NdSpec& nd_spec) noexcept {
-  return guarded(nd_spec.base.routine, true, [&]() -> Status {
+int nd_transform(const CallSpec& nd_spec) noexcept {
+  return guarded(nd_spec.routine, true, [&]() -> Status {
     NdLocal loc;
     Status s = nd_local(nd_spec, true, loc);
     if (!s.ok()) {
       count_call(false);
       return s;
     }
-    const OnePart arrays{nd_spec.base.a_array, nd_spec.base.b_array, nd_spec.base.alpha, nd_spec.base.beta};
+    const OnePart arrays{nd_spec.a_array, nd_spec.b_array, nd_spec.alpha, nd_spec.beta};
     // A process with a fault of its own plans, so that every process hears of it.
     CallCache::Key key = cache_key(loc);
     if (!loc.word.fault.ok()) key.push_back(-1 - static_cast<std::int64_t>(loc.word.fault.code));
     return run_cached(
-        loc.st.comm, std::move(key), nd_spec.base.routine, false, [&](Execution& e) { return plan_nd(loc, e); },
+        loc.st.comm, std::move(key), nd_spec.routine, false, [&](Execution& e) { return plan_nd(loc, e); },
         arrays.operands());
   });
 }
 
-int create_nd_plan(mr2d_plan* plan, const NdSpec& nd_spec) noexcept {
-  return create_planned(plan, nd_spec.base.routine, [&](Execution& e, bool out_null) {
-    NdSpec checked = nd_spec;
-    checked.base.plan_out_null = out_null;
-    checked.base.deferred_arrays = true;
+int create_nd_plan(mr2d_plan* plan, const CallSpec& nd_spec) noexcept {
+  return create_planned(plan, nd_spec.routine, [&](Execution& e, bool out_null) {
+    CallSpec checked = nd_spec;
+    checked.plan_out_null = out_null;
+    checked.deferred_arrays = true;
     NdLocal loc;
     Status s = nd_local(checked, false, loc);
     return s.ok() ? plan_nd(loc, e) : s;

@@ -11,15 +11,8 @@
 
 namespace mr2d::driver {
 
-/// An N-D call: `base` holds the routine, its argument list, the union,
-/// the type, alpha, beta, the arrays and the options; the sides come from
-/// the descriptions.
-struct NdSpec {
-  CallSpec base;
-  const int* perm = nullptr;
-  const mr2d_nd_array* da = nullptr;
-  const mr2d_nd_array* db = nullptr;
-};
+// An N-D call is a CallSpec whose sides are descriptions (Side::nd) and
+// whose permutation is `perm`.
 
 /// The public description copied (tables of `ndims` values; NULL ones
 /// stay empty). A NULL description, ndims outside 1..8 or a NULL sizes or
@@ -29,9 +22,9 @@ struct NdSpec {
 Fault read_description(const mr2d_nd_array* in, Index union_size, nd::Description& out);
 
 /// A direct call; never throws.
-int nd_transform(const NdSpec& spec) noexcept;
+int nd_transform(const CallSpec& spec) noexcept;
 
 /// A persistent plan of the call (arrays come at execution); never throws.
-int create_nd_plan(mr2d_plan* plan, const NdSpec& spec) noexcept;
+int create_nd_plan(mr2d_plan* plan, const CallSpec& spec) noexcept;
 
 }  // namespace mr2d::driver

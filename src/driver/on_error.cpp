@@ -54,7 +54,7 @@ void stop_on_error(const CallSpec& args, const Status& status) {
       // ScaLAPACK descriptor are MB_ and NB_; in a type 2 one those are 7, 8.
       static const long long kPblasEntry[2][12] = {{0, 1, 2, 3, 4, 5, 6, 9, 10, 11, 5, 6},
                                                    {0, 1, 2, 3, 4, 7, 8, 9, 10, 11, 5, 6}};
-      check::LocalCall call;
+      check::Call call;
       call.args = args.args;
       const bool inb = (status.arg == check::arg_position(call, "DESCA") && args.a.pblas_type2) ||
                        (status.arg == check::arg_position(call, "DESCB") && args.b.pblas_type2);

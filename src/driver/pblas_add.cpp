@@ -50,9 +50,9 @@ void tradd_band(const CallSpec& args) {
   const mr2d_int* descc = args.b.desc;
   const check::GridInfo g = grid::grid_info(descc[check::CTXT]);
   if (!g.member()) return;
-  const index::Axis rows{descc[check::MB], g.nprow, descc[check::RSRC], args.b.i - 1};
-  const index::Axis cols{descc[check::NB], g.npcol, descc[check::CSRC], args.b.j - 1};
-  const bool upper = args.uplo[0] == 'U' || args.uplo[0] == 'u';
+  const index::Axis rows{descc[check::MB], g.nprow, descc[check::RSRC], args.ib - 1};
+  const index::Axis cols{descc[check::NB], g.npcol, descc[check::CSRC], args.jb - 1};
+  const bool upper = args.uplo == 'U' || args.uplo == 'u';
   kernels::tradd_band(args.type, upper, args.m, args.n, kernels::kTraddPanel,
                       {args.b_array, descc[check::LLD], rows, cols, g.myrow, g.mycol});
 }

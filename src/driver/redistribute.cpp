@@ -42,63 +42,36 @@ void layout_side(const mr2d_matrix* m, check::SideKind& kind, check::Extent& ext
   if (m != nullptr) extent = {m->layout->rows, m->layout->cols};
 }
 
-check::LocalCall to_local_call(const CallSpec& args) {
-  check::LocalCall call;
-  call.routine = args.routine;
-  call.args = args.args;
-  call.entry = args.entry;
-  call.op = args.op;
-  call.trapezoidal = args.trapezoidal;
-  if (args.trapezoidal) {
-    call.uplo = args.uplo != nullptr ? args.uplo[0] : '\0';
-    call.diag = args.diag != nullptr ? args.diag[0] : '\0';
-  }
-  call.letters = args.letters;
-  call.fault = args.fault;
-  call.m = args.m;
-  call.n = args.n;
-  call.ia = args.a.i;
-  call.ja = args.a.j;
-  call.ib = args.b.i;
-  call.jb = args.b.j;
+}  // namespace
+
+// The call as the checks read it, with what this process finds without MPI.
+check::Call local_call_of(const CallSpec& args) {
+  check::Call call = args;
+  check::Located& found = call.found;
   // Only CTXT_ is meaningful on non-members, but the array always has 9 entries.
   for (int k = 0; k < check::DESC_LEN; ++k) {
-    call.desca[static_cast<std::size_t>(k)] = args.a.desc != nullptr ? args.a.desc[k] : -1;
-    call.descb[static_cast<std::size_t>(k)] = args.b.desc != nullptr ? args.b.desc[k] : -1;
+    found.desca[static_cast<std::size_t>(k)] = args.a.desc != nullptr ? args.a.desc[k] : -1;
+    found.descb[static_cast<std::size_t>(k)] = args.b.desc != nullptr ? args.b.desc[k] : -1;
   }
-  call.elem_size = args.elem_size;
-  call.type = args.type;
-  call.type_position = args.type_position;
-  call.plan_out_null = args.plan_out_null;
-  call.bad_option = invalid_option_field(args.options, call.bad_option_value);
+  found.bad_option = invalid_option_field(args.options, found.bad_option_value);
   // Read once, as the variables themselves are.
   static const int bad_env = env_fault();
   static const std::string bad_env_value = bad_env >= 0 ? std::getenv(kEnvSettings[bad_env].name) : "";
-  call.bad_env = bad_env;
-  call.bad_env_value = bad_env >= 0 ? bad_env_value.c_str() : nullptr;
-  call.strided = args.strided;
-  call.sa = args.a.row_stride;
-  call.ta = args.a.col_stride;
-  call.sb = args.b.row_stride;
-  call.tb = args.b.col_stride;
+  found.bad_env = bad_env;
+  found.bad_env_value = bad_env >= 0 ? bad_env_value.c_str() : nullptr;
   // Plan creation: the arrays come at execution, which checks them.
-  call.a_null = !args.deferred_arrays && args.a_array == nullptr;
-  call.b_null = !args.deferred_arrays && args.b_array == nullptr;
-  call.layout = args.layout;
+  found.a_null = !args.deferred_arrays && args.a_array == nullptr;
+  found.b_null = !args.deferred_arrays && args.b_array == nullptr;
   if (args.layout) {
-    layout_side(args.a.matrix, call.kind_a, call.extent_a);
-    layout_side(args.b.matrix, call.kind_b, call.extent_b);
+    layout_side(args.a.matrix, found.kind_a, found.extent_a);
+    layout_side(args.b.matrix, found.kind_b, found.extent_b);
   }
   if (!args.deferred_arrays) {
-    call.a_addr = reinterpret_cast<std::uintptr_t>(args.a_array);
-    call.b_addr = reinterpret_cast<std::uintptr_t>(args.b_array);
+    found.a_addr = reinterpret_cast<std::uintptr_t>(args.a_array);
+    found.b_addr = reinterpret_cast<std::uintptr_t>(args.b_array);
   }
   return call;
 }
-
-}  // namespace
-
-check::LocalCall local_call_of(const CallSpec& args) { return to_local_call(args); }
 
 Status stage_local(const CallSpec& args, LocalStage& st) {
   int initialized = 0, finalized = 0;
@@ -106,15 +79,15 @@ Status stage_local(const CallSpec& args, LocalStage& st) {
   MPI_Finalized(&finalized);
   if (!initialized || finalized) return failure(MR2D_ERR_CONTEXT, args.routine, "MPI is not initialized");
   arm_stats_report();
-  // Invalid options are this process's error in the agreement (to_local_call).
+  // Invalid options are this process's error in the agreement (local_call_of).
   resolve(args.options, st.options);
-  st.call = to_local_call(args);
+  st.call = local_call_of(args);
   MPI_Comm union_comm = MPI_COMM_NULL;
   Status located = locate_grids(args, st.call, union_comm);
   if (!located.ok()) return located;
   st.report = check::make_report(st.call);
-  st.lda = st.call.grid_a.member() ? st.call.desca[check::LLD] : 0;
-  st.ldb = st.call.grid_b.member() ? st.call.descb[check::LLD] : 0;
+  st.lda = st.call.found.grid_a.member() ? st.call.found.desca[check::LLD] : 0;
+  st.ldb = st.call.found.grid_b.member() ? st.call.found.descb[check::LLD] : 0;
   st.report.options = report_options(st.options);
   st.comm = union_comm;
   Status s = transport::channel_for(union_comm, st.channel);
@@ -221,10 +194,10 @@ Status stage_global(const CallSpec& args, const LocalStage& st, Execution& out) 
 Status empty_call(const CallSpec& args) {
   const bool pblas = check::is_pblas(args.entry);
   if (args.elem_size != 0 && !pblas) return {};
-  check::LocalCall call = to_local_call(args);
+  check::Call call = local_call_of(args);
   if (pblas) {
-    call.grid_a = grid::grid_info(call.desca[check::CTXT]);
-    call.grid_b = grid::grid_info(call.descb[check::CTXT]);
+    call.found.grid_a = grid::grid_info(call.found.desca[check::CTXT]);
+    call.found.grid_b = grid::grid_info(call.found.descb[check::CTXT]);
   }
   const check::Report report = check::make_report(call);
   if (report.error.code == 0) return {};
@@ -271,7 +244,7 @@ Status run_block_cyclic(const CallSpec& args) {
 }
 
 Status outside_pblas_grid(const CallSpec& args) {
-  const check::LocalCall call = to_local_call(args);
+  const check::Call call = local_call_of(args);
   check::Report r{};
   r.error = Fault::of(MR2D_ERR_CONTEXT, Reason::not_a_grid, args.ictxt)
                 .named(check::arg_position(call, "DESCA"), check::CTXT + 1);

@@ -22,7 +22,7 @@ namespace mr2d::driver {
 
 /// What one process learns without talking to the others.
 struct LocalStage {
-  check::LocalCall call;
+  check::Call call;
   Resolved options;
   check::Report report{};
   MPI_Comm comm = MPI_COMM_NULL;  ///< the union communicator (BLACS's or the caller's): collectives
@@ -31,7 +31,7 @@ struct LocalStage {
 };
 
 /// The call as the checks see it (grids not yet located).
-check::LocalCall local_call_of(const CallSpec& args);
+check::Call local_call_of(const CallSpec& args);
 
 /// The local stage of a call: grids, local checks, this process's report.
 /// An error here is this process's alone (no exchange can follow).

@@ -98,9 +98,9 @@ Status repeated_request(int count, const mr2d_request* requests, const char* rou
   std::sort(held.begin(), held.end());
   for (std::size_t k = 1; k < held.size(); ++k)
     if (held[k].first == held[k - 1].first)
-      return failure(MR2D_ERR_ARGUMENT, routine,
-                     "argument 2 (requests): entries " + std::to_string(held[k - 1].second) + " and " +
-                         std::to_string(held[k].second) + " are the same request; none was waited for");
+      return argument_failure(MR2D_ERR_ARGUMENT, routine, 2, "requests",
+                              ": entries " + std::to_string(held[k - 1].second) + " and " +
+                                  std::to_string(held[k].second) + " are the same request; none was waited for");
   return {};
 }
 
@@ -110,7 +110,7 @@ const char* start_routine(const StartArgs& args) {
 }
 
 Status null_request(const char* routine, bool transform) {
-  return failure(MR2D_ERR_ARGUMENT, routine, std::string("argument ") + (transform ? "6" : "4") + " (request) is NULL");
+  return argument_failure(MR2D_ERR_ARGUMENT, routine, transform ? 6 : 4, "request", "is NULL");
 }
 
 }  // namespace
@@ -133,7 +133,7 @@ Status progress_setting(const char* routine, bool& thread) {
 int start_plan(mr2d_plan plan, const StartArgs& args, mr2d_request* request) noexcept {
   const char* routine = start_routine(args);
   return guarded(routine, true, [&]() -> Status {
-    if (plan == nullptr) return failure(MR2D_ERR_ARGUMENT, routine, "argument 1 (plan) is NULL");
+    if (plan == nullptr) return argument_failure(MR2D_ERR_ARGUMENT, routine, 1, "plan", "is NULL");
     Status active = refuse_active(plan, routine);
     if (!active.ok()) return active;
     bool on_thread = false;
@@ -184,8 +184,8 @@ int test_request(mr2d_request* request, int* done) noexcept {
   const char* routine = "mr2d_request_test";
   return guarded(routine, true, [&]() -> Status {
     if (done != nullptr) *done = 0;
-    if (request == nullptr) return failure(MR2D_ERR_ARGUMENT, routine, "argument 1 (request) is NULL");
-    if (done == nullptr) return failure(MR2D_ERR_ARGUMENT, routine, "argument 2 (done) is NULL");
+    if (request == nullptr) return argument_failure(MR2D_ERR_ARGUMENT, routine, 1, "request", "is NULL");
+    if (done == nullptr) return argument_failure(MR2D_ERR_ARGUMENT, routine, 2, "done", "is NULL");
     if (*request != nullptr) step(**request, false, nullptr);
     if (*request != nullptr && !(*request)->over) return {};
     *done = 1;
@@ -196,7 +196,7 @@ int test_request(mr2d_request* request, int* done) noexcept {
 int wait_request(mr2d_request* request) noexcept {
   const char* routine = "mr2d_request_wait";
   return guarded(routine, true, [&]() -> Status {
-    if (request == nullptr) return failure(MR2D_ERR_ARGUMENT, routine, "argument 1 (request) is NULL");
+    if (request == nullptr) return argument_failure(MR2D_ERR_ARGUMENT, routine, 1, "request", "is NULL");
     if (*request == nullptr) return {};
     mr2d_request_s& r = **request;
     transport::Backoff backoff(progress_comm(r));
@@ -214,8 +214,8 @@ int wait_request(mr2d_request* request) noexcept {
 int wait_all(int count, mr2d_request* requests) noexcept {
   const char* routine = "mr2d_request_waitall";
   return guarded(routine, true, [&]() -> Status {
-    if (count < 0) return failure(MR2D_ERR_ARGUMENT, routine, "argument 1 (count) is negative");
-    if (count > 0 && requests == nullptr) return failure(MR2D_ERR_ARGUMENT, routine, "argument 2 (requests) is NULL");
+    if (count < 0) return argument_failure(MR2D_ERR_ARGUMENT, routine, 1, "count", "is negative");
+    if (count > 0 && requests == nullptr) return argument_failure(MR2D_ERR_ARGUMENT, routine, 2, "requests", "is NULL");
     // One request twice would be freed twice: refused before anything moves.
     Status twice = repeated_request(count, requests, routine);
     if (!twice.ok()) return twice;
@@ -251,9 +251,9 @@ int test_some(mr2d_request* request, int* outcount, int* parts) noexcept {
   const char* routine = "mr2d_request_testsome";
   return guarded(routine, true, [&]() -> Status {
     if (outcount != nullptr) *outcount = 0;
-    if (request == nullptr) return failure(MR2D_ERR_ARGUMENT, routine, "argument 1 (request) is NULL");
-    if (outcount == nullptr) return failure(MR2D_ERR_ARGUMENT, routine, "argument 2 (outcount) is NULL");
-    if (parts == nullptr) return failure(MR2D_ERR_ARGUMENT, routine, "argument 3 (parts) is NULL");
+    if (request == nullptr) return argument_failure(MR2D_ERR_ARGUMENT, routine, 1, "request", "is NULL");
+    if (outcount == nullptr) return argument_failure(MR2D_ERR_ARGUMENT, routine, 2, "outcount", "is NULL");
+    if (parts == nullptr) return argument_failure(MR2D_ERR_ARGUMENT, routine, 3, "parts", "is NULL");
     if (*request == nullptr) {
       *outcount = -1;
       return {};
@@ -292,14 +292,14 @@ int test_some(mr2d_request* request, int* outcount, int* parts) noexcept {
 int free_request(mr2d_request* request) noexcept {
   const char* routine = "mr2d_request_free";
   return guarded(routine, true, [&]() -> Status {
-    if (request == nullptr) return failure(MR2D_ERR_ARGUMENT, routine, "argument 1 (request) is NULL");
+    if (request == nullptr) return argument_failure(MR2D_ERR_ARGUMENT, routine, 1, "request", "is NULL");
     if (*request == nullptr) return {};
     // A request whose transfers ended inside other calls completes here.
     step(**request, false, nullptr);
     if (!(*request)->over)
-      return failure(MR2D_ERR_ARGUMENT, routine,
-                     "argument 1 (request) is active (its execution is not complete): complete it with "
-                     "mr2d_request_wait or _test; it stays valid");
+      return argument_failure(MR2D_ERR_ARGUMENT, routine, 1, "request",
+                              "is active (its execution is not complete): complete it with "
+                              "mr2d_request_wait or _test; it stays valid");
     return release(request);
   });
 }

@@ -25,7 +25,8 @@ void* alloc_shared(std::size_t bytes) {
 
 bool free_shared(void* p) {
   const bool ok = transport::shared_array_free(p);
-  set_last_error(ok ? std::string() : message_of("mr2d_free", "argument 1 is not an array that mr2d_alloc returned"));
+  set_last_error(ok ? std::string()
+                    : message_of("mr2d_free", about_argument(1, "", "is not an array that mr2d_alloc returned")));
   return ok;
 }
 

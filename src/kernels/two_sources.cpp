@@ -126,12 +126,6 @@ void copy_column(unsigned char* to, const Weave& w, const unsigned char* f0, con
   stage.finish();
 }
 
-// Where column k of the window (source column `src`) starts on a side.
-const unsigned char* column_start(const TwoSourceSide& side, Index src, Index k, Index per_column, Index es) {
-  const auto* base = static_cast<const unsigned char*>(side.base);
-  return side.message ? base + k * per_column * es : base + src * side.ld * es;
-}
-
 }  // namespace
 
 bool two_sources_fit(const TwoSourceSide& one, const TwoSourceSide& two, const index::Trapezoid& trapezoid,
@@ -142,19 +136,12 @@ bool two_sources_fit(const TwoSourceSide& one, const TwoSourceSide& two, const i
 TwoSourceCount copy_two_sources(const TwoSourceSide& one, const TwoSourceSide& two, Index elem_size, void* b, Index ldb,
                                 Window window, bool stream) {
   const WovenColumns& c = woven_columns(woven_sides(one, two, Walk::unpack), WeaveSide::to, elem_size, window);
-  const TwoSourceSide& first = c.first_is_one ? one : two;
-  const TwoSourceSide& second = c.first_is_one ? two : one;
   const Index es = elem_size;
   auto* bytes = static_cast<unsigned char*>(b);
-  auto each = [&](auto size) {
-    for (Index k = 0; k < c.columns(); ++k) {
-      const auto at = static_cast<std::size_t>(k);
-      copy_column<decltype(size)::value>(bytes + c.shared[at] * ldb * es, c.bytes,
-                                         column_start(first, c.other[0][at], k, c.per_column[0], es),
-                                         column_start(second, c.other[1][at], k, c.per_column[1], es), stream);
-    }
-  };
-  with_woven_size(es, each);
+  for_each_woven_column(c, one, two, es,
+                        [&](auto size, Index column, const unsigned char* f0, const unsigned char* f1) {
+                          copy_column<decltype(size)::value>(bytes + column * ldb * es, c.bytes, f0, f1, stream);
+                        });
   if (stream) stream_fence();
   return c.counts();
 }

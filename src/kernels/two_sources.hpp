@@ -18,17 +18,9 @@
 
 namespace mr2d::kernels {
 
-/// One source of a two-source copy. An array: column c of its local array
-/// starts c * ld elements in, the row run set's `src` are its rows. A
-/// message: the copied columns of the window follow each other, each
-/// rows.count() elements long (pack's order).
-struct TwoSourceSide {
-  const void* base = nullptr;
-  Index ld = 0;  ///< leading dimension of an array (unused for a message)
-  bool message = false;
-  const index::RunSet* rows = nullptr;
-  const index::RunSet* cols = nullptr;
-};
+/// One source of a two-source copy (weave.hpp's WovenSide): the row run
+/// set's `src` are an array's rows.
+using TwoSourceSide = WovenSide<const void>;
 
 /// Whether copy_two_sources serves the pair: a full trapezoid, an element
 /// size of 4, 8 or 16 bytes, the same copied columns landing on the same

@@ -115,12 +115,6 @@ void split_column(const unsigned char* from, const Weave& w, unsigned char* t0, 
   }
 }
 
-// Where column k of the window (destination column `dst`) starts on a target.
-unsigned char* column_start(const TwoTargetSide& side, Index dst, Index k, Index per_column, Index es) {
-  auto* base = static_cast<unsigned char*>(side.base);
-  return side.message ? base + k * per_column * es : base + dst * side.ld * es;
-}
-
 }  // namespace
 
 bool two_targets_fit(const TwoTargetSide& one, const TwoTargetSide& two, const index::Trapezoid& trapezoid,
@@ -137,15 +131,9 @@ TwoSourceCount split_two_ways(const void* a, Index lda, const TwoTargetSide& one
   const int streamed = !stream ? -1 : !first.message ? 0 : !second.message ? 1 : -1;
   const Index es = elem_size;
   const auto* bytes = static_cast<const unsigned char*>(a);
-  auto each = [&](auto size) {
-    for (Index k = 0; k < c.columns(); ++k) {
-      const auto at = static_cast<std::size_t>(k);
-      split_column<decltype(size)::value>(bytes + c.shared[at] * lda * es, c.bytes,
-                                          column_start(first, c.other[0][at], k, c.per_column[0], es),
-                                          column_start(second, c.other[1][at], k, c.per_column[1], es), streamed);
-    }
-  };
-  with_woven_size(es, each);
+  for_each_woven_column(c, one, two, es, [&](auto size, Index column, unsigned char* t0, unsigned char* t1) {
+    split_column<decltype(size)::value>(bytes + column * lda * es, c.bytes, t0, t1, streamed);
+  });
   if (streamed >= 0) stream_fence();
   return c.counts();
 }

@@ -15,17 +15,9 @@
 
 namespace mr2d::kernels {
 
-/// One target of a two-target copy. An array (B): column c of its local
-/// array starts c * ld elements in, the row run set's `dst` are its rows. A
-/// message: the copied columns of the window follow each other, each
-/// rows.count() elements long (pack's order). Both sides' `src` are A's.
-struct TwoTargetSide {
-  void* base = nullptr;
-  Index ld = 0;  ///< leading dimension of an array (unused for a message)
-  bool message = false;
-  const index::RunSet* rows = nullptr;
-  const index::RunSet* cols = nullptr;
-};
+/// One target of a two-target copy (weave.hpp's WovenSide): the row run
+/// set's `dst` are an array's (B's) rows; both sides' `src` are A's.
+using TwoTargetSide = WovenSide<void>;
 
 /// Whether split_two_ways serves the pair: a full trapezoid, an element
 /// size of 4, 8 or 16 bytes, the same copied columns of A on both sides,

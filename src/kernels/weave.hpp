@@ -97,6 +97,27 @@ struct WovenColumns {
   TwoSourceCount counts() const;
 };
 
+/// One side of a two-source or two-target copy: an array (column c of its
+/// local array starts c * ld elements in), or a message (the copied columns
+/// of the window follow each other, each rows.count() elements long: pack's
+/// order). `Void` is const void for a source, void for a target.
+template <class Void>
+struct WovenSide {
+  Void* base = nullptr;
+  Index ld = 0;  ///< leading dimension of an array (unused for a message)
+  bool message = false;
+  const index::RunSet* rows = nullptr;
+  const index::RunSet* cols = nullptr;
+
+  /// Where the k-th column of the window starts (`column`: the array's
+  /// column), `per_column` elements of `es` bytes per message column.
+  auto* column_start(Index column, Index k, Index per_column, Index es) const {
+    using Byte = std::conditional_t<std::is_const_v<Void>, const unsigned char, unsigned char>;
+    auto* bytes = static_cast<Byte*>(base);
+    return message ? bytes + k * per_column * es : bytes + column * ld * es;
+  }
+};
+
 /// The WovenSides of two kernel sides (TwoSourceSide or TwoTargetSide): a
 /// message side's table is built for `message_walk`, an array's for copy.
 template <class Side>
@@ -121,6 +142,24 @@ void with_woven_size(Index es, F&& f) {
     f(std::integral_constant<std::size_t, 8>{});
   else
     f(std::integral_constant<std::size_t, 16>{});
+}
+
+/// Calls f(ES, shared, first, second) for the k-th column of `c`'s window,
+/// every k in order: ES the element size as a constant (with_woven_size),
+/// `shared` the woven side's array column, `first` and `second` where the
+/// column starts on the two sides in the weave's order (`one` and `two`
+/// as the copy names them).
+template <class Side, class F>
+void for_each_woven_column(const WovenColumns& c, const Side& one, const Side& two, Index es, F&& f) {
+  const Side& first = c.first_is_one ? one : two;
+  const Side& second = c.first_is_one ? two : one;
+  with_woven_size(es, [&](auto size) {
+    for (Index k = 0; k < c.columns(); ++k) {
+      const auto at = static_cast<std::size_t>(k);
+      f(size, c.shared[at], first.column_start(c.other[0][at], k, c.per_column[0], es),
+        second.column_start(c.other[1][at], k, c.per_column[1], es));
+    }
+  });
 }
 
 /// The calling thread's WovenColumns for `sides`, rebuilt by each call.

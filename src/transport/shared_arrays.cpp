@@ -45,12 +45,12 @@ Status refused(std::size_t bytes, const char* what, int err) {
 
 void* shared_array_alloc(std::size_t bytes, Status& status) {
   if (bytes == 0) {
-    status = failure(MR2D_ERR_ARGUMENT, kAlloc, "argument 1 (bytes) is 0");
+    status = argument_failure(MR2D_ERR_ARGUMENT, kAlloc, 1, "bytes", "is 0");
     return nullptr;
   }
   const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
   if (bytes > (SIZE_MAX - page) / 2) {
-    status = failure(MR2D_ERR_MEMORY, kAlloc, "argument 1 (bytes) is too large: " + std::to_string(bytes));
+    status = argument_failure(MR2D_ERR_MEMORY, kAlloc, 1, "bytes", "is too large: " + std::to_string(bytes));
     return nullptr;
   }
   const std::size_t size = (bytes + page - 1) / page * page;

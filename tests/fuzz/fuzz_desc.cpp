@@ -21,8 +21,8 @@ void require(bool ok) {
   if (!ok) std::abort();
 }
 
-LocalCall call_from(mr2d::fuzz::Bytes& in) {
-  LocalCall call;
+Call call_from(mr2d::fuzz::Bytes& in) {
+  Call call;
   const unsigned kind = in.below(3);
   call.trapezoidal = kind == 1;
   call.strided = kind == 2;
@@ -35,7 +35,7 @@ LocalCall call_from(mr2d::fuzz::Bytes& in) {
   for (Index* v : {&call.ia, &call.ja, &call.ib, &call.jb}) *v = in.value();
   if (call.strided)
     for (Index* v : {&call.sa, &call.ta, &call.sb, &call.tb}) *v = in.value();
-  for (auto* d : {&call.desca, &call.descb})
+  for (auto* d : {&call.found.desca, &call.found.descb})
     for (Index& v : *d) v = in.value();
   call.elem_size = 8;
   call.type = MR2D_D;
@@ -49,20 +49,35 @@ GridInfo position(Index k, Index p, Index q) {
 }
 
 // What one process passes: the common call, possibly with one value of its own.
-LocalCall process_call(const LocalCall& common, mr2d::fuzz::Bytes& in, Index k, Index pa, Index qa,
-                       Index pb, Index qb) {
-  LocalCall c = common;
-  c.grid_a = position(k, pa, qa);
-  c.grid_b = position(k, pb, qb);
+Call process_call(const Call& common, mr2d::fuzz::Bytes& in, Index k, Index pa, Index qa, Index pb, Index qb) {
+  Call c = common;
+  c.found.grid_a = position(k, pa, qa);
+  c.found.grid_b = position(k, pb, qb);
   switch (in.below(8)) {
-    case 1: c.desca[in.below(DESC_LEN)] = in.value(); break;
-    case 2: c.descb[in.below(DESC_LEN)] = in.value(); break;
-    case 3: c.m = in.value(); break;
-    case 4: c.ia = in.value(); break;
-    case 5: c.grid_a.myrow = c.grid_a.member() ? static_cast<Index>(in.below(4)) % pa : -1; break;
-    case 6: c.a_null = true; c.b_null = in.below(2) == 1; break;
-    case 7: c.grid_b = {pb + 1, qb, 0, 0}; break;
-    default: break;
+    case 1:
+      c.found.desca[in.below(DESC_LEN)] = in.value();
+      break;
+    case 2:
+      c.found.descb[in.below(DESC_LEN)] = in.value();
+      break;
+    case 3:
+      c.m = in.value();
+      break;
+    case 4:
+      c.ia = in.value();
+      break;
+    case 5:
+      c.found.grid_a.myrow = c.found.grid_a.member() ? static_cast<Index>(in.below(4)) % pa : -1;
+      break;
+    case 6:
+      c.found.a_null = true;
+      c.found.b_null = in.below(2) == 1;
+      break;
+    case 7:
+      c.found.grid_b = {pb + 1, qb, 0, 0};
+      break;
+    default:
+      break;
   }
   return c;
 }
@@ -71,12 +86,12 @@ LocalCall process_call(const LocalCall& common, mr2d::fuzz::Bytes& in, Index k, 
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   mr2d::fuzz::Bytes in(data, size);
-  const LocalCall common = call_from(in);
+  const Call common = call_from(in);
   const Index pa = 1 + in.below(3), qa = 1 + in.below(3), pb = 1 + in.below(3), qb = 1 + in.below(3);
   const Index nprocs = 1 + in.below(8);
   std::vector<Report> reports;
   for (Index k = 0; k < nprocs; ++k) {
-    const LocalCall c = process_call(common, in, k, pa, qa, pb, qb);
+    const Call c = process_call(common, in, k, pa, qa, pb, qb);
     reports.push_back(make_report(c));
     if (reports.back().error.code != 0) require(!local_error(c, reports.back(), static_cast<int>(k)).message.empty());
   }
