@@ -68,6 +68,18 @@ struct Trapezoid {
   const char* diag;
 };
 
+/// The call over BLACS context `ictxt` (the union context).
+inline driver::CallSpec in_context(driver::CallSpec spec, mr2d_int ictxt) {
+  spec.ictxt = ictxt;
+  return spec;
+}
+
+/// The call over communicator `comm` (grids described within it).
+inline driver::CallSpec in_comm(driver::CallSpec spec, MPI_Comm comm) {
+  spec.comm = comm;
+  return spec;
+}
+
 /// Where the windows start in A and in B (1-based).
 inline void set_starts(driver::CallSpec& spec, mr2d_int ia, mr2d_int ja, mr2d_int ib, mr2d_int jb) {
   spec.ia = ia;

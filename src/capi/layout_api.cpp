@@ -69,44 +69,48 @@ MR2D_API int mr2d_layout_transform(int type, const char* trans, mr2d_int m, mr2d
                                    const void* a, mr2d_int ia, mr2d_int ja, const mr2d_matrix* ma, const void* beta,
                                    void* b, mr2d_int ib, mr2d_int jb, const mr2d_matrix* mb, mr2d_int ictxt,
                                    const mr2d_options* options) {
-  mr2d::driver::CallSpec args =
-      layout_args({"mr2d_layout_transform", Union::context, type, kTypeDirect, mr2d::driver::DropIn::none},
-                  {trans, alpha, beta}, m, n, {a, ia, ja, ma}, {b, ib, jb, mb}, options);
-  args.ictxt = ictxt;
-  return mr2d::driver::redistribute(args, true);
+  return mr2d::driver::redistribute(
+      mr2d::capi::in_context(
+          layout_args({"mr2d_layout_transform", Union::context, type, kTypeDirect, mr2d::driver::DropIn::none},
+                      {trans, alpha, beta}, m, n, {a, ia, ja, ma}, {b, ib, jb, mb}, options),
+          ictxt),
+      true);
 }
 
 MR2D_API int mr2d_comm_layout_transform(MPI_Comm comm, int type, const char* trans, mr2d_int m, mr2d_int n,
                                         const void* alpha, const void* a, mr2d_int ia, mr2d_int ja,
                                         const mr2d_matrix* ma, const void* beta, void* b, mr2d_int ib, mr2d_int jb,
                                         const mr2d_matrix* mb, const mr2d_options* options) {
-  mr2d::driver::CallSpec args =
-      layout_args({"mr2d_comm_layout_transform", Union::comm, type, kTypeCommDirect, mr2d::driver::DropIn::none},
-                  {trans, alpha, beta}, m, n, {a, ia, ja, ma}, {b, ib, jb, mb}, options);
-  args.comm = comm;
-  return mr2d::driver::redistribute(args, true);
+  return mr2d::driver::redistribute(
+      mr2d::capi::in_comm(
+          layout_args({"mr2d_comm_layout_transform", Union::comm, type, kTypeCommDirect, mr2d::driver::DropIn::none},
+                      {trans, alpha, beta}, m, n, {a, ia, ja, ma}, {b, ib, jb, mb}, options),
+          comm),
+      true);
 }
 
 MR2D_API int mr2d_plan_create_layout_transform(mr2d_plan* plan, int type, const char* trans, mr2d_int m, mr2d_int n,
                                                mr2d_int ia, mr2d_int ja, const mr2d_matrix* ma, mr2d_int ib,
                                                mr2d_int jb, const mr2d_matrix* mb, mr2d_int ictxt,
                                                const mr2d_options* options) {
-  mr2d::driver::CallSpec args =
-      layout_args({"mr2d_plan_create_layout_transform", Union::context, type, kTypePlan, mr2d::driver::DropIn::none},
-                  {trans, nullptr, nullptr}, m, n, {nullptr, ia, ja, ma}, {nullptr, ib, jb, mb}, options);
-  args.ictxt = ictxt;
-  return mr2d::driver::create_plan(plan, args);
+  return mr2d::driver::create_plan(
+      plan, mr2d::capi::in_context(
+                layout_args(
+                    {"mr2d_plan_create_layout_transform", Union::context, type, kTypePlan, mr2d::driver::DropIn::none},
+                    {trans, nullptr, nullptr}, m, n, {nullptr, ia, ja, ma}, {nullptr, ib, jb, mb}, options),
+                ictxt));
 }
 
 MR2D_API int mr2d_plan_create_comm_layout_transform(mr2d_plan* plan, MPI_Comm comm, int type, const char* trans,
                                                     mr2d_int m, mr2d_int n, mr2d_int ia, mr2d_int ja,
                                                     const mr2d_matrix* ma, mr2d_int ib, mr2d_int jb,
                                                     const mr2d_matrix* mb, const mr2d_options* options) {
-  mr2d::driver::CallSpec args = layout_args(
-      {"mr2d_plan_create_comm_layout_transform", Union::comm, type, kTypeCommPlan, mr2d::driver::DropIn::none},
-      {trans, nullptr, nullptr}, m, n, {nullptr, ia, ja, ma}, {nullptr, ib, jb, mb}, options);
-  args.comm = comm;
-  return mr2d::driver::create_plan(plan, args);
+  return mr2d::driver::create_plan(
+      plan, mr2d::capi::in_comm(
+                layout_args({"mr2d_plan_create_comm_layout_transform", Union::comm, type, kTypeCommPlan,
+                             mr2d::driver::DropIn::none},
+                            {trans, nullptr, nullptr}, m, n, {nullptr, ia, ja, ma}, {nullptr, ib, jb, mb}, options),
+                comm));
 }
 
 MR2D_API int mr2d_comm_layout_transform_f(MPI_Fint comm, int type, const char* trans, mr2d_int m, mr2d_int n,

@@ -57,39 +57,39 @@ extern "C" {
 MR2D_API int mr2d_nd_transform(int type, const int* perm, const void* alpha, const void* a, const mr2d_nd_array* da,
                                const void* beta, void* b, const mr2d_nd_array* db, mr2d_int ictxt,
                                const mr2d_options* options) {
-  mr2d::driver::CallSpec spec =
+  return mr2d::driver::nd_transform(mr2d::capi::in_context(
       nd_spec({"mr2d_nd_transform", Union::context, type, kTypeDirect, mr2d::driver::DropIn::none},
-              mr2d::check::list_of(mr2d::check::kNd), perm, alpha, beta, {a, da}, {b, db}, options);
-  spec.ictxt = ictxt;
-  return mr2d::driver::nd_transform(spec);
+              mr2d::check::list_of(mr2d::check::kNd), perm, alpha, beta, {a, da}, {b, db}, options),
+      ictxt));
 }
 
 MR2D_API int mr2d_comm_nd_transform(MPI_Comm comm, int type, const int* perm, const void* alpha, const void* a,
                                     const mr2d_nd_array* da, const void* beta, void* b, const mr2d_nd_array* db,
                                     const mr2d_options* options) {
-  mr2d::driver::CallSpec spec =
+  return mr2d::driver::nd_transform(mr2d::capi::in_comm(
       nd_spec({"mr2d_comm_nd_transform", Union::comm, type, kTypeCommDirect, mr2d::driver::DropIn::none},
-              mr2d::check::list_of(mr2d::check::kCommNd), perm, alpha, beta, {a, da}, {b, db}, options);
-  spec.comm = comm;
-  return mr2d::driver::nd_transform(spec);
+              mr2d::check::list_of(mr2d::check::kCommNd), perm, alpha, beta, {a, da}, {b, db}, options),
+      comm));
 }
 
 MR2D_API int mr2d_plan_create_nd(mr2d_plan* plan, int type, const int* perm, const mr2d_nd_array* da,
                                  const mr2d_nd_array* db, mr2d_int ictxt, const mr2d_options* options) {
-  mr2d::driver::CallSpec spec = nd_spec(
-      {"mr2d_plan_create_nd", Union::context, type, kTypePlan, mr2d::driver::DropIn::none},
-      mr2d::check::list_of(mr2d::check::kNdPlan), perm, nullptr, nullptr, {nullptr, da}, {nullptr, db}, options);
-  spec.ictxt = ictxt;
-  return mr2d::driver::create_nd_plan(plan, spec);
+  return mr2d::driver::create_nd_plan(
+      plan, mr2d::capi::in_context(
+                nd_spec({"mr2d_plan_create_nd", Union::context, type, kTypePlan, mr2d::driver::DropIn::none},
+                        mr2d::check::list_of(mr2d::check::kNdPlan), perm, nullptr, nullptr, {nullptr, da},
+                        {nullptr, db}, options),
+                ictxt));
 }
 
 MR2D_API int mr2d_plan_create_comm_nd(mr2d_plan* plan, MPI_Comm comm, int type, const int* perm,
                                       const mr2d_nd_array* da, const mr2d_nd_array* db, const mr2d_options* options) {
-  mr2d::driver::CallSpec spec = nd_spec(
-      {"mr2d_plan_create_comm_nd", Union::comm, type, kTypeCommPlan, mr2d::driver::DropIn::none},
-      mr2d::check::list_of(mr2d::check::kCommNdPlan), perm, nullptr, nullptr, {nullptr, da}, {nullptr, db}, options);
-  spec.comm = comm;
-  return mr2d::driver::create_nd_plan(plan, spec);
+  return mr2d::driver::create_nd_plan(
+      plan, mr2d::capi::in_comm(
+                nd_spec({"mr2d_plan_create_comm_nd", Union::comm, type, kTypeCommPlan, mr2d::driver::DropIn::none},
+                        mr2d::check::list_of(mr2d::check::kCommNdPlan), perm, nullptr, nullptr, {nullptr, da},
+                        {nullptr, db}, options),
+                comm));
 }
 
 MR2D_API int mr2d_comm_nd_transform_f(MPI_Fint comm, int type, const int* perm, const void* alpha, const void* a,

@@ -5,6 +5,7 @@
 // here alone. Pure data, no MPI.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -33,6 +34,19 @@ struct ArgList {
 template <std::size_t N>
 constexpr ArgList list_of(const ArgName (&names)[N]) {
   return {names, static_cast<int>(N)};
+}
+template <std::size_t N>
+constexpr ArgList list_of(const std::array<ArgName, N>& names) {
+  return {names.data(), static_cast<int>(N)};
+}
+
+/// A context entry's list (ICTXT last) as its communicator twin takes it:
+/// COMM at position `at` (0-based), no ICTXT.
+template <std::size_t N>
+constexpr std::array<ArgName, N> over_comm(const ArgName (&names)[N], std::size_t at) {
+  std::array<ArgName, N> out{};
+  for (std::size_t k = 0, from = 0; k < N; ++k) out[k] = k == at ? ArgName{"COMM"} : names[from++];
+  return out;
 }
 
 /// 1-based position of the argument `name` plays in `list`; 0 if none does.
@@ -89,10 +103,9 @@ inline constexpr int kNdFieldCount = static_cast<int>(sizeof kNdFields / sizeof 
 // The descriptions stand in for the grid-layout sides they become.
 inline constexpr ArgName kNd[] = {
     {"PERM"}, {"ALPHA"}, {"A"}, {"DA", "MA", "DESCA"}, {"BETA"}, {"B"}, {"DB", "MB", "DESCB"}, {"ICTXT"}};
-inline constexpr ArgName kCommNd[] = {
-    {"COMM"}, {"PERM"}, {"ALPHA"}, {"A"}, {"DA", "MA", "DESCA"}, {"BETA"}, {"B"}, {"DB", "MB", "DESCB"}};
+inline constexpr auto kCommNd = over_comm(kNd, 0);
 inline constexpr ArgName kNdPlan[] = {{"plan"}, {"PERM"}, {"DA", "MA", "DESCA"}, {"DB", "MB", "DESCB"}, {"ICTXT"}};
-inline constexpr ArgName kCommNdPlan[] = {{"plan"}, {"COMM"}, {"PERM"}, {"DA", "MA", "DESCA"}, {"DB", "MB", "DESCB"}};
+inline constexpr auto kCommNdPlan = over_comm(kNdPlan, 1);
 // mr2d_nd_local_shape.
 inline constexpr ArgName kNdLocalShape[] = {{"D"}, {"rank"}, {"counts"}, {"elements"}};
 // mr2d_plan_create_batch.
@@ -112,19 +125,6 @@ inline constexpr ArgName kLayout[] = {{"TRANS"},
                                       {"JB"},
                                       {"MB", "DESCB", "GRIDB"},
                                       {"ICTXT"}};
-inline constexpr ArgName kCommLayout[] = {{"COMM"},
-                                          {"TRANS"},
-                                          {"M"},
-                                          {"N"},
-                                          {"ALPHA"},
-                                          {"A"},
-                                          {"IA"},
-                                          {"JA"},
-                                          {"MA", "DESCA", "GRIDA"},
-                                          {"BETA"},
-                                          {"B"},
-                                          {"IB"},
-                                          {"JB"},
-                                          {"MB", "DESCB", "GRIDB"}};
+inline constexpr auto kCommLayout = over_comm(kLayout, 0);
 
 }  // namespace mr2d::check

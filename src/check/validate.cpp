@@ -273,10 +273,7 @@ namespace {
 // The arguments that name one matrix in messages; its grid is a descriptor
 // entry (CTXT_) or an argument of its own (entry 0).
 struct MatrixArgs {
-  const char* desc;
-  const char* i;
-  const char* j;
-  const char* grid;
+  const char *desc, *i, *j, *grid;
   std::int64_t grid_entry;
 };
 

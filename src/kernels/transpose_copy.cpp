@@ -83,15 +83,14 @@ void scalar_tiles(const void* const* from, int count, Index lo, Index hi, void* 
 // Instruction sets chosen at run time, unless the whole build targets them.
 enum class Isa { avx, avx512 };
 
-#ifdef __AVX__
-constexpr bool kBuiltWithAvx = true;
+// What the compiler may assume of every processor the build runs on
+// (AVX-512F implies AVX).
+#if defined(__AVX512F__)
+constexpr bool kBuiltWithAvx = true, kBuiltWithAvx512 = true;
+#elif defined(__AVX__)
+constexpr bool kBuiltWithAvx = true, kBuiltWithAvx512 = false;
 #else
-constexpr bool kBuiltWithAvx = false;
-#endif
-#ifdef __AVX512F__
-constexpr bool kBuiltWithAvx512 = true;
-#else
-constexpr bool kBuiltWithAvx512 = false;
+constexpr bool kBuiltWithAvx = false, kBuiltWithAvx512 = false;
 #endif
 
 template <Isa I>
