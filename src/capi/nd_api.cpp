@@ -10,7 +10,9 @@
 #include "driver/redistribute.hpp"
 #include "check/message.hpp"
 #include "check/arg_lists.hpp"
+#include "driver/dispatch.hpp"
 #include "driver/nd_call.hpp"
+#include "driver/persistent_plan.hpp"
 #include "mr2d/mr2d_nd.h"
 #include "nd/check.hpp"
 
@@ -44,6 +46,7 @@ mr2d::driver::CallSpec nd_spec(const mr2d::capi::Entry& entry, mr2d::check::ArgL
   spec.a_array = a.array;
   spec.b_array = b.array;
   spec.options = options;
+  spec.nd = true;
   spec.perm = perm;
   spec.a.nd = a.desc;
   spec.b.nd = b.desc;
@@ -57,24 +60,28 @@ extern "C" {
 MR2D_API int mr2d_nd_transform(int type, const int* perm, const void* alpha, const void* a, const mr2d_nd_array* da,
                                const void* beta, void* b, const mr2d_nd_array* db, mr2d_int ictxt,
                                const mr2d_options* options) {
-  return mr2d::driver::nd_transform(mr2d::capi::in_context(
-      nd_spec({"mr2d_nd_transform", Union::context, type, kTypeDirect, mr2d::driver::DropIn::none},
-              mr2d::check::list_of(mr2d::check::kNd), perm, alpha, beta, {a, da}, {b, db}, options),
-      ictxt));
+  return mr2d::driver::redistribute(
+      mr2d::capi::in_context(
+          nd_spec({"mr2d_nd_transform", Union::context, type, kTypeDirect, mr2d::driver::DropIn::none},
+                  mr2d::check::list_of(mr2d::check::kNd), perm, alpha, beta, {a, da}, {b, db}, options),
+          ictxt),
+      true);
 }
 
 MR2D_API int mr2d_comm_nd_transform(MPI_Comm comm, int type, const int* perm, const void* alpha, const void* a,
                                     const mr2d_nd_array* da, const void* beta, void* b, const mr2d_nd_array* db,
                                     const mr2d_options* options) {
-  return mr2d::driver::nd_transform(mr2d::capi::in_comm(
-      nd_spec({"mr2d_comm_nd_transform", Union::comm, type, kTypeCommDirect, mr2d::driver::DropIn::none},
-              mr2d::check::list_of(mr2d::check::kCommNd), perm, alpha, beta, {a, da}, {b, db}, options),
-      comm));
+  return mr2d::driver::redistribute(
+      mr2d::capi::in_comm(
+          nd_spec({"mr2d_comm_nd_transform", Union::comm, type, kTypeCommDirect, mr2d::driver::DropIn::none},
+                  mr2d::check::list_of(mr2d::check::kCommNd), perm, alpha, beta, {a, da}, {b, db}, options),
+          comm),
+      true);
 }
 
 MR2D_API int mr2d_plan_create_nd(mr2d_plan* plan, int type, const int* perm, const mr2d_nd_array* da,
                                  const mr2d_nd_array* db, mr2d_int ictxt, const mr2d_options* options) {
-  return mr2d::driver::create_nd_plan(
+  return mr2d::driver::create_plan(
       plan, mr2d::capi::in_context(
                 nd_spec({"mr2d_plan_create_nd", Union::context, type, kTypePlan, mr2d::driver::DropIn::none},
                         mr2d::check::list_of(mr2d::check::kNdPlan), perm, nullptr, nullptr, {nullptr, da},
@@ -84,7 +91,7 @@ MR2D_API int mr2d_plan_create_nd(mr2d_plan* plan, int type, const int* perm, con
 
 MR2D_API int mr2d_plan_create_comm_nd(mr2d_plan* plan, MPI_Comm comm, int type, const int* perm,
                                       const mr2d_nd_array* da, const mr2d_nd_array* db, const mr2d_options* options) {
-  return mr2d::driver::create_nd_plan(
+  return mr2d::driver::create_plan(
       plan, mr2d::capi::in_comm(
                 nd_spec({"mr2d_plan_create_comm_nd", Union::comm, type, kTypeCommPlan, mr2d::driver::DropIn::none},
                         mr2d::check::list_of(mr2d::check::kCommNdPlan), perm, nullptr, nullptr, {nullptr, da},

@@ -55,6 +55,7 @@ struct CallSpec : check::Call {
   mr2d_int ictxt = -1;            ///< Union::context: the union context
   MPI_Comm comm = MPI_COMM_NULL;  ///< Union::comm: the union
   Side a, b;
+  bool nd = false;            ///< an N-D entry (mr2d_nd.h): the sides are Side::nd
   const int* perm = nullptr;  ///< N-D entries: A's dimension d becomes B's perm[d]
   const void* a_array = nullptr;
   void* b_array = nullptr;

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// (MPI) The one entry of every direct call: a grid-layout call goes to
-// layout_call.hpp, a block-cyclic one to redistribute.hpp, and a drop-in
-// name's error then stops the job as ScaLAPACK's would (on_error.hpp).
+// (MPI) The one entry of every direct call: it picks the call's door (N-D
+// arrays, nd_call.hpp; grid layouts, layout_call.hpp; block-cyclic
+// descriptors, block_cyclic.hpp), which the front runs (redistribute.hpp),
+// and a drop-in name's error then stops the job as ScaLAPACK's would
+// (on_error.hpp).
 #pragma once
 
 #include "driver/call_spec.hpp"

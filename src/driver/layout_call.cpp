@@ -309,19 +309,6 @@ struct LocalLayout {
   int me = 0, size = 1;
 };
 
-// The empty call (M or N is 0), as for mr2d_transform: nothing is exchanged,
-// only the type is checked.
-Status empty_layout_call(const CallSpec& la) {
-  if (la.elem_size != 0) return {};
-  check::Call c;
-  c.routine = la.routine;
-  c.args = la.args;
-  c.type = la.type;
-  c.type_position = la.type_position;
-  c.layout = true;
-  return check::own_error(c, check::make_report(c), grid::world_rank());
-}
-
 // The local stage; an error here is this process's alone (as stage_local's).
 Status layout_local(const CallSpec& la, Part& out, LocalLayout& loc) {
   out.transform = true;
@@ -370,74 +357,43 @@ Status layout_global(const CallSpec& la, const LocalLayout& loc, Execution& out)
   return {};
 }
 
-// Keys of the cache of executions, by kind of call.
-constexpr std::int64_t kLayoutKey = 2;
-
-// Everything one process passed, as a cache key: its report, leading
-// dimensions, layout findings and hashes, and its blocks (where they are).
-CallCache::Key cache_key(const LocalLayout& loc, const Part& p) {
-  CallCache::Key key = check::words_of(loc.st.report);
-  key.insert(key.end(), {kLayoutKey, loc.st.lda, loc.st.ldb});
-  std::int64_t words[kWordInts];
-  std::memcpy(words, &loc.word, sizeof words);
-  key.insert(key.end(), words, words + kWordInts);
-  for (const LayoutSide* side : {&p.a, &p.b}) {
-    key.push_back(static_cast<std::int64_t>(side->blocks.size()));
-    for (const layout::Block& b : side->blocks)
-      key.insert(key.end(), {b.row, b.col, static_cast<std::int64_t>(b.address), b.offset, b.ld});
+// The door (redistribute.hpp): its local stage reads the sides (tables,
+// blocks, memory), its key holds its findings and blocks, its plan agrees
+// on the layouts and tiles the problem.
+struct LayoutDoor {
+  static constexpr std::int64_t kKey = 2;
+  LocalLayout loc;
+  Part sides;  ///< the sides layout_local read, until plan() takes them
+  bool empty(const CallSpec& args) const { return args.m == 0 || args.n == 0; }
+  Status local(const CallSpec& args) { return layout_local(args, sides, loc); }
+  const LocalStage& stage() const { return loc.st; }
+  // Its layout findings and hashes, and its blocks (where they are).
+  void add_key(CallCache::Key& key) const {
+    std::int64_t words[kWordInts];
+    std::memcpy(words, &loc.word, sizeof words);
+    key.insert(key.end(), words, words + kWordInts);
+    for (const LayoutSide* side : {&sides.a, &sides.b}) {
+      key.push_back(static_cast<std::int64_t>(side->blocks.size()));
+      for (const layout::Block& b : side->blocks)
+        key.insert(key.end(), {b.row, b.col, static_cast<std::int64_t>(b.address), b.offset, b.ld});
+    }
   }
-  return key;
-}
-
-// A part that moves nothing (M or N is 0).
-Part empty_part() {
-  Part part;
-  part.empty = true;
-  part.transform = true;
-  return part;
-}
+  Status plan(const CallSpec& args, Execution& out) {
+    out.parts.assign(1, std::move(sides));
+    return layout_global(args, loc, out);
+  }
+};
 
 }  // namespace
 
-Status plan_layout(const CallSpec& la, Execution& out) {
-  if (la.m == 0 || la.n == 0) {
-    out.parts.assign(1, empty_part());
-    return empty_layout_call(la);
-  }
-  LocalLayout loc;
-  Part sides;
-  Status s = layout_local(la, sides, loc);
-  if (!s.ok()) return s;
-  out.parts.assign(1, std::move(sides));
-  return layout_global(la, loc, out);
+Status plan_layout(const CallSpec& args, Execution& out) {
+  LayoutDoor door;
+  return plan_through(door, args, out);
 }
 
-// A repeated direct call reuses its execution when every process has it (as
-// block-cyclic calls do, call_cache.hpp).
-int layout_transform(const CallSpec& args) noexcept {
-  return guarded(args.routine, true, [&]() -> Status {
-    const OnePart arrays{args.a_array, args.b_array, args.alpha, args.beta};
-    if (args.m == 0 || args.n == 0) {
-      const Status s = empty_layout_call(args);
-      count_call(false);
-      return s;
-    }
-    LocalLayout loc;
-    Part sides;
-    Status s = layout_local(args, sides, loc);
-    if (!s.ok()) {
-      count_call(false);
-      return s;
-    }
-    CallCache::Key key = cache_key(loc, sides);
-    return run_cached(
-        loc.st.comm, std::move(key), args.routine, false,
-        [&](Execution& e) {
-          e.parts.assign(1, std::move(sides));
-          return layout_global(args, loc, e);
-        },
-        arrays.operands());
-  });
+Status layout_direct(const CallSpec& args) {
+  LayoutDoor door;
+  return run_direct(door, args);
 }
 
 }  // namespace mr2d::driver

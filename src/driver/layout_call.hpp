@@ -3,6 +3,7 @@
 // (mr2d_layout.h): checks agreed by every process, the tiling of the problem
 // into block-cyclic tiles (layout/), one plan per tile this process takes
 // part in, and one route over all of them: one execution (execution.hpp).
+// Run by the front (redistribute.hpp).
 #pragma once
 
 #include <mpi.h>
@@ -19,7 +20,7 @@ namespace mr2d::driver {
 /// On error the status is the same on every process.
 Status plan_layout(const CallSpec& args, Execution& out);
 
-/// A direct call; never throws.
-int layout_transform(const CallSpec& args) noexcept;
+/// A direct call. Collective over the union.
+Status layout_direct(const CallSpec& args);
 
 }  // namespace mr2d::driver

@@ -13,7 +13,6 @@
 #include "driver/call_cache.hpp"
 #include "driver/grid_source.hpp"
 #include "driver/options_agreement.hpp"
-#include "driver/persistent_plan.hpp"
 #include "driver/planner.hpp"
 #include "driver/redistribute.hpp"
 #include "nd/check.hpp"
@@ -277,52 +276,41 @@ Status plan_nd(NdLocal& loc, Execution& out) {
   return {};
 }
 
-// Keys of the cache of executions, by kind of call (call_cache.hpp).
-constexpr std::int64_t kNdKey = 3;
-
-// Everything one process passed, as a cache key: the common report, the
-// hashes, the permutation and its own leading sizes.
-CallCache::Key cache_key(const NdLocal& loc) {
-  CallCache::Key key = check::words_of(loc.st.report);
-  key.insert(key.end(), {kNdKey, static_cast<std::int64_t>(loc.word.prints[kPrintA]),
-                         static_cast<std::int64_t>(loc.word.prints[kPrintB]),
-                         static_cast<std::int64_t>(loc.word.prints[kPrintPerm])});
-  for (const nd::Array* x : {&loc.a, &loc.b}) {
-    key.push_back(static_cast<std::int64_t>(x->leading.size()));
-    key.insert(key.end(), x->leading.begin(), x->leading.end());
+// The door (redistribute.hpp): its local stage reads and checks the
+// descriptions, its key holds their hashes, the permutation and this
+// process's leading sizes, its plan is the per-dimension one. A call is
+// never empty here: an empty window plans to nothing.
+struct NdDoor {
+  static constexpr std::int64_t kKey = 3;
+  NdLocal loc;
+  bool empty(const CallSpec&) const { return false; }
+  // Direct calls give their arrays; plans get them at execution.
+  Status local(const CallSpec& args) { return nd_local(args, !args.deferred_arrays, loc); }
+  const LocalStage& stage() const { return loc.st; }
+  void add_key(CallCache::Key& key) const {
+    key.insert(key.end(), {static_cast<std::int64_t>(loc.word.prints[kPrintA]),
+                           static_cast<std::int64_t>(loc.word.prints[kPrintB]),
+                           static_cast<std::int64_t>(loc.word.prints[kPrintPerm])});
+    for (const nd::Array* x : {&loc.a, &loc.b}) {
+      key.push_back(static_cast<std::int64_t>(x->leading.size()));
+      key.insert(key.end(), x->leading.begin(), x->leading.end());
+    }
+    // A process with a fault of its own plans, so that every process hears of it.
+    if (!loc.word.fault.ok()) key.push_back(-1 - static_cast<std::int64_t>(loc.word.fault.code));
   }
-  return key;
-}
+  Status plan(const CallSpec&, Execution& out) { return plan_nd(loc, out); }
+};
 
 }  // namespace
 
-int nd_transform(const CallSpec& nd_spec) noexcept {
-  return guarded(nd_spec.routine, true, [&]() -> Status {
-    NdLocal loc;
-    Status s = nd_local(nd_spec, true, loc);
-    if (!s.ok()) {
-      count_call(false);
-      return s;
-    }
-    const OnePart arrays{nd_spec.a_array, nd_spec.b_array, nd_spec.alpha, nd_spec.beta};
-    // A process with a fault of its own plans, so that every process hears of it.
-    CallCache::Key key = cache_key(loc);
-    if (!loc.word.fault.ok()) key.push_back(-1 - static_cast<std::int64_t>(loc.word.fault.code));
-    return run_cached(
-        loc.st.comm, std::move(key), nd_spec.routine, false, [&](Execution& e) { return plan_nd(loc, e); },
-        arrays.operands());
-  });
+Status nd_direct(const CallSpec& args) {
+  NdDoor door;
+  return run_direct(door, args);
 }
 
-int create_nd_plan(mr2d_plan* plan, const CallSpec& nd_spec) noexcept {
-  return create_planned(plan, nd_spec.routine, [&](Execution& e, bool out_null) {
-    CallSpec checked = nd_spec;
-    checked.plan_out_null = out_null;
-    checked.deferred_arrays = true;
-    NdLocal loc;
-    Status s = nd_local(checked, false, loc);
-    return s.ok() ? plan_nd(loc, e) : s;
-  });
+Status plan_nd_call(const CallSpec& args, Execution& out) {
+  NdDoor door;
+  return plan_through(door, args, out);
 }
 
 }  // namespace mr2d::driver

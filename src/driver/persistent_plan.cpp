@@ -9,7 +9,9 @@
 
 #include "check/message.hpp"
 #include "driver/batch.hpp"
+#include "driver/block_cyclic.hpp"
 #include "driver/layout_call.hpp"
+#include "driver/nd_call.hpp"
 #include "driver/redistribute.hpp"
 #include "driver/request.hpp"
 
@@ -44,7 +46,8 @@ int create_plan(mr2d_plan* out, const CallSpec& spec) noexcept {
     CallSpec checked = spec;
     checked.plan_out_null = out_null;
     checked.deferred_arrays = true;
-    return checked.layout ? plan_layout(checked, e) : plan_call(checked, e);
+    if (checked.nd) return plan_nd_call(checked, e);
+    return checked.layout ? plan_layout(checked, e) : plan_block_cyclic(checked, e);
   });
 }
 

@@ -4,11 +4,7 @@
 
 #include <mpi.h>
 
-#include <algorithm>
-#include <cstdio>
 #include <cstdlib>
-#include <memory>
-#include <new>
 #include <string>
 #include <vector>
 
@@ -18,16 +14,10 @@
 #include "driver/option_fault.hpp"
 #include "driver/options.hpp"
 #include "driver/options_agreement.hpp"
-#include "driver/planner.hpp"
-#include "driver/public_enums.hpp"
 #include "driver/stats.hpp"
 #include "check/validate.hpp"
 #include "common/env.hpp"
 #include "grid/blacs.hpp"
-#include "index/cyclic_1d.hpp"
-#include "plan/indexing.hpp"
-#include "plan/phases.hpp"
-#include "plan/plan.hpp"
 #include "transport/exchange.hpp"
 
 namespace mr2d::driver {
@@ -132,12 +122,7 @@ Status agree_stage(const CallSpec& args, const LocalStage& st, Execution& out) {
   return {};
 }
 
-namespace {
-
-// Keys of the cache of executions, by kind of call.
-constexpr std::int64_t kBlockCyclicKey = 1;
-
-void mark_transform(const CallSpec& args, Part& out) {
+void mark_call(const CallSpec& args, Part& out) {
   out.trapezoidal = args.trapezoidal;
   out.transform = args.entry != check::Entry::redistribute;
   out.type = args.type;
@@ -145,56 +130,26 @@ void mark_transform(const CallSpec& args, Part& out) {
   out.tradd = args.entry == check::Entry::pblas_tradd;
 }
 
-// The one collective exchange, the global checks and this process's plan.
-Status stage_global(const CallSpec& args, const LocalStage& st, Execution& out) {
-  Status agreed = agree_stage(args, st, out);
-  if (!agreed.ok()) return agreed;
-  Part& part = out.parts.front();
-  mark_transform(args, part);
-  int rank = 0;
-  MPI_Comm_rank(st.comm, &rank);
-  // A transform updates B in one pass: an intermediate matrix would apply it twice.
-  const plan::Phases via = part.problem.transposed || args.entry != check::Entry::redistribute ? plan::Phases::one
-                           : st.options.phases == plan::Phases::automatic ? plan::choose_phases(part.problem, {})
-                                                                          : st.options.phases;
-  part.phases = to_public(via);
-  part.passes = plan::passes_for(part.problem, via);
-  const std::size_t passes = part.passes.size();
-  // The intermediate matrix (two passes) lives on B's grid: its local leading
-  // dimension is its local row count.
-  Index ld_middle = 1;
-  if (passes > 1) {
-    const model::MatrixLayout& mid = part.passes[0].b;
-    const plan::GridCoord c = plan::coord_of(mid, rank);
-    if (c.member()) {
-      const Index rows = index::numroc(mid.rows, mid.mb, c.row, mid.rsrc, mid.nprow);
-      ld_middle = std::max<Index>(rows, 1);
-      part.middle_elems = rows * index::numroc(mid.cols, mid.nb, c.col, mid.csrc, mid.npcol);
-    }
-  }
-  std::vector<PassPairs> pairs(passes);
-  for (std::size_t k = 0; k < passes; ++k) {
-    const Index lda = k == 0 ? st.lda : ld_middle;
-    const Index ldb = k + 1 == passes ? st.ldb : ld_middle;
-    part.plans.push_back(plan::make_plan(part.passes[k], rank, lda, ldb));
-    part.cdc = plan::apply_indexing(part.plans.back(), st.options.indexing) || part.cdc;
-    const auto at = static_cast<std::int32_t>(k);
-    part.pieces.push_back({at, at, k == 0 ? kCallArray : kMiddle, k + 1 == passes ? kCallArray : kMiddle});
-    // Every process derives the same schedule from the agreed problem.
-    pairs[k].problem = &part.passes[k];
-  }
-  route_execution(out, st.options, pairs, 0);
-  return {};
-}
-
 // ScaLAPACK returns before looking at anything else for an empty window; a
 // type code that is none is still an error (found here alone: nothing is
 // exchanged). PBLAS checks its arguments first, each process its own, as
-// here.
-Status empty_call(const CallSpec& args) {
+// here. A grid-layout call checks only its type.
+Status empty_call(const CallSpec& args, Execution& out) {
+  out.parts.resize(1);
+  mark_call(args, out.parts.front());
+  out.parts.front().empty = true;
   const bool pblas = check::is_pblas(args.entry);
   if (args.elem_size != 0 && !pblas) return {};
-  check::Call call = local_call_of(args);
+  check::Call call;
+  if (args.layout) {
+    call.routine = args.routine;
+    call.args = args.args;
+    call.type = args.type;
+    call.type_position = args.type_position;
+    call.layout = true;
+  } else {
+    call = local_call_of(args);
+  }
   if (pblas) {
     call.found.grid_a = grid::grid_info(call.found.desca[check::CTXT]);
     call.found.grid_b = grid::grid_info(call.found.descb[check::CTXT]);
@@ -204,62 +159,11 @@ Status empty_call(const CallSpec& args) {
   return check::own_error(call, report, grid::world_rank());
 }
 
-// An execution that moves nothing (M or N is 0).
-void empty_execution(const CallSpec& args, Execution& out) {
-  out.parts.resize(1);
-  mark_transform(args, out.parts.front());
-  out.parts.front().empty = true;
-}
-
-// Everything this process passed, as a cache key.
-CallCache::Key cache_key(const CallSpec& args, const LocalStage& st) {
+CallCache::Key call_key(const CallSpec& args, const LocalStage& st, std::int64_t door) {
   CallCache::Key key = check::words_of(st.report);
-  key.insert(key.end(), {kBlockCyclicKey, st.lda, st.ldb, args.trapezoidal ? 1 : 0,
-                         static_cast<std::int64_t>(args.entry), args.type});
+  key.insert(key.end(),
+             {door, st.lda, st.ldb, args.trapezoidal ? 1 : 0, static_cast<std::int64_t>(args.entry), args.type});
   return key;
-}
-
-}  // namespace
-
-// A repeated call reuses the execution of the same arguments when every
-// process has it (call_cache.hpp).
-Status run_block_cyclic(const CallSpec& args) {
-  const OnePart arrays{args.a_array, args.b_array, args.alpha, args.beta};
-  if (args.m == 0 || args.n == 0) {
-    Status s = empty_call(args);
-    if (!s.ok()) return s;
-    Execution empty;
-    empty_execution(args, empty);
-    return execute(empty, arrays.operands(), args.routine, false);
-  }
-  LocalStage st;
-  Status s = stage_local(args, st);
-  if (!s.ok()) {
-    count_call(args.trapezoidal);
-    return s;
-  }
-  return run_cached(
-      st.comm, cache_key(args, st), args.routine, args.trapezoidal,
-      [&](Execution& e) { return stage_global(args, st, e); }, arrays.operands());
-}
-
-Status outside_pblas_grid(const CallSpec& args) {
-  const check::Call call = local_call_of(args);
-  check::Report r{};
-  r.error = Fault::of(MR2D_ERR_CONTEXT, Reason::not_a_grid, args.ictxt)
-                .named(check::arg_position(call, "DESCA"), check::CTXT + 1);
-  return check::own_error(call, r, grid::world_rank());
-}
-
-Status plan_call(const CallSpec& args, Execution& out) {
-  if (args.m == 0 || args.n == 0) {
-    empty_execution(args, out);
-    return empty_call(args);
-  }
-  LocalStage st;
-  Status s = stage_local(args, st);
-  if (!s.ok()) return s;
-  return stage_global(args, st, out);
 }
 
 }  // namespace mr2d::driver

@@ -1,13 +1,26 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// (MPI) One redistribution call from argument checking to the last byte:
-// validate locally -> exchange reports -> agree -> plan -> execute. Every
-// entry point (ScaLAPACK names, prefixed API) ends here.
+// (MPI) The front: the one sequence every call takes from its entry point to
+// its execution, whatever its door (block-cyclic descriptors, grid layouts,
+// N-D arrays): the empty call, the local stage, the key of what this process
+// passed, the cache vote, the one agreement and the plan, the execution. A
+// door (block_cyclic.hpp, layout_call.hpp, nd_call.hpp) says only what is its
+// own:
+//   bool empty(const CallSpec&)            the call moves nothing (M or N 0)
+//   Status local(const CallSpec&)          its local stage (stage_local and
+//                                          its own checks); an error here is
+//                                          this process's alone
+//   const LocalStage& stage() const        what that stage found
+//   void add_key(CallCache::Key&) const    what else this process passed
+//   Status plan(const CallSpec&, Execution&)  the agreement, the global
+//                                          checks and this process's plans
+//   static constexpr std::int64_t kKey     its kind in cache keys
 #pragma once
 
 #include <mpi.h>
 
 #include <utility>
 
+#include "driver/call_cache.hpp"
 #include "driver/call_spec.hpp"
 #include "driver/execution.hpp"
 #include "driver/options.hpp"
@@ -42,17 +55,53 @@ Status stage_local(const CallSpec& args, LocalStage& st);
 /// problem and footprint (not its plans).
 Status agree_stage(const CallSpec& args, const LocalStage& st, Execution& out);
 
-/// Checks a block-cyclic call collectively and plans it into `out` (one
-/// part). Collective over the union. On error `out` is unusable and the
-/// status is the same everywhere.
-Status plan_call(const CallSpec& args, Execution& out);
+/// Marks the part of a call: its trapezoid, whether it transforms (and how)
+/// and its element type.
+void mark_call(const CallSpec& args, Part& out);
 
-/// The block-cyclic pipeline of a direct call (dispatch.hpp calls it):
-/// local checks, the cache vote, agreement, plan and execution.
-Status run_block_cyclic(const CallSpec& args);
+/// The empty call (M or N is 0): `out` is one empty part; the status is the
+/// error this process finds alone (its type; PBLAS's arguments).
+Status empty_call(const CallSpec& args, Execution& out);
 
-/// The call as the checks see it, for a process that holds no grid (PBLAS
-/// names check A's context first).
-Status outside_pblas_grid(const CallSpec& args);
+/// The head of every cache key: this process's report, its leading
+/// dimensions, the trapezoid, the entry, the type and the door.
+CallCache::Key call_key(const CallSpec& args, const LocalStage& st, std::int64_t door);
+
+/// A direct call through `door`: a repeated call reuses the execution of
+/// the same arguments when every process has it (call_cache.hpp). Every
+/// call counts once in the statistics, failed or not.
+template <class Door>
+Status run_direct(Door& door, const CallSpec& args) {
+  const OnePart arrays{args.a_array, args.b_array, args.alpha, args.beta};
+  if (door.empty(args)) {
+    Execution empty;
+    Status s = empty_call(args, empty);
+    if (!s.ok()) {
+      count_call(args.trapezoidal);
+      return s;
+    }
+    return execute(empty, arrays.operands(), args.routine, false);
+  }
+  Status s = door.local(args);
+  if (!s.ok()) {
+    count_call(args.trapezoidal);
+    return s;
+  }
+  CallCache::Key key = call_key(args, door.stage(), Door::kKey);
+  door.add_key(key);
+  return run_cached(
+      door.stage().comm, std::move(key), args.routine, args.trapezoidal,
+      [&](Execution& e) { return door.plan(args, e); }, arrays.operands());
+}
+
+/// The plan of a call through `door` into `out` (collective; on error `out`
+/// is unusable and the status the same everywhere).
+template <class Door>
+Status plan_through(Door& door, const CallSpec& args, Execution& out) {
+  if (door.empty(args)) return empty_call(args, out);
+  Status s = door.local(args);
+  if (!s.ok()) return s;
+  return door.plan(args, out);
+}
 
 }  // namespace mr2d::driver

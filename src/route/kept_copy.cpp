@@ -2,6 +2,8 @@
 // The kept part's copy strategy; see kept_copy.hpp.
 #include "route/kept_copy.hpp"
 
+#include <unordered_map>
+
 #include "kernels/two_sources.hpp"
 #include "kernels/two_targets.hpp"
 
@@ -28,9 +30,13 @@ KeptCopy kept_copy(const plan::Plan& plan) {
 
 std::vector<KeptCopy> kept_copies(const std::vector<const plan::Plan*>& plans) {
   std::vector<KeptCopy> kept;
-  if (plans.size() > kPairedPlansMax) return kept;
   kept.reserve(plans.size());
-  for (const plan::Plan* plan : plans) kept.push_back(kept_copy(*plan));
+  std::unordered_map<const plan::Plan*, KeptCopy> of;
+  for (const plan::Plan* plan : plans) {
+    auto [at, fresh] = of.try_emplace(plan);
+    if (fresh) at->second = kept_copy(*plan);
+    kept.push_back(at->second);
+  }
   return kept;
 }
 

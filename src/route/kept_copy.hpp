@@ -26,19 +26,15 @@ struct KeptCopy {
   std::int32_t transfer = -1;  ///< in the plan's recvs or sends
 };
 
-/// Plans of one route up to which each is checked for pairing: the check
-/// walks the run sets of every transfer, and a grid layout's route holds a
-/// plan per tile (millions).
-constexpr std::size_t kPairedPlansMax = 16;
-
 /// The kept-part copy of `plan`: the first received transfer whose runs
 /// alternate with the kept part's in B, else the first sent one whose runs
 /// alternate with it in A, else alone. Whole column sets that fit fit in
 /// every column window, so the choice holds for every chunk.
 KeptCopy kept_copy(const plan::Plan& plan);
 
-/// kept_copy of each of `plans` (a route's, in its order), or nothing (each
-/// alone) above kPairedPlansMax plans.
+/// kept_copy of each of `plans` (a route's, in its order), each distinct
+/// plan checked once: the pieces of a grid layout's tiles (millions) share
+/// a few plans, so the check costs what planning them cost.
 std::vector<KeptCopy> kept_copies(const std::vector<const plan::Plan*>& plans);
 
 }  // namespace mr2d::route

@@ -155,8 +155,8 @@ void SelfCopies::written(std::size_t p, Index n) {
 
 void SelfCopies::copy_unpaired() {
   const PhaseTimer timed(Phase::kept);
-  // Pairs come only with a few parts (route::kPairedPlansMax); a layout's
-  // millions go through finish(), which skips the parts already copied.
+  // Without pairs, finish() copies every part (a layout's millions), skipping
+  // those already copied.
   if (paired_ == 0) return finish();
   for (std::size_t p = 0; p < parts_.size(); ++p)
     if (state_[p].pair.with == route::KeptWith::alone) upto(p, INT64_MAX);

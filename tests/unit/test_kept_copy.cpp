@@ -3,8 +3,7 @@
 // received transfer is paired where the kept rows and the peer's alternate
 // in B's columns, a sent one where they alternate in A's columns, and the
 // kept part goes alone where they do not alternate, where the trapezoid is
-// not full, where nothing is kept, and for routes of more than
-// kPairedPlansMax plans.
+// not full and where nothing is kept, for routes of any number of plans.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -107,7 +106,7 @@ TEST(KeptCopy, AloneForATrapezoidOrNothingKept) {
   EXPECT_EQ(route::kept_copy(outside).with, KeptWith::alone);
 }
 
-TEST(KeptCopy, EveryPlanOfASmallRouteNoneOfALargeOne) {
+TEST(KeptCopy, EveryPlanOfARouteOfAnySize) {
   const plan::Plan received = plan_of(gathered_rows(), 0), sent = plan_of(split_rows(), 1);
   std::vector<const plan::Plan*> plans{&received, &sent, &received};
   const std::vector<route::KeptCopy> kept = route::kept_copies(plans);
@@ -115,8 +114,11 @@ TEST(KeptCopy, EveryPlanOfASmallRouteNoneOfALargeOne) {
   EXPECT_EQ(kept[0].with, KeptWith::received);
   EXPECT_EQ(kept[1].with, KeptWith::sent);
   EXPECT_EQ(kept[2].with, KeptWith::received);
-  plans.assign(route::kPairedPlansMax, &received);
-  EXPECT_EQ(route::kept_copies(plans).size(), route::kPairedPlansMax);
-  plans.push_back(&received);
-  EXPECT_TRUE(route::kept_copies(plans).empty());
+  // A grid layout's route: many pieces of a few plans, each paired as its plan.
+  plans.clear();
+  for (int k = 0; k < 100000; ++k) plans.push_back(k % 3 == 2 ? &sent : &received);
+  const std::vector<route::KeptCopy> many = route::kept_copies(plans);
+  ASSERT_EQ(many.size(), plans.size());
+  for (std::size_t k = 0; k < plans.size(); ++k)
+    EXPECT_EQ(many[k].with, k % 3 == 2 ? KeptWith::sent : KeptWith::received) << "piece " << k;
 }
