@@ -30,6 +30,10 @@ Status exchange_words(MPI_Comm comm, const Word& mine, const check::Wording& wor
   Status s = agree_gather(comm, reinterpret_cast<const std::int64_t*>(&mine), kWordInts,
                           reinterpret_cast<std::int64_t*>(all.data()), routine);
   if (!s.ok()) return s;
+  return first_fault(all, wording);
+}
+
+Status first_fault(const std::vector<Word>& all, const check::Wording& wording) {
   for (std::size_t k = 0; k < all.size(); ++k)
     if (!all[k].fault.ok()) return check::status_of(all[k].fault.found_by(static_cast<std::int64_t>(k)), wording);
   return {};

@@ -45,6 +45,10 @@ static_assert(std::has_unique_object_representations_v<Word>);
 /// A Word's 64-bit integers (its MPI_INT64_T count).
 inline constexpr int kWordInts = static_cast<int>(sizeof(Word) / sizeof(std::int64_t));
 
+/// The first process's fault among `all` (found_by that process), worded
+/// by `wording`, or success where none has one.
+Status first_fault(const std::vector<Word>& all, const check::Wording& wording);
+
 /// The exchange: every process's word in rank order into `all`, then the
 /// first process's fault (found_by that process), if any, as every
 /// process's status, worded by `wording`. Collective over `comm`.

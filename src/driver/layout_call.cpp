@@ -118,13 +118,11 @@ std::int64_t side_arg(const check::Call& call, int side) {
   return check::arg_position(call, side == 1 ? "DESCA" : "DESCB");
 }
 
-// One exchange: the first process's fault, or tables that differ from
-// process 0's, is every process's status.
-Status agree_layouts(const check::Call& call, MPI_Comm comm, const Word& mine) {
+// Every process's words, their faults already checked: a side missing its
+// layout, or tables or starts that differ from process 0's, is every
+// process's status.
+Status agree_layouts(const check::Call& call, const std::vector<Word>& all) {
   const check::Wording wording = check::wording_of(call);
-  std::vector<Word> all;
-  Status agreed = exchange_words(comm, mine, wording, call.routine, all);
-  if (!agreed.ok()) return agreed;
   const int size = static_cast<int>(all.size());
   const auto error = [&](const Fault& f, int side, int k) {
     return check::status_of(f.named(side_arg(call, side)).found_by(k), wording);
@@ -346,12 +344,12 @@ Status layout_local(const CallSpec& la, Part& out, LocalLayout& loc) {
   return {};
 }
 
-// The exchanges, the global checks and this process's plans; `out` holds
+// The one exchange, the global checks and this process's plans; `out` holds
 // the part whose sides layout_local read.
 Status layout_global(const CallSpec& la, const LocalLayout& loc, Execution& out) {
-  Status s = agree_layouts(loc.st.call, loc.st.comm, loc.word);
-  if (!s.ok()) return s;
-  s = agree_stage(la, loc.st, out);
+  // The layout words go with the reports: one exchange.
+  const DoorWords words{&loc.word, [&](const std::vector<Word>& all) { return agree_layouts(loc.st.call, all); }};
+  Status s = agree_stage(la, loc.st, out, words);
   if (!s.ok()) return s;
   plan_tiles(la, loc.st, loc.me, loc.size, out);
   return {};

@@ -5,6 +5,7 @@
 #include <mpi.h>
 
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -93,14 +94,39 @@ Status prepare_transport(const CallSpec& args, const LocalStage& st) {
   return named(s, args.routine);
 }
 
+// Every process's report, in rank order.
+Status gather_reports(const LocalStage& st, std::vector<check::Report>& reports, const char* routine) {
+  return agree_gather(st.comm, reinterpret_cast<const std::int64_t*>(&st.report), check::kReportWords,
+                      reinterpret_cast<std::int64_t*>(reports.data()), routine);
+}
+
+// Every process's report and door word in one gather, the words checked.
+Status gather_with_words(const LocalStage& st, const DoorWords& door, std::vector<check::Report>& reports,
+                         const char* routine) {
+  constexpr int kInts = check::kReportWords + kWordInts;
+  std::int64_t mine[kInts];
+  std::memcpy(mine, &st.report, sizeof(check::Report));
+  std::memcpy(mine + check::kReportWords, door.mine, sizeof(Word));
+  std::vector<std::int64_t> all(reports.size() * kInts);
+  Status s = agree_gather(st.comm, mine, kInts, all.data(), routine);
+  if (!s.ok()) return s;
+  std::vector<Word> words(reports.size());
+  for (std::size_t k = 0; k < reports.size(); ++k) {
+    std::memcpy(&reports[k], all.data() + k * kInts, sizeof(check::Report));
+    std::memcpy(&words[k], all.data() + k * kInts + check::kReportWords, sizeof(Word));
+  }
+  s = first_fault(words, check::wording_of(st.call));
+  return s.ok() ? door.check(words) : s;
+}
+
 }  // namespace
 
-Status agree_stage(const CallSpec& args, const LocalStage& st, Execution& out) {
+Status agree_stage(const CallSpec& args, const LocalStage& st, Execution& out, const DoorWords& door) {
   int size = 1;
   MPI_Comm_size(st.comm, &size);
   std::vector<check::Report> reports(static_cast<std::size_t>(size));
-  Status verdict = agree_gather(st.comm, reinterpret_cast<const std::int64_t*>(&st.report), check::kReportWords,
-                                reinterpret_cast<std::int64_t*>(reports.data()), args.routine);
+  Status verdict = door.mine == nullptr ? gather_reports(st, reports, args.routine)
+                                        : gather_with_words(st, door, reports, args.routine);
   if (!verdict.ok()) return verdict;
   out.parts.resize(1);
   Part& part = out.parts.front();

@@ -18,8 +18,11 @@
 
 #include <mpi.h>
 
+#include <functional>
 #include <utility>
+#include <vector>
 
+#include "driver/agreement.hpp"
 #include "driver/call_cache.hpp"
 #include "driver/call_spec.hpp"
 #include "driver/execution.hpp"
@@ -50,10 +53,18 @@ check::Call local_call_of(const CallSpec& args);
 /// An error here is this process's alone (no exchange can follow).
 Status stage_local(const CallSpec& args, LocalStage& st);
 
-/// The one collective exchange of reports and the global checks: fills the
+/// What a door exchanges beside the reports (grid layouts: their Word), in
+/// the same collective, and checks once every process's is in, before the
+/// reports are: the first fault of any word, then `check`.
+struct DoorWords {
+  const Word* mine = nullptr;
+  std::function<Status(const std::vector<Word>&)> check;
+};
+
+/// The one collective exchange of reports (with the door's words) and the global checks: fills the
 /// execution's channel, serial, transport and grids, and its one part's
 /// problem and footprint (not its plans).
-Status agree_stage(const CallSpec& args, const LocalStage& st, Execution& out);
+Status agree_stage(const CallSpec& args, const LocalStage& st, Execution& out, const DoorWords& door = {});
 
 /// Marks the part of a call: its trapezoid, whether it transforms (and how)
 /// and its element type.
