@@ -111,9 +111,10 @@ Status gather_with_words(const LocalStage& st, const DoorWords& door, std::vecto
   Status s = agree_gather(st.comm, mine, kInts, all.data(), routine);
   if (!s.ok()) return s;
   std::vector<Word> words(reports.size());
+  // Both are plain words (report.hpp, agreement.hpp assert it).
   for (std::size_t k = 0; k < reports.size(); ++k) {
-    std::memcpy(&reports[k], all.data() + k * kInts, sizeof(check::Report));
-    std::memcpy(&words[k], all.data() + k * kInts + check::kReportWords, sizeof(Word));
+    std::memcpy(static_cast<void*>(&reports[k]), all.data() + k * kInts, sizeof(check::Report));
+    std::memcpy(static_cast<void*>(&words[k]), all.data() + k * kInts + check::kReportWords, sizeof(Word));
   }
   s = first_fault(words, check::wording_of(st.call));
   return s.ok() ? door.check(words) : s;
