@@ -13,6 +13,7 @@
 #include "driver/dispatch.hpp"
 #include "driver/nd_call.hpp"
 #include "driver/persistent_plan.hpp"
+#include "driver/reason_words.hpp"
 #include "mr2d/mr2d_nd.h"
 #include "nd/check.hpp"
 
@@ -118,6 +119,7 @@ MR2D_API int mr2d_nd_local_shape(const mr2d_nd_array* d, int rank, mr2d_int* cou
   mr2d::check::Wording wording;
   wording.routine = routine;
   wording.args = mr2d::check::list_of(mr2d::check::kNdLocalShape);
+  wording.words = mr2d::driver::words_of;
   const auto refuse = [&](const mr2d::Fault& f) {
     mr2d::driver::set_last_error(mr2d::check::status_of(f, wording).message);
     return MR2D_ERR_ARGUMENT;

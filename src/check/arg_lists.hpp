@@ -94,10 +94,6 @@ inline constexpr ArgName kRelabelTrmr2d[] = {{"type"},      {"uplo"}, {"diag"}, 
                                              {"a_usermap"}, {"b"},    {"ranks"}, {"nranks"}, {"b_usermap"}, {"report"}};
 inline constexpr const char* kLayoutFields[] = {"nprow", "npcol", "rows", "cols", "mb", "nb", "rsrc", "csrc", "i", "j"};
 inline constexpr int kLayoutFieldCount = static_cast<int>(sizeof kLayoutFields / sizeof kLayoutFields[0]);
-// Fields of mr2d_nd_array in order (nd::Field), as N-D messages name them.
-inline constexpr const char* kNdFields[] = {"ndims",   "sizes",         "blocks",  "grid",   "grid_order", "ranks",
-                                            "sources", "storage_order", "leading", "starts", "counts"};
-inline constexpr int kNdFieldCount = static_cast<int>(sizeof kNdFields / sizeof kNdFields[0]);
 // mr2d_nd_transform and mr2d_comm_nd_transform; plan creation has no ALPHA,
 // A, BETA, B.
 // The descriptions stand in for the grid-layout sides they become.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Every argument fault's message; see message.hpp.
+// Every fault's message, and the wording of the argument checks' reasons;
+// see message.hpp.
 #include "check/message.hpp"
 
 #include <algorithm>
@@ -16,20 +17,6 @@ std::string s(std::int64_t v) { return std::to_string(v); }
 
 const char* const kEntryNames[ENTRY_NAMES] = {"DTYPE_", "CTXT_", "M_",   "N_",   "MB_", "NB_",
                                               "RSRC_",  "CSRC_", "LLD_", "IMB_", "INB_"};
-
-// Entry `k` of a rank list; `rows`: the rows of the grid the list maps
-// (column-major), whose position is named too, or 0 for a plain list.
-std::string listed(std::int64_t k, std::int64_t rows) {
-  const std::string at = "[" + s(k) + "]";
-  if (rows <= 0) return at;
-  return "grid position (" + s(k % rows) + "," + s(k / rows) + ") at " + at;
-}
-
-const char* dimension(const Fault& f) { return f.table == 0 ? "row" : "column"; }
-
-// Reasons about the work a relabelling of A and B would take: they name
-// both layouts, not one argument.
-bool is_relabel_work(Reason reason) { return reason >= Reason::index_math && reason <= Reason::trapezoid_limit; }
 
 const char* union_name(Scope scope) { return scope == Scope::communicator ? "the communicator" : "the union context"; }
 
@@ -48,7 +35,7 @@ const char* letters_of(const std::string& name) {
 // Reasons of the arguments as passed; `name` is the argument's as printed.
 std::string argument_text(const Fault& f, Scope scope, const std::string& name) {
   const std::int64_t value = f.value, limit = f.limit;
-  switch (f.why()) {
+  switch (f.why<Reason>()) {
     case Reason::negative:
       return "is " + s(value) + ", must be >= 0";
     case Reason::not_positive:
@@ -106,161 +93,13 @@ std::string argument_text(const Fault& f, Scope scope, const std::string& name) 
     case Reason::first_block:
       return "is " + s(value) + ", not the block size " + s(limit) +
              ": mr2d supports first blocks of whole block size only";
-    case Reason::null_part:
-      return ": entry " + s(f.index) + " is NULL or a batch plan";
-    case Reason::other_union:
-      return ": entry " + s(f.index) + " was planned over another union context than the earlier parts";
     case Reason::bad_option:
       return std::string(": ") + (f.index >= 0 && f.index < 6 ? kOptionFields[f.index] : "?") + " is " + s(value) +
              ", not one of its values";
-    case Reason::grid_over_limit:
-      return "has a " + s(value) + "x" + s(limit) + " grid, more than the " + s(f.index) +
-             " positions a relabelling handles";
-    case Reason::rank_negative:
-      return "has " + listed(f.index, limit) + " = " + s(value) + ", must be a rank >= 0";
-    case Reason::rank_listed_twice:
-      return "has rank " + s(value) + " twice: " + listed(f.table, limit) + " and " + listed(f.index, limit);
-    case Reason::too_few_ranks:
-      return "is " + s(value) + ", fewer than the " + s(limit) + " positions of B's " + s(f.table) + "x" + s(f.index) +
-             " grid";
-    case Reason::index_math:
-      return std::string("the submatrix end plus two cycles of ") + dimension(f) +
-             " blocks (block size x grid size) exceeds 64-bit index arithmetic";
-    case Reason::run_table_limit:
-      return std::string("the ") + dimension(f) + " blocks of A and B cut one period into up to " + s(value) +
-             " runs, more than the " + s(limit) + " a relabelling tabulates";
-    case Reason::pair_limit:
-      return "up to " + s(value) + " pairs of A and B positions share data, more than the " + s(limit) +
-             " a relabelling lists";
-    case Reason::trapezoid_limit:
-      return "counting the trapezoid takes " + s(value) + " column visits, more than the " + s(limit) +
-             " a relabelling makes";
     default:
       break;
   }
   return "is illegal";
-}
-
-// Reasons of a grid layout's tables and blocks.
-std::string layout_text(const Fault& f) {
-  const char* const splits = f.table == 0 ? "row_splits" : "col_splits";
-  const std::string blk = "blocks[" + s(f.index) + "]";
-  const std::string pos = "(" + s(f.value) + "," + s(f.limit) + ")";
-  switch (f.why()) {
-    case Reason::null_side:
-      return "is NULL or gives neither a descriptor nor a layout";
-    case Reason::negative_extent:
-      return std::string("has ") + (f.table == 0 ? "rows" : "cols") + " = " + s(f.value) + ", must be >= 0";
-    case Reason::no_blocks:
-      return std::string("has ") + (f.table == 0 ? "block_rows" : "block_cols") + " = " + s(f.value) + ", must be >= 1";
-    case Reason::null_table: {
-      const char* const names[] = {"row_splits", "col_splits", "owners", "blocks"};
-      return std::string("has ") + names[std::clamp<std::int64_t>(f.table, 0, 3)] + " NULL";
-    }
-    case Reason::split_first:
-      return std::string("has ") + splits + "[0] = " + s(f.value) + ", must be 0";
-    case Reason::split_order:
-      return std::string("has ") + splits + "[" + s(f.index) + "] = " + s(f.value) + " below " + splits + "[" +
-             s(f.index - 1) + "] = " + s(f.limit) + " (splits must not decrease)";
-    case Reason::split_last:
-      return std::string("has ") + splits + "[" + s(f.index) + "] = " + s(f.value) + ", must be the extent " +
-             s(f.limit);
-    case Reason::owner_range:
-      return "has owners[" + s(f.index) + "] = " + s(f.value) + ", not a rank of the union [0, " + s(f.limit) + ")";
-    case Reason::block_count:
-      return "has nblocks = " + s(f.value) + ", must be >= 0";
-    case Reason::block_index:
-      return "has " + blk + " at block " + pos + ", outside the grid of blocks";
-    case Reason::not_owned:
-      return "has " + blk + " at block " + pos + ", which the owners give to another process";
-    case Reason::block_twice:
-      return "has " + blk + " at block " + pos + ", given twice";
-    case Reason::block_missing:
-      return "does not give block " + pos + ", which this process owns and which is not empty";
-    case Reason::ld_small:
-      return "has " + blk + ".ld = " + s(f.value) + ", smaller than max(1, the block's rows) = " + s(f.limit);
-    case Reason::offset_negative:
-      return "has " + blk + ".offset = " + s(f.value) + ", must be >= 0";
-    case Reason::offset_no_array:
-      return "has " + blk + " given by offset, but the array argument of this matrix is NULL";
-    case Reason::blocks_overlap:
-      return "has " + blk + " sharing memory with blocks[" + s(f.value) + "]";
-    case Reason::overlaps_other:
-      return "has " + blk + " sharing memory with the other matrix (sub(A) and sub(B) must not overlap)";
-    case Reason::layout_differs:
-      return "differs between processes: its sizes, splits or owners are not those of process 0";
-    case Reason::kind_differs:
-      return std::string("is a ") + (f.value != 0 ? "grid layout" : "descriptor") + " here but not on process 0";
-    default:
-      break;
-  }
-  return "is illegal";
-}
-
-bool is_layout(Reason reason) { return reason >= Reason::null_side && reason <= Reason::kind_differs; }
-
-bool is_nd(Reason reason) { return reason >= Reason::nd_dims && reason <= Reason::nd_differs; }
-
-// N-dimensional array descriptions (nd/check.hpp): the field and dimension.
-std::string nd_text(const Fault& f) {
-  const std::string field = f.table >= 0 && f.table < kNdFieldCount ? kNdFields[f.table] : "perm";
-  const std::string at = field + "[" + s(f.index) + "]";
-  switch (f.why()) {
-    case Reason::nd_dims:
-      return "has ndims = " + s(f.value) + ", must be 1 to " + s(f.limit);
-    case Reason::nd_null_field:
-      return "has " + field + " NULL";
-    case Reason::nd_below:
-      return "has " + at + " = " + s(f.value) + ", must be >= " + s(f.limit);
-    case Reason::nd_collapsed_grid:
-      return "has dimension " + s(f.index) + " collapsed over grid[" + s(f.index) + "] = " + s(f.value) +
-             " processes, must be 1";
-    case Reason::nd_grid_size:
-      return "has a grid of " + s(f.value) + " positions, more than the " + s(f.limit) + " processes of the union";
-    case Reason::nd_rank_twice:
-      return "has " + at + " = " + s(f.value) + ", also at ranks[" + s(f.limit) + "]";
-    case Reason::nd_out_of_range:
-      return "has " + at + " = " + s(f.value) + ", outside [0, " + s(f.limit) + ")";
-    case Reason::nd_window_end:
-      return "has starts[" + s(f.index) + "] + counts[" + s(f.index) + "] = " + s(f.value) + ", beyond sizes[" +
-             s(f.index) + "] = " + s(f.limit);
-    case Reason::nd_order:
-      return "has " + field + " = " + s(f.value) + ", must be MR2D_ND_ORDER_C (0) or MR2D_ND_ORDER_FORTRAN (1)";
-    case Reason::nd_not_permutation:
-      return "has perm[" + s(f.index) + "] = " + s(f.value) + ", outside [0, " + s(f.limit) + ") or repeated";
-    case Reason::nd_count_differs:
-      return "has counts[" + s(f.index) + "] = " + s(f.value) + ", but the window of A has " + s(f.limit) +
-             " along the dimension that becomes dimension " + s(f.index);
-    case Reason::nd_dims_differ:
-      return "has ndims = " + s(f.value) + ", but A's description has " + s(f.limit);
-    case Reason::nd_local_overflow:
-      return "has " + at + " = " + s(f.value) +
-             ": the local array (leading sizes, or the local counts where leading is NULL) holds more than 2^63 - 1 "
-             "elements";
-    case Reason::nd_window_overflow:
-      return "has a window of more than 2^63 - 1 elements";
-    case Reason::nd_differs:
-      return "differs between processes: it is not what process 0 passed";
-    default:
-      break;
-  }
-  return "is illegal";
-}
-
-// Arrays given at execution, named as the matrices they hold (of a batch
-// part where the record names one).
-std::string execution_text(const Fault& f) {
-  const char* const array = f.value == 0 ? "A" : "B";
-  const std::string named = array + (f.index >= 0 ? " of part " + s(f.index) : std::string());
-  switch (f.why()) {
-    case Reason::array_null:
-      return named + " is NULL although this process holds part of sub(" + array + ")";
-    case Reason::offset_array_null:
-      return named + " is NULL although blocks of this process are given by offset from it";
-    default:
-      break;
-  }
-  return named + " shares memory with A on this process (sub(A) and sub(B) must not overlap)";
 }
 
 // ScaLAPACK names are printed in upper case (PDGEMR2D), mr2d's as spelled.
@@ -287,9 +126,13 @@ std::string arg_name(const Wording& w, std::int64_t arg, std::int64_t entry) {
 
 // What the message is about: an argument by position (with a descriptor
 // entry), or, for the element type, the options and the environment, the
-// thing itself.
+// thing itself. Reasons of other layers are worded by theirs (Wording::words).
 std::string subject(const Fault& f, const Wording& w) {
-  switch (f.why()) {
+  if (f.family() != kArgumentFamily) {
+    const FaultWords said = w.words != nullptr ? w.words(f) : FaultWords{"is illegal"};
+    return said.whole ? said.text : about_argument(f.arg, arg_name(w, f.arg, f.entry), said.text);
+  }
+  switch (f.why<Reason>()) {
     case Reason::type_differs:
       return "the element type differs between processes (" + type_name(f.value) + " here, " + type_name(f.limit) +
              " on the first process)";
@@ -303,27 +146,16 @@ std::string subject(const Fault& f, const Wording& w) {
     case Reason::bad_option:
       if (f.arg == 0) return "options" + argument_text(f, w.scope, "options");
       break;
-    case Reason::array_null:
-    case Reason::arrays_overlap:
-    case Reason::offset_array_null:
-      return execution_text(f);
     default:
       break;
   }
-  if (is_relabel_work(f.why())) return "a, b: " + argument_text(f, w.scope, "");
-  const std::string name = f.why() == Reason::bad_type ? "type" : arg_name(w, f.arg, f.entry);
-  const std::string what = is_layout(f.why()) ? layout_text(f)
-                           : is_nd(f.why())   ? nd_text(f)
-                                              : argument_text(f, w.scope, name);
-  return about_argument(f.arg, name, what);
+  const std::string name = f.why<Reason>() == Reason::bad_type ? "type" : arg_name(w, f.arg, f.entry);
+  return about_argument(f.arg, name, argument_text(f, w.scope, name));
 }
 
 }  // namespace
 
-std::string reason_text(const Fault& fault, Scope scope) {
-  if (is_nd(fault.why())) return nd_text(fault);
-  return is_layout(fault.why()) ? layout_text(fault) : argument_text(fault, scope, "");
-}
+std::string reason_text(const Fault& fault, Scope scope) { return argument_text(fault, scope, ""); }
 
 std::string message_text(const Fault& fault, const Wording& wording) {
   std::string text = message_of(routine_name(wording.routine), subject(fault, wording));

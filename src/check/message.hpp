@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The one formatter of argument faults: a record (common/fault.hpp), the
-// routine and its argument list, and how the union is called give the
-// message every process prints alike. Pure, no MPI.
+// The one formatter of faults: a record (common/fault.hpp), the routine and
+// its argument list, and how the union is called give the message every
+// process prints alike. It words the argument checks' reasons (reasons.hpp);
+// a layer above words its own (Wording::words). Pure, no MPI.
 #pragma once
 
 #include <string>
 
 #include "check/arg_lists.hpp"
+#include "check/reasons.hpp"
 #include "common/fault.hpp"
 #include "common/status.hpp"
 
@@ -32,10 +34,13 @@ struct Wording {
   /// bad_environment: the variable's value on this process (the record
   /// holds its start only), or null.
   const char* env_value = nullptr;
+  /// The wording of reasons of the layers above check/ (null: "is illegal").
+  WordFault words = nullptr;
 };
 
 /// What a message says of the argument after its name, e.g. "is 0, must be
-/// >= 1" (the `mr2d` command quotes it after an option's value).
+/// >= 1" (the `mr2d` command quotes it after an option's value), for a
+/// reason of the argument checks.
 std::string reason_text(const Fault& fault, Scope scope = Scope::context);
 
 /// The whole message: message_of(ROUTINE, "argument K (NAME) WHAT"), then

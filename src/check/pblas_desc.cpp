@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // See pblas_desc.hpp.
 #include "check/pblas_desc.hpp"
+#include "check/reasons.hpp"
 
 namespace mr2d::check {
 

@@ -15,6 +15,7 @@
 #include "check/footprint.hpp"
 #include "index/cyclic_1d.hpp"
 #include "mr2d/mr2d.h"
+#include "check/reasons.hpp"
 
 namespace mr2d::check {
 

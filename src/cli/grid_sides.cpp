@@ -9,8 +9,8 @@
 #include <map>
 #include <sstream>
 
-#include "check/message.hpp"
 #include "cli/options.hpp"
+#include "layout/reason_words.hpp"
 #include "layout/tiles.hpp"
 
 namespace mr2d::cli {
@@ -133,7 +133,7 @@ GridSide parse_grid_layout(const std::string& option, const std::string& text, I
       throw UsageError(option + ": '" + value + "' has " + num(static_cast<Index>(t.owners.size())) + " owners for " +
                        num(t.block_rows()) + " x " + num(t.block_cols()) + " blocks");
     const Fault f = layout::check_tables(t, static_cast<int>(std::min(limits.processes, kMaxRank)));
-    if (!f.ok()) throw UsageError(option + " (" + value + ") " + check::reason_text(f));
+    if (!f.ok()) throw UsageError(option + " (" + value + ") " + layout::words_of(f).text);
     if (t.rows < rows || t.cols < cols)
       throw UsageError(option + ": '" + value + "' describes " + num(t.rows) + " x " + num(t.cols) +
                        ", but the submatrix reaches row " + num(rows) + " and column " + num(cols));

@@ -10,10 +10,10 @@
 #include <map>
 #include <sstream>
 
-#include "check/message.hpp"
 #include "cli/options.hpp"
 #include "common/checked.hpp"
 #include "nd/check.hpp"
+#include "nd/reason_words.hpp"
 
 namespace mr2d::cli {
 
@@ -133,7 +133,7 @@ Index rank_bound(const std::string& option, const nd::Description& d, const Limi
 void check_side(NdSide& side, Index union_size) {
   // Leading sizes are each process's own and change no plan: rank 0's stand in.
   const Fault f = nd::check_array(side.written, union_size, 0, side.array);
-  if (!f.ok()) throw UsageError(side.option + " " + check::reason_text(f));
+  if (!f.ok()) throw UsageError(side.option + " " + nd::words_of(f).text);
   const int n = side.written.ndims;
   const bool c_order = side.written.storage_order == static_cast<int>(nd::Order::c);
   side.user_dim.resize(static_cast<std::size_t>(n));
@@ -173,7 +173,7 @@ NdPlan nd_plan_from(const Options& opt, const Limits& limits) {
   }
   std::vector<int> canonical;
   const Fault f = nd::check_perm(plan.a.written, plan.b.written, perm, canonical);
-  if (!f.ok()) throw UsageError((f.table < 0 ? "--perm " : "--nd-b ") + check::reason_text(f));
+  if (!f.ok()) throw UsageError((f.table < 0 ? "--perm " : "--nd-b ") + nd::words_of(f).text);
   plan.perm = perm;
   if (plan.perm.empty())
     for (int d = 0; d < n; ++d) plan.perm.push_back(d);

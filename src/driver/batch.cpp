@@ -18,6 +18,9 @@
 #include "plan/indexing.hpp"
 #include "problem/edges.hpp"
 #include "transport/exchange.hpp"
+#include "check/reasons.hpp"
+#include "driver/reasons.hpp"
+#include "driver/reason_words.hpp"
 
 namespace mr2d::driver {
 
@@ -28,11 +31,11 @@ check::Wording batch_wording(const char* routine) {
   check::Wording w;
   w.routine = routine;
   w.args = check::list_of(check::kCreateBatch);
-  return w;
+  return worded(w);
 }
 
 // A fault of the parts argument at entry `index`.
-Fault part_fault(Reason why, std::int64_t index) {
+Fault part_fault(DriverReason why, std::int64_t index) {
   return Fault::of(MR2D_ERR_ARGUMENT, why)
       .named(check::arg_position(check::list_of(check::kCreateBatch), "parts"))
       .in(0, index);
@@ -74,12 +77,12 @@ const Execution* first_with_data(const std::vector<const Execution*>& parts, Fau
     const Execution* p = parts[k];
     const auto index = static_cast<std::int64_t>(k);
     if (p == nullptr) {
-      if (local.ok()) local = part_fault(Reason::null_part, index);
+      if (local.ok()) local = part_fault(DriverReason::null_part, index);
     } else if (p->channel != nullptr) {
       if (first == nullptr)
         first = p;
       else if (p->channel != first->channel && local.ok())
-        local = part_fault(Reason::other_union, index);
+        local = part_fault(DriverReason::other_union, index);
     }
   }
   return first;

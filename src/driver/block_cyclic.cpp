@@ -16,6 +16,7 @@
 #include "plan/indexing.hpp"
 #include "plan/phases.hpp"
 #include "plan/plan.hpp"
+#include "check/reasons.hpp"
 
 namespace mr2d::driver {
 

@@ -10,6 +10,8 @@
 #include "driver/stats.hpp"
 #include "kernels/transform.hpp"
 #include "transport/exchange.hpp"
+#include "driver/reasons.hpp"
+#include "driver/reason_words.hpp"
 
 namespace mr2d::driver {
 
@@ -57,10 +59,10 @@ mr2d_stats stats_of(const Execution& e, const transport::Traffic& traffic) {
 
 // A fault of the array of side `side` (0: A, 1: B) of part `part` (-1: the
 // execution's only one).
-Status array_fault(const char* routine, int part, Reason why, int side) {
+Status array_fault(const char* routine, int part, DriverReason why, int side) {
   check::Wording wording;
   wording.routine = routine;
-  return check::status_of(Fault::of(MR2D_ERR_ARGUMENT, why, side).in(0, part), wording);
+  return check::status_of(Fault::of(MR2D_ERR_ARGUMENT, why, side).in(0, part), worded(wording));
 }
 
 // The arrays given to a part on this process: NULL where this process holds
@@ -69,15 +71,15 @@ Status array_fault(const char* routine, int part, Reason why, int side) {
 // (`index`: the batch part's, or -1).
 Status check_arrays(const Part& part, const void* a, const void* b, const char* routine, int index) {
   const Footprint& f = part.arrays;
-  if (a == nullptr && !f.a.empty()) return array_fault(routine, index, Reason::array_null, 0);
-  if (b == nullptr && !f.b.empty()) return array_fault(routine, index, Reason::array_null, 1);
+  if (a == nullptr && !f.a.empty()) return array_fault(routine, index, DriverReason::array_null, 0);
+  if (b == nullptr && !f.b.empty()) return array_fault(routine, index, DriverReason::array_null, 1);
   if (check::windows_overlap(reinterpret_cast<std::uintptr_t>(a), f.lda, f.a, reinterpret_cast<std::uintptr_t>(b),
                              f.ldb, f.b, f.elem_size))
-    return array_fault(routine, index, Reason::arrays_overlap, 1);
+    return array_fault(routine, index, DriverReason::arrays_overlap, 1);
   for (const Piece& piece : part.pieces) {
     const bool a_needed = piece.a >= 0 && part.a.blocks[static_cast<std::size_t>(piece.a)].by_offset() && a == nullptr;
     const bool b_needed = piece.b >= 0 && part.b.blocks[static_cast<std::size_t>(piece.b)].by_offset() && b == nullptr;
-    if (a_needed || b_needed) return array_fault(routine, index, Reason::offset_array_null, a_needed ? 0 : 1);
+    if (a_needed || b_needed) return array_fault(routine, index, DriverReason::offset_array_null, a_needed ? 0 : 1);
   }
   return {};
 }

@@ -8,6 +8,7 @@
 #include "check/validate.hpp"
 #include "grid/blacs.hpp"
 #include "grid/described.hpp"
+#include "check/reasons.hpp"
 
 namespace mr2d::driver {
 

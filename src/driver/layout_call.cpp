@@ -16,18 +16,21 @@
 #include "driver/call_cache.hpp"
 #include "driver/planner.hpp"
 #include "driver/redistribute.hpp"
+#include "driver/reason_words.hpp"
 #include "grid/blacs.hpp"
 #include "layout/overlap.hpp"
 #include "layout/tile_plans.hpp"
 #include "layout/tiles.hpp"
 #include "plan/indexing.hpp"
+#include "check/reasons.hpp"
+#include "layout/reasons.hpp"
 
 namespace mr2d::driver {
 
 namespace {
 
 // A fault of a grid-layout side at `index` of `table`.
-Fault side_fault(Reason why, Index table = 0, Index index = 0, Index value = 0) {
+Fault side_fault(layout::LayoutReason why, Index table = 0, Index index = 0, Index value = 0) {
   return Fault::of(MR2D_ERR_ARGUMENT, why, value).in(table, index);
 }
 
@@ -41,19 +44,19 @@ SideKind side_kind(const mr2d_matrix* m) {
 
 // Copies one side's tables and blocks, checking what this process sees.
 Fault read_side(const mr2d_matrix* m, int union_size, int me, LayoutSide& out) {
-  if (m == nullptr) return side_fault(Reason::null_side);
+  if (m == nullptr) return side_fault(layout::LayoutReason::null_side);
   if (!is_grid_layout(m)) return {};
   out.grid = true;
   const mr2d_grid_layout& l = *m->layout;
-  if (l.rows < 0) return side_fault(Reason::negative_extent, 0, 0, l.rows);
-  if (l.cols < 0) return side_fault(Reason::negative_extent, 1, 0, l.cols);
-  if (l.block_rows < 1) return side_fault(Reason::no_blocks, 0, 0, l.block_rows);
-  if (l.block_cols < 1) return side_fault(Reason::no_blocks, 1, 0, l.block_cols);
-  if (l.row_splits == nullptr) return side_fault(Reason::null_table, 0);
-  if (l.col_splits == nullptr) return side_fault(Reason::null_table, 1);
-  if (l.owners == nullptr) return side_fault(Reason::null_table, 2);
-  if (l.nblocks < 0) return side_fault(Reason::block_count, 3, 0, l.nblocks);
-  if (l.nblocks > 0 && l.blocks == nullptr) return side_fault(Reason::null_table, 3);
+  if (l.rows < 0) return side_fault(layout::LayoutReason::negative_extent, 0, 0, l.rows);
+  if (l.cols < 0) return side_fault(layout::LayoutReason::negative_extent, 1, 0, l.cols);
+  if (l.block_rows < 1) return side_fault(layout::LayoutReason::no_blocks, 0, 0, l.block_rows);
+  if (l.block_cols < 1) return side_fault(layout::LayoutReason::no_blocks, 1, 0, l.block_cols);
+  if (l.row_splits == nullptr) return side_fault(layout::LayoutReason::null_table, 0);
+  if (l.col_splits == nullptr) return side_fault(layout::LayoutReason::null_table, 1);
+  if (l.owners == nullptr) return side_fault(layout::LayoutReason::null_table, 2);
+  if (l.nblocks < 0) return side_fault(layout::LayoutReason::block_count, 3, 0, l.nblocks);
+  if (l.nblocks > 0 && l.blocks == nullptr) return side_fault(layout::LayoutReason::null_table, 3);
   layout::Tables& t = out.tables;
   t.rows = l.rows;
   t.cols = l.cols;
@@ -103,7 +106,7 @@ Fault offsets_need_array(const LayoutSide& s, const void* array) {
   if (array != nullptr) return {};
   for (std::size_t k = 0; k < s.blocks.size(); ++k)
     if (s.blocks[k].by_offset() && s.tables.rows_of(s.blocks[k].row) > 0 && s.tables.cols_of(s.blocks[k].col) > 0)
-      return side_fault(Reason::offset_no_array, 3, s.blocks[k].given);
+      return side_fault(layout::LayoutReason::offset_no_array, 3, s.blocks[k].given);
   return {};
 }
 
@@ -122,7 +125,7 @@ std::int64_t side_arg(const check::Call& call, int side) {
 // layout, or tables or starts that differ from process 0's, is every
 // process's status.
 Status agree_layouts(const check::Call& call, const std::vector<Word>& all) {
-  const check::Wording wording = check::wording_of(call);
+  const check::Wording wording = worded(check::wording_of(call));
   const int size = static_cast<int>(all.size());
   const auto error = [&](const Fault& f, int side, int k) {
     return check::status_of(f.named(side_arg(call, side)).found_by(k), wording);
@@ -133,7 +136,7 @@ Status agree_layouts(const check::Call& call, const std::vector<Word>& all) {
     bool layout = false;
     for (int k = 0; k < size; ++k) layout = layout || kind(k, side) == kLayout;
     for (int k = 0; layout && k < size; ++k)
-      if (kind(k, side) == kNeither) return error(side_fault(Reason::null_side), side, k);
+      if (kind(k, side) == kNeither) return error(side_fault(layout::LayoutReason::null_side), side, k);
   }
   static const char* const kStarts[] = {"IA", "JA", "IB", "JB"};
   for (int k = 1; k < size; ++k) {
@@ -141,9 +144,10 @@ Status agree_layouts(const check::Call& call, const std::vector<Word>& all) {
     for (int side = 1; side <= 2; ++side) {
       const std::int64_t grid = kind(k, side) == kLayout ? 1 : 0;
       const std::int64_t grid0 = kind(0, side) == kLayout ? 1 : 0;
-      if (grid != grid0) return error(Fault::of(MR2D_ERR_INCONSISTENT, Reason::kind_differs, grid), side, k);
+      if (grid != grid0)
+        return error(Fault::of(MR2D_ERR_INCONSISTENT, layout::LayoutReason::kind_differs, grid), side, k);
       if (w.prints[side - 1] != all[0].prints[side - 1])
-        return error(Fault::of(MR2D_ERR_INCONSISTENT, Reason::layout_differs), side, k);
+        return error(Fault::of(MR2D_ERR_INCONSISTENT, layout::LayoutReason::layout_differs), side, k);
     }
     for (int s = 0; s < 4; ++s)
       if (w.values[kStartsAt + s] != all[0].values[kStartsAt + s])
@@ -196,7 +200,7 @@ Fault find_overlaps(const Part& p, const CallSpec& la, const check::Call& call) 
     // Name a block of a grid side (a descriptor window has id -1).
     const layout::Extent& named = x.id >= 0 ? x : y;
     const layout::Extent& other = x.id >= 0 ? y : x;
-    const Reason why = x.owner == y.owner ? Reason::blocks_overlap : Reason::overlaps_other;
+    const auto why = x.owner == y.owner ? layout::LayoutReason::blocks_overlap : layout::LayoutReason::overlaps_other;
     return side_fault(why, 3, named.id, other.id).named(side_arg(call, named.owner + 1));
   };
   std::vector<std::vector<layout::Extent>> sets;

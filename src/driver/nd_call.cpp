@@ -20,18 +20,22 @@
 #include "nd/matrix_plan.hpp"
 #include "plan/indexing.hpp"
 #include "transport/exchange.hpp"
+#include "check/reasons.hpp"
+#include "driver/reasons.hpp"
+#include "driver/reason_words.hpp"
+#include "nd/reasons.hpp"
 
 namespace mr2d::driver {
 
 Fault read_description(const mr2d_nd_array* in, Index union_size, nd::Description& out) {
-  const auto field_fault = [](Reason why, nd::Field f, Index value = 0, Index limit = 0) {
+  const auto field_fault = [](nd::NdReason why, nd::Field f, Index value = 0, Index limit = 0) {
     return Fault::of(MR2D_ERR_ARGUMENT, why, value, limit).in(f, 0);
   };
   if (in == nullptr) return Fault::of(MR2D_ERR_ARGUMENT, Reason::null_pointer);
   if (in->ndims < 1 || in->ndims > nd::kMaxDims)
-    return field_fault(Reason::nd_dims, nd::Field::ndims, in->ndims, nd::kMaxDims);
-  if (in->sizes == nullptr) return field_fault(Reason::nd_null_field, nd::Field::sizes);
-  if (in->grid == nullptr) return field_fault(Reason::nd_null_field, nd::Field::grid);
+    return field_fault(nd::NdReason::nd_dims, nd::Field::ndims, in->ndims, nd::kMaxDims);
+  if (in->sizes == nullptr) return field_fault(nd::NdReason::nd_null_field, nd::Field::sizes);
+  if (in->grid == nullptr) return field_fault(nd::NdReason::nd_null_field, nd::Field::grid);
   const auto n = static_cast<std::size_t>(in->ndims);
   auto take = [n](const auto* table, std::vector<Index>& to) {
     if (table != nullptr) to.assign(table, table + n);
@@ -161,12 +165,12 @@ Status nd_local(const CallSpec& nd_spec, bool direct, NdLocal& loc) {
   if (f.ok() && direct) {
     const Footprint& w = part.arrays;
     if (nd_spec.a_array == nullptr && !w.a.empty())
-      f = Fault::of(MR2D_ERR_ARGUMENT, Reason::array_null, 0).in(0, -1);
+      f = Fault::of(MR2D_ERR_ARGUMENT, DriverReason::array_null, 0).in(0, -1);
     else if (nd_spec.b_array == nullptr && !w.b.empty())
-      f = Fault::of(MR2D_ERR_ARGUMENT, Reason::array_null, 1).in(0, -1);
+      f = Fault::of(MR2D_ERR_ARGUMENT, DriverReason::array_null, 1).in(0, -1);
     else if (check::windows_overlap(reinterpret_cast<std::uintptr_t>(nd_spec.a_array), w.lda, w.a,
                                     reinterpret_cast<std::uintptr_t>(nd_spec.b_array), w.ldb, w.b, w.elem_size))
-      f = Fault::of(MR2D_ERR_ARGUMENT, Reason::arrays_overlap, 1).in(0, -1);
+      f = Fault::of(MR2D_ERR_ARGUMENT, DriverReason::arrays_overlap, 1).in(0, -1);
   }
   Word& word = loc.word;
   word.fault = f.ok() ? f : f.found_by(me);
@@ -184,7 +188,7 @@ Status nd_local(const CallSpec& nd_spec, bool direct, NdLocal& loc) {
 // 0's. The same verdict on every process.
 Status agree_nd(const NdLocal& loc, std::vector<Index>& a_leading) {
   const char* routine = loc.spec.routine;
-  const check::Wording wording = check::wording_of(loc.st.call);
+  const check::Wording wording = worded(worded(check::wording_of(loc.st.call)));
   std::vector<Word> all;
   Status agreed = exchange_words(loc.st.comm, loc.word, wording, routine, all);
   if (!agreed.ok()) return agreed;
@@ -205,7 +209,8 @@ Status agree_nd(const NdLocal& loc, std::vector<Index>& a_leading) {
     }
   }
   if (first >= 0)
-    return check::status_of(Fault::of(MR2D_ERR_INCONSISTENT, Reason::nd_differs).named(arg).found_by(first), wording);
+    return check::status_of(Fault::of(MR2D_ERR_INCONSISTENT, nd::NdReason::nd_differs).named(arg).found_by(first),
+                            wording);
   const auto n = static_cast<std::size_t>(loc.a.ndims());
   a_leading.resize(all.size() * n);
   for (std::size_t k = 0; k < all.size(); ++k)
@@ -244,7 +249,7 @@ Status plan_nd(NdLocal& loc, Execution& out) {
   const Fault f = nd::plan_by_dimension(loc.a, loc.b, loc.perm, loc.me, dims);
   if (!f.ok())
     return check::status_of(f.named(check::arg_position(loc.st.call, "DA")).found_by(kEveryProcess),
-                            check::wording_of(loc.st.call));
+                            worded(check::wording_of(loc.st.call)));
   const Index es = loc.spec.elem_size;
   nd::MatrixPlan mp = nd::matrix_plan(dims, loc.a, loc.b, loc.perm, loc.me, loc.size, es, a_leading);
   Part& part = loc.part;

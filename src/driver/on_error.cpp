@@ -5,9 +5,11 @@
 #include <dlfcn.h>
 #include <mpi.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <thread>
 
 #include "check/validate.hpp"
 
@@ -27,6 +29,10 @@ bool stop_on_errors() {
 }
 
 namespace {
+
+// Long enough for a launcher to forward a line of stderr, short beside a
+// job's start-up.
+constexpr int kAbortGraceMs = 250;
 
 // PBLAS's error entry, wherever the program takes it from (ScaLAPACK, or
 // its own): looked up at run time, as the drop-in does not link ScaLAPACK.
@@ -70,7 +76,15 @@ void stop_on_error(const CallSpec& args, const Status& status) {
   int initialized = 0, finalized = 0;
   MPI_Initialized(&initialized);
   MPI_Finalized(&finalized);
-  if (initialized && !finalized) MPI_Abort(MPI_COMM_WORLD, status.code);
+  if (initialized && !finalized) {
+    // The message must reach the user before the job dies: a launcher
+    // (MPICH's hydra) kills every process on the first abort and drops
+    // output it has not yet forwarded, so give it a moment to read ours.
+    std::fflush(stdout);
+    std::fflush(stderr);
+    std::this_thread::sleep_for(std::chrono::milliseconds(kAbortGraceMs));
+    MPI_Abort(MPI_COMM_WORLD, status.code);
+  }
   std::abort();
 }
 

@@ -11,6 +11,7 @@
 #include "index/cyclic_1d.hpp"
 #include "kernels/tradd_band.hpp"
 #include "driver/dispatch.hpp"
+#include "check/reasons.hpp"
 
 namespace mr2d::driver {
 

@@ -14,6 +14,7 @@
 #include "driver/nd_call.hpp"
 #include "driver/redistribute.hpp"
 #include "driver/request.hpp"
+#include "check/reasons.hpp"
 
 namespace mr2d::driver {
 

@@ -16,6 +16,7 @@
 #include "driver/options.hpp"
 #include "driver/options_agreement.hpp"
 #include "driver/stats.hpp"
+#include "driver/reason_words.hpp"
 #include "check/validate.hpp"
 #include "common/env.hpp"
 #include "grid/blacs.hpp"
@@ -116,7 +117,7 @@ Status gather_with_words(const LocalStage& st, const DoorWords& door, std::vecto
     std::memcpy(static_cast<void*>(&reports[k]), all.data() + k * kInts, sizeof(check::Report));
     std::memcpy(static_cast<void*>(&words[k]), all.data() + k * kInts + check::kReportWords, sizeof(Word));
   }
-  s = first_fault(words, check::wording_of(st.call));
+  s = first_fault(words, worded(check::wording_of(st.call)));
   return s.ok() ? door.check(words) : s;
 }
 

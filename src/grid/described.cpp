@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // (MPI) Described grids; see described.hpp.
 #include "grid/described.hpp"
+#include "check/reasons.hpp"
 
 #include <vector>
 

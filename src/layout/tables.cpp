@@ -5,13 +5,14 @@
 #include <algorithm>
 
 #include "mr2d/mr2d.h"
+#include "layout/reasons.hpp"
 
 namespace mr2d::layout {
 
 namespace {
 
 // A fault of the layout at `index` of `table`.
-Fault fault_at(Reason why, Index table, Index index, Index value, Index limit = 0) {
+Fault fault_at(LayoutReason why, Index table, Index index, Index value, Index limit = 0) {
   return Fault::of(MR2D_ERR_ARGUMENT, why, value, limit).in(table, index);
 }
 
@@ -26,11 +27,11 @@ std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
 }
 
 Fault splits_fault(const std::vector<Index>& s, Index extent, Index table) {
-  if (s.front() != 0) return fault_at(Reason::split_first, table, 0, s.front(), 0);
+  if (s.front() != 0) return fault_at(LayoutReason::split_first, table, 0, s.front(), 0);
   for (std::size_t k = 1; k < s.size(); ++k)
-    if (s[k] < s[k - 1]) return fault_at(Reason::split_order, table, static_cast<Index>(k), s[k], s[k - 1]);
+    if (s[k] < s[k - 1]) return fault_at(LayoutReason::split_order, table, static_cast<Index>(k), s[k], s[k - 1]);
   if (s.back() != extent)
-    return fault_at(Reason::split_last, table, static_cast<Index>(s.size()) - 1, s.back(), extent);
+    return fault_at(LayoutReason::split_last, table, static_cast<Index>(s.size()) - 1, s.back(), extent);
   return {};
 }
 
@@ -46,7 +47,7 @@ Fault first_twice(const Tables& t, const std::vector<Block>& blocks) {
   for (std::size_t k = 1; k < given.size(); ++k)
     if (given[k].first == given[k - 1].first) {
       const Block& b = blocks[static_cast<std::size_t>(given[k].second)];
-      return fault_at(Reason::block_twice, 3, given[k].second, b.row, b.col);
+      return fault_at(LayoutReason::block_twice, 3, given[k].second, b.row, b.col);
     }
   return {};
 }
@@ -70,7 +71,7 @@ Fault check_tables(const Tables& t, int union_size) {
   if (!f.ok()) return f;
   for (std::size_t k = 0; k < t.owners.size(); ++k)
     if (t.owners[k] < 0 || t.owners[k] >= union_size)
-      return fault_at(Reason::owner_range, 2, static_cast<Index>(k), t.owners[k], union_size);
+      return fault_at(LayoutReason::owner_range, 2, static_cast<Index>(k), t.owners[k], union_size);
   return {};
 }
 
@@ -85,11 +86,12 @@ Fault check_blocks(const Tables& t, int me, const std::vector<Block>& blocks, st
   for (std::size_t k = 0; k < blocks.size(); ++k) {
     const Block& b = blocks[k];
     const auto pos = static_cast<Index>(k);
-    if (b.row < 0 || b.row >= R || b.col < 0 || b.col >= C) return fault_at(Reason::block_index, 3, pos, b.row, b.col);
-    if (t.owner(b.row, b.col) != me) return fault_at(Reason::not_owned, 3, pos, b.row, b.col);
+    if (b.row < 0 || b.row >= R || b.col < 0 || b.col >= C)
+      return fault_at(LayoutReason::block_index, 3, pos, b.row, b.col);
+    if (t.owner(b.row, b.col) != me) return fault_at(LayoutReason::not_owned, 3, pos, b.row, b.col);
     const Index need = std::max<Index>(1, t.rows_of(b.row));
-    if (b.ld < need) return fault_at(Reason::ld_small, 3, pos, b.ld, need);
-    if (b.by_offset() && b.offset < 0) return fault_at(Reason::offset_negative, 3, pos, b.offset, 0);
+    if (b.ld < need) return fault_at(LayoutReason::ld_small, 3, pos, b.ld, need);
+    if (b.by_offset() && b.offset < 0) return fault_at(LayoutReason::offset_negative, 3, pos, b.offset, 0);
     int& first = at[static_cast<std::size_t>(b.row + b.col * R)];
     if (first >= 0)
       twice = true;
@@ -101,7 +103,7 @@ Fault check_blocks(const Tables& t, int me, const std::vector<Block>& blocks, st
   for (Index c = 0; c < C; ++c)
     for (Index r = 0; r < R; ++r)
       if (at[static_cast<std::size_t>(r + c * R)] < 0 && t.owner(r, c) == me && t.rows_of(r) > 0 && t.cols_of(c) > 0)
-        return fault_at(Reason::block_missing, 3, 0, r, c);
+        return fault_at(LayoutReason::block_missing, 3, 0, r, c);
   return {};
 }
 

@@ -8,6 +8,7 @@
 
 #include "common/checked.hpp"
 #include "common/status.hpp"
+#include "nd/reasons.hpp"
 
 namespace mr2d::nd {
 
@@ -15,7 +16,7 @@ namespace {
 
 constexpr std::int64_t kArg = MR2D_ERR_ARGUMENT;
 
-Fault at(Reason why, Field field, Index dim, Index value, Index limit) {
+Fault at(NdReason why, Field field, Index dim, Index value, Index limit) {
   return Fault::of(kArg, why, value, limit).in(field, dim);
 }
 
@@ -46,27 +47,27 @@ Index local_count(const Dim& d, Index coord) {
 }
 
 Fault check_array(const Description& d, Index union_size, Index me, Array& out) {
-  if (d.ndims < 1 || d.ndims > kMaxDims) return at(Reason::nd_dims, Field::ndims, 0, d.ndims, kMaxDims);
-  if (d.grid_order != 0 && d.grid_order != 1) return at(Reason::nd_order, Field::grid_order, 0, d.grid_order, 1);
+  if (d.ndims < 1 || d.ndims > kMaxDims) return at(NdReason::nd_dims, Field::ndims, 0, d.ndims, kMaxDims);
+  if (d.grid_order != 0 && d.grid_order != 1) return at(NdReason::nd_order, Field::grid_order, 0, d.grid_order, 1);
   if (d.storage_order != 0 && d.storage_order != 1)
-    return at(Reason::nd_order, Field::storage_order, 0, d.storage_order, 1);
+    return at(NdReason::nd_order, Field::storage_order, 0, d.storage_order, 1);
   const int n = d.ndims;
   std::vector<Dim> dims(static_cast<std::size_t>(n));
   Index positions = 1;
   for (int k = 0; k < n; ++k) {
     Dim& x = dims[static_cast<std::size_t>(k)];
     x.n = d.sizes[static_cast<std::size_t>(k)];
-    if (x.n < 0) return at(Reason::nd_below, Field::sizes, k, x.n, 0);
+    if (x.n < 0) return at(NdReason::nd_below, Field::sizes, k, x.n, 0);
     x.procs = d.grid[static_cast<std::size_t>(k)];
-    if (x.procs < 1) return at(Reason::nd_below, Field::grid, k, x.procs, 1);
+    if (x.procs < 1) return at(NdReason::nd_below, Field::grid, k, x.procs, 1);
     const Index block = entry(d.blocks, k, kBlockDefault);
     if (block == kCollapsed) {
-      if (x.procs != 1) return at(Reason::nd_collapsed_grid, Field::grid, k, x.procs, 1);
+      if (x.procs != 1) return at(NdReason::nd_collapsed_grid, Field::grid, k, x.procs, 1);
       x.block = std::max<Index>(x.n, 1);
     } else if (block == kBlockDefault) {
       x.block = std::max<Index>((x.n + x.procs - 1) / x.procs, 1);
     } else if (block < 1) {
-      return at(Reason::nd_below, Field::blocks, k, block, 1);
+      return at(NdReason::nd_below, Field::blocks, k, block, 1);
     } else {
       x.block = block;
     }
@@ -74,20 +75,20 @@ Fault check_array(const Description& d, Index union_size, Index me, Array& out) 
     // order: one block, so that the lowering cuts nothing there.
     if (x.procs == 1) x.block = std::max<Index>(x.n, 1);
     x.source = entry(d.sources, k, 0);
-    if (x.source < 0 || x.source >= x.procs) return at(Reason::nd_out_of_range, Field::sources, k, x.source, x.procs);
+    if (x.source < 0 || x.source >= x.procs) return at(NdReason::nd_out_of_range, Field::sources, k, x.source, x.procs);
     x.start = entry(d.starts, k, 0);
-    if (x.start < 0) return at(Reason::nd_below, Field::starts, k, x.start, 0);
-    if (x.start > x.n) return at(Reason::nd_out_of_range, Field::starts, k, x.start, x.n + 1);
+    if (x.start < 0) return at(NdReason::nd_below, Field::starts, k, x.start, 0);
+    if (x.start > x.n) return at(NdReason::nd_out_of_range, Field::starts, k, x.start, x.n + 1);
     x.count = entry(d.counts, k, x.n - x.start);
-    if (x.count < 0) return at(Reason::nd_below, Field::counts, k, x.count, 0);
-    if (x.count > x.n - x.start) return at(Reason::nd_window_end, Field::counts, k, x.start + x.count, x.n);
+    if (x.count < 0) return at(NdReason::nd_below, Field::counts, k, x.count, 0);
+    if (x.count > x.n - x.start) return at(NdReason::nd_window_end, Field::counts, k, x.start + x.count, x.n);
     if (positions > union_size) continue;  // reported below
     positions *= x.procs;
   }
   if (positions > union_size) {
     Index total = 1;
     for (const Dim& x : dims) total = mul_capped(total, x.procs, std::numeric_limits<Index>::max());
-    return at(Reason::nd_grid_size, Field::grid, 0, total, union_size);
+    return at(NdReason::nd_grid_size, Field::grid, 0, total, union_size);
   }
   // Position numbers: C order has the last coordinate fastest.
   Index weight = 1;
@@ -105,13 +106,13 @@ Fault check_array(const Description& d, Index union_size, Index me, Array& out) 
     by_rank.reserve(static_cast<std::size_t>(positions));
     for (Index p = 0; p < positions; ++p) {
       const Index r = d.ranks[static_cast<std::size_t>(p)];
-      if (r < 0 || r >= union_size) return at(Reason::nd_out_of_range, Field::ranks, p, r, union_size);
+      if (r < 0 || r >= union_size) return at(NdReason::nd_out_of_range, Field::ranks, p, r, union_size);
       by_rank.emplace_back(r, p);
     }
     std::sort(by_rank.begin(), by_rank.end());
     for (std::size_t k = 1; k < by_rank.size(); ++k)
       if (by_rank[k].first == by_rank[k - 1].first)
-        return at(Reason::nd_rank_twice, Field::ranks, by_rank[k].second, by_rank[k].first, by_rank[k - 1].second);
+        return at(NdReason::nd_rank_twice, Field::ranks, by_rank[k].second, by_rank[k].first, by_rank[k - 1].second);
     out.ranks.assign(d.ranks.begin(), d.ranks.begin() + positions);
   }
   out.dims = std::move(dims);
@@ -123,10 +124,10 @@ Fault check_array(const Description& d, Index union_size, Index me, Array& out) 
   for (int k = 0; k < n; ++k) {
     const Index count = counts[static_cast<std::size_t>(k)];
     const Index lead = entry(d.leading, k, count);
-    if (lead < count) return at(Reason::nd_below, Field::leading, k, lead, count);
+    if (lead < count) return at(NdReason::nd_below, Field::leading, k, lead, count);
     out.leading[static_cast<std::size_t>(k)] = lead;
     const std::optional<Index> more = checked_mul(elements, std::max<Index>(lead, 1));
-    if (!more) return at(Reason::nd_local_overflow, Field::leading, k, lead, 0);
+    if (!more) return at(NdReason::nd_local_overflow, Field::leading, k, lead, 0);
     elements = *more;
   }
   if (d.storage_order == static_cast<int>(Order::c)) {
@@ -139,13 +140,13 @@ Fault check_array(const Description& d, Index union_size, Index me, Array& out) 
 Fault check_perm(const Description& a, const Description& b, const std::vector<Index>& perm,
                  std::vector<int>& perm_out) {
   const int n = a.ndims;
-  if (b.ndims != n) return at(Reason::nd_dims_differ, Field::ndims, 0, b.ndims, n);
+  if (b.ndims != n) return at(NdReason::nd_dims_differ, Field::ndims, 0, b.ndims, n);
   std::vector<int> p(static_cast<std::size_t>(n));
   std::vector<bool> used(static_cast<std::size_t>(n), false);
   for (int k = 0; k < n; ++k) {
     const Index to = perm.empty() ? k : perm[static_cast<std::size_t>(k)];
     if (to < 0 || to >= n || used[static_cast<std::size_t>(to)])
-      return Fault::of(kArg, Reason::nd_not_permutation, to, n).in(-1, k);
+      return Fault::of(kArg, NdReason::nd_not_permutation, to, n).in(-1, k);
     used[static_cast<std::size_t>(to)] = true;
     p[static_cast<std::size_t>(k)] = static_cast<int>(to);
   }
@@ -157,7 +158,7 @@ Fault check_perm(const Description& a, const Description& b, const std::vector<I
   };
   for (int k = 0; k < n; ++k)
     if (count_of(b, p[static_cast<std::size_t>(k)]) != count_of(a, k))
-      return at(Reason::nd_count_differs, Field::counts, p[static_cast<std::size_t>(k)],
+      return at(NdReason::nd_count_differs, Field::counts, p[static_cast<std::size_t>(k)],
                 count_of(b, p[static_cast<std::size_t>(k)]), count_of(a, k));
   // Between the Fortran-order forms: a C-order array's dimension k is its
   // canonical dimension n-1-k.

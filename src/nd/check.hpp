@@ -10,11 +10,16 @@
 
 #include "common/fault.hpp"
 #include "nd/array.hpp"
+#include "nd/reasons.hpp"
 
 namespace mr2d::nd {
 
-/// Fields of mr2d_nd_array in order (check::kNdFields names them in messages).
+/// Fields of mr2d_nd_array in order.
 enum Field : int { ndims, sizes, blocks, grid, grid_order, ranks, sources, storage_order, leading, starts, counts };
+/// Their names in messages.
+inline constexpr const char* kNdFields[] = {"ndims",   "sizes",         "blocks",  "grid",   "grid_order", "ranks",
+                                            "sources", "storage_order", "leading", "starts", "counts"};
+inline constexpr int kNdFieldCount = static_cast<int>(sizeof kNdFields / sizeof kNdFields[0]);
 
 /// Checks `d` for union rank `me` of `union_size` processes and gives it in
 /// Fortran order in `out` (leading sizes those of `me`). Faults name no

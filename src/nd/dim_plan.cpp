@@ -8,6 +8,7 @@
 #include "common/checked.hpp"
 #include "mr2d/mr2d.h"
 #include "nd/check.hpp"
+#include "nd/reasons.hpp"
 
 namespace mr2d::nd {
 
@@ -63,7 +64,7 @@ Fault plan_by_dimension(const Array& a, const Array& b, const std::vector<int>& 
   Index elements = 1;
   for (const Dim& x : a.dims) {
     const std::optional<Index> more = checked_mul(elements, x.count);
-    if (!more) return Fault::of(MR2D_ERR_ARGUMENT, Reason::nd_window_overflow).in(-1, 0);
+    if (!more) return Fault::of(MR2D_ERR_ARGUMENT, NdReason::nd_window_overflow).in(-1, 0);
     elements = *more;
   }
   const Index pos_a = position_of(a, me), pos_b = position_of(b, me);

@@ -16,6 +16,9 @@
 #include "problem/edges.hpp"
 #include "relabel/relabel.hpp"
 #include "relabel/volumes.hpp"
+#include "check/reasons.hpp"
+#include "relabel/reasons.hpp"
+#include "relabel/reason_words.hpp"
 
 namespace mr2d::relabel {
 
@@ -28,7 +31,8 @@ check::ArgList arg_list(const CCall& c) {
 // The fields of an mr2d_layout, as Fault::entry numbers them (kLayoutFields).
 enum Field : std::int64_t { kNprow = 1, kNpcol, kRows, kCols, kMb, kNb, kRsrc, kCsrc, kI, kJ };
 
-Fault fault(Reason why, std::int64_t position, std::int64_t value = 0, std::int64_t limit = 0) {
+template <class R>
+Fault fault(R why, std::int64_t position, std::int64_t value = 0, std::int64_t limit = 0) {
   return Fault::of(MR2D_ERR_ARGUMENT, why, value, limit).named(position);
 }
 
@@ -42,7 +46,7 @@ Fault check_layout(std::int64_t position, const mr2d_layout& l, Index m, Index n
   if (l.npcol < 1) return field(kNpcol, Reason::not_positive, l.npcol);
   const Index grid = Index{l.nprow} * Index{l.npcol};
   if (grid > limits.grid_positions)
-    return fault(Reason::grid_over_limit, position, l.nprow, l.npcol).in(0, limits.grid_positions);
+    return fault(RelabelReason::grid_over_limit, position, l.nprow, l.npcol).in(0, limits.grid_positions);
   if (l.rows < 0) return field(kRows, Reason::negative, l.rows);
   if (l.cols < 0) return field(kCols, Reason::negative, l.cols);
   if (l.mb < 1) return field(kMb, Reason::not_positive, l.mb);
@@ -65,13 +69,13 @@ Fault check_layout(std::int64_t position, const mr2d_layout& l, Index m, Index n
 // (column-major), which messages name positions of, or 0 for a plain list.
 Fault check_ranks(std::int64_t position, const std::vector<int>& ranks, Index rows) {
   for (std::size_t k = 0; k < ranks.size(); ++k)
-    if (ranks[k] < 0) return fault(Reason::rank_negative, position, ranks[k], rows).in(0, static_cast<Index>(k));
+    if (ranks[k] < 0) return fault(RelabelReason::rank_negative, position, ranks[k], rows).in(0, static_cast<Index>(k));
   std::vector<std::pair<int, std::size_t>> sorted;
   for (std::size_t k = 0; k < ranks.size(); ++k) sorted.push_back({ranks[k], k});
   std::sort(sorted.begin(), sorted.end());
   for (std::size_t k = 1; k < sorted.size(); ++k)
     if (sorted[k].first == sorted[k - 1].first)
-      return fault(Reason::rank_listed_twice, position, sorted[k].first, rows)
+      return fault(RelabelReason::rank_listed_twice, position, sorted[k].first, rows)
           .in(static_cast<Index>(sorted[k - 1].second), static_cast<Index>(sorted[k].second));
   return {};
 }
@@ -101,15 +105,15 @@ bool axis_fits(const index::Axis& axis, Index extent) {
 
 // Faults of the work a relabelling takes name A and B together (arguments
 // a and b); `dim` 0 rows, 1 columns.
-Fault work_fault(Reason why, std::int64_t dim, std::int64_t value = 0, std::int64_t limit = 0) {
+Fault work_fault(RelabelReason why, std::int64_t dim, std::int64_t value = 0, std::int64_t limit = 0) {
   return Fault::of(MR2D_ERR_ARGUMENT, why, value, limit).in(dim, 0);
 }
 
 Fault check_dimension(const index::AxisPair& axes, std::int64_t dim, const CallLimits& limits) {
   if (!axis_fits(axes.src, axes.extent) || !axis_fits(axes.dst, axes.extent))
-    return work_fault(Reason::index_math, dim);
+    return work_fault(RelabelReason::index_math, dim);
   const Index runs = model::run_table_bound(axes);
-  if (runs > limits.run_entries) return work_fault(Reason::run_table_limit, dim, runs, limits.run_entries);
+  if (runs > limits.run_entries) return work_fault(RelabelReason::run_table_limit, dim, runs, limits.run_entries);
   return {};
 }
 
@@ -160,7 +164,7 @@ Fault check(const CCall& c, const CallLimits& limits, Checked& out) {
 
   const Index b_positions = Index{c.b->nprow} * Index{c.b->npcol};
   if (c.nranks < b_positions)
-    return fault(Reason::too_few_ranks, at("nranks"), c.nranks, b_positions).in(c.b->nprow, c.b->npcol);
+    return fault(RelabelReason::too_few_ranks, at("nranks"), c.nranks, b_positions).in(c.b->nprow, c.b->npcol);
   if (c.ranks == nullptr) {
     // Ranks 0 .. nranks-1. Only B's default ranks (the first ones) and A's
     // ranks can matter: a position that keeps nothing always finds a free
@@ -185,10 +189,10 @@ Fault check(const CCall& c, const CallLimits& limits, Checked& out) {
 // The work bounded once the layouts are known.
 Fault check_work(const model::Problem& pb, const model::PairRuns& runs, const CallLimits& limits) {
   const Index pairs = runs.pair_count();
-  if (pairs > limits.pairs) return work_fault(Reason::pair_limit, 0, pairs, limits.pairs);
+  if (pairs > limits.pairs) return work_fault(RelabelReason::pair_limit, 0, pairs, limits.pairs);
   const Index columns = runs.trapezoid_columns(pb);
   if (columns > limits.trapezoid_columns)
-    return work_fault(Reason::trapezoid_limit, 0, columns, limits.trapezoid_columns);
+    return work_fault(RelabelReason::trapezoid_limit, 0, columns, limits.trapezoid_columns);
   return {};
 }
 
@@ -199,6 +203,7 @@ Status run(const CCall& call, const CallLimits& limits) {
   wording.routine = call.routine;
   wording.args = arg_list(call);
   wording.layout_fields = true;
+  wording.words = words_of;
   Checked c;
   Fault f = check(call, limits, c);
   const model::Problem& pb = c.problem;

@@ -58,7 +58,7 @@ TEST(LayoutSideChecks, WindowBeyondTheExtentOnEveryProcess) {
     const check::Report report = check::make_report(call);
     EXPECT_EQ(report.error.code, MR2D_ERR_ARGUMENT);
     EXPECT_EQ(report.error.arg, check::arg_position(call, "IA"));
-    EXPECT_EQ(report.error.why(), Reason::beyond_matrix);
+    EXPECT_EQ(report.error.why<Reason>(), Reason::beyond_matrix);
     EXPECT_EQ(text_of(call, rank),
               "mr2d: mr2d_layout_transform: argument 6 (IA) makes the submatrix end at 7, "
               "beyond the matrix extent 6 [detected on process " +

@@ -14,11 +14,13 @@
 #include <set>
 #include <vector>
 
-#include "check/message.hpp"
 #include "layout/overlap.hpp"
+#include "layout/reason_words.hpp"
+#include "layout/reasons.hpp"
 #include "layout/tables.hpp"
 #include "layout/tile_plans.hpp"
 #include "layout/tiles.hpp"
+#include "mr2d/mr2d.h"
 #include "plan/plan.hpp"
 
 using namespace mr2d;
@@ -337,13 +339,13 @@ TEST(LayoutChecks, TablesAndBlocks) {
   t.col_splits = {0, 4};
   t.owners = {0, 1, 1};
   EXPECT_TRUE(layout::check_tables(t, 2).ok());
-  EXPECT_EQ(layout::check_tables(t, 1).why(), Reason::owner_range);
+  EXPECT_EQ(layout::check_tables(t, 1).why<layout::LayoutReason>(), layout::LayoutReason::owner_range);
   t.row_splits = {1, 2, 2, 5};
-  EXPECT_EQ(layout::check_tables(t, 2).why(), Reason::split_first);
+  EXPECT_EQ(layout::check_tables(t, 2).why<layout::LayoutReason>(), layout::LayoutReason::split_first);
   t.row_splits = {0, 3, 2, 5};
-  EXPECT_EQ(layout::check_tables(t, 2).why(), Reason::split_order);
+  EXPECT_EQ(layout::check_tables(t, 2).why<layout::LayoutReason>(), layout::LayoutReason::split_order);
   t.row_splits = {0, 2, 2, 6};
-  EXPECT_EQ(layout::check_tables(t, 2).why(), Reason::split_last);
+  EXPECT_EQ(layout::check_tables(t, 2).why<layout::LayoutReason>(), layout::LayoutReason::split_last);
   t.row_splits = {0, 2, 2, 5};
   const layout::Block b0{0, 0, 0x1000, 0, 2};
   const layout::Block b2{2, 0, 0x2000, 0, 3};
@@ -351,12 +353,12 @@ TEST(LayoutChecks, TablesAndBlocks) {
   EXPECT_TRUE(layout::check_blocks(t, 0, {b0}).ok());
   EXPECT_TRUE(layout::check_blocks(t, 1, {b2}).ok());
   EXPECT_TRUE(layout::check_blocks(t, 1, {b2, empty1}).ok());  // empty blocks may be given
-  EXPECT_EQ(layout::check_blocks(t, 1, {}).why(), Reason::block_missing);
-  EXPECT_EQ(layout::check_blocks(t, 0, {b0, b0}).why(), Reason::block_twice);
-  EXPECT_EQ(layout::check_blocks(t, 0, {b2}).why(), Reason::not_owned);
-  EXPECT_EQ(layout::check_blocks(t, 0, {layout::Block{3, 0, 0x1000, 0, 2}}).why(), Reason::block_index);
-  EXPECT_EQ(layout::check_blocks(t, 1, {layout::Block{2, 0, 0x2000, 0, 2}}).why(), Reason::ld_small);
-  EXPECT_EQ(layout::check_blocks(t, 1, {layout::Block{2, 0, 0, -4, 3}}).why(), Reason::offset_negative);
+  EXPECT_EQ(layout::check_blocks(t, 1, {}).why<layout::LayoutReason>(), layout::LayoutReason::block_missing);
+  EXPECT_EQ(layout::check_blocks(t, 0, {b0, b0}).why<layout::LayoutReason>(), layout::LayoutReason::block_twice);
+  EXPECT_EQ(layout::check_blocks(t, 0, {b2}).why<layout::LayoutReason>(), layout::LayoutReason::not_owned);
+  EXPECT_EQ(layout::check_blocks(t, 0, {layout::Block{3, 0, 0x1000, 0, 2}}).why<layout::LayoutReason>(), layout::LayoutReason::block_index);
+  EXPECT_EQ(layout::check_blocks(t, 1, {layout::Block{2, 0, 0x2000, 0, 2}}).why<layout::LayoutReason>(), layout::LayoutReason::ld_small);
+  EXPECT_EQ(layout::check_blocks(t, 1, {layout::Block{2, 0, 0, -4, 3}}).why<layout::LayoutReason>(), layout::LayoutReason::offset_negative);
   // The position of each block given, by block; -1 elsewhere.
   std::vector<int> at;
   EXPECT_TRUE(layout::check_blocks(t, 1, {empty1, b2}, &at).ok());
@@ -372,12 +374,12 @@ TEST(LayoutChecks, TablesAndBlocks) {
   std::vector<layout::Block> twice;
   for (Index r : {3, 1, 2, 0, 3, 1}) twice.push_back({r, 0, static_cast<std::uintptr_t>(0x1000 + 0x100 * r), 0, 1});
   const Fault f = layout::check_blocks(w, 0, twice);
-  EXPECT_EQ(f.why(), Reason::block_twice);
+  EXPECT_EQ(f.why<layout::LayoutReason>(), layout::LayoutReason::block_twice);
   EXPECT_EQ(f.index, 5);  // block (1, 0), listed at 1 and 5 (block (3, 0) at 0 and 4 comes later)
   EXPECT_EQ(f.value, 1);
   // A block listed before a faulty one still leaves the fault to be found.
   twice = {layout::Block{0, 0, 0x1000, 0, 1}, layout::Block{0, 0, 0x1000, 0, 1}, layout::Block{9, 0, 0x1000, 0, 1}};
-  EXPECT_EQ(layout::check_blocks(w, 0, twice).why(), Reason::block_index);
+  EXPECT_EQ(layout::check_blocks(w, 0, twice).why<layout::LayoutReason>(), layout::LayoutReason::block_index);
   // The hash sees every table.
   layout::Tables u2 = t;
   const auto h = layout::hash(t);
@@ -386,6 +388,6 @@ TEST(LayoutChecks, TablesAndBlocks) {
   u2 = t;
   u2.row_splits[1] = 1;
   EXPECT_NE(layout::hash(u2), h);
-  EXPECT_EQ(check::reason_text(Fault::of(MR2D_ERR_ARGUMENT, Reason::split_order, 3, 2).in(0, 1)),
+  EXPECT_EQ(layout::words_of(Fault::of(MR2D_ERR_ARGUMENT, layout::LayoutReason::split_order, 3, 2).in(0, 1)).text,
             "has row_splits[1] = 3 below row_splits[0] = 2 (splits must not decrease)");
 }
